@@ -1,0 +1,111 @@
+// Launch descriptions for the official MCP servers (installed as dev dependencies) and for our own
+// fixture servers, so every test starts them the same way: `node <script>`, never npx.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** How to start one server: feed `command`, `args`, `env` (and `cwd`) to a stdio transport. */
+export interface ServerLaunch {
+  command: string;
+  args: string[];
+  /** Extra environment the server needs (merged over the transport's default allow-list). */
+  env: Record<string, string>;
+  cwd?: string;
+  /** A scratch directory created for this launch (filesystem: the allowed dir; memory: holds the memory file). */
+  dir?: string;
+  /** Removes the scratch directory; safe to call twice. */
+  cleanup(): void;
+}
+
+export type OfficialServerName = 'filesystem' | 'everything' | 'memory' | 'brave-search';
+
+export interface OfficialServerOptions {
+  /** filesystem: directories the server may access (default: one fresh temp dir, see `dir`). */
+  allowedDirs?: string[];
+  /** brave-search: the API key; without one the server exits with code 1 at startup (useful for tests). */
+  braveApiKey?: string;
+  /** Extra environment for the server. */
+  env?: Record<string, string>;
+}
+
+/** The repository root (the folder holding this package's package.json), found from this file's location. */
+export const repoRoot: string = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'mcp-bridge') return dir;
+      } catch { /* keep walking */ }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`servers helper: no mcp-bridge package.json above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Absolute path of an official server's entry script. */
+export function officialServerScript(name: OfficialServerName): string {
+  return join(repoRoot, 'node_modules', '@modelcontextprotocol', `server-${name}`, 'dist', 'index.js');
+}
+
+/**
+ * Launch description for an official server:
+ * - `filesystem`: allowed-directory args (a fresh temp dir by default, exposed as `dir`);
+ * - `everything`: the `stdio` transport argument;
+ * - `memory`: `MEMORY_FILE_PATH` pointing into a fresh temp dir;
+ * - `brave-search`: `BRAVE_API_KEY` only when given (it exits 1 at startup without one).
+ * Call `cleanup()` when done.
+ */
+export function officialServer(name: OfficialServerName, options: OfficialServerOptions = {}): ServerLaunch {
+  const script = officialServerScript(name);
+  const env: Record<string, string> = { ...options.env };
+  const args = [script];
+  let dir: string | undefined;
+  switch (name) {
+    case 'filesystem':
+      if (options.allowedDirs && options.allowedDirs.length > 0) args.push(...options.allowedDirs);
+      else { dir = scratchDir('fs'); args.push(dir); }
+      break;
+    case 'everything':
+      args.push('stdio');
+      break;
+    case 'memory':
+      dir = scratchDir('memory');
+      env.MEMORY_FILE_PATH = join(dir, 'memory.jsonl');
+      break;
+    case 'brave-search':
+      if (options.braveApiKey !== undefined) env.BRAVE_API_KEY = options.braveApiKey;
+      break;
+  }
+  return { command: process.execPath, args, env, dir, cleanup: cleanupOf(dir) };
+}
+
+/** Absolute path of a fixture server script under test/fixtures/servers/ (name without `.mjs`). */
+export function fixtureServerScript(name: string): string {
+  return join(repoRoot, 'test', 'fixtures', 'servers', `${name}.mjs`);
+}
+
+/** Launch description for one of our fixture servers (test/fixtures/servers/<name>.mjs). */
+export function fixtureServer(name: string, options: { args?: string[]; env?: Record<string, string> } = {}): ServerLaunch {
+  return { command: process.execPath, args: [fixtureServerScript(name), ...(options.args ?? [])], env: { ...options.env }, cleanup: () => {} };
+}
+
+/** A fresh temp directory for a test (removed by the returned cleanup). */
+export function scratchDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `mcpb-${label}-`));
+}
+
+/** Writes a file into a scratch directory and returns its path. */
+export function writeScratchFile(dir: string, name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function cleanupOf(dir: string | undefined): () => void {
+  return () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
+}
