@@ -1,0 +1,210 @@
+// Readers for the fields of one server entry: type checks, variable expansion and conversion,
+// each problem recorded with its path. Values of env and headers are never put in a message.
+
+import { isAbsolute, resolve } from 'node:path';
+import { checkDuration } from './duration.js';
+import { expandString } from './env.js';
+import { parseEnvFile } from './envfile.js';
+import { isObject, typeName, type RawIssue } from './formats.js';
+import type { DocPath, Locator } from './paths.js';
+import { formatPath } from './paths.js';
+
+/** Everything the field readers need besides the entry itself. */
+export interface FieldContext {
+  configDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  locator: Locator;
+  issues: RawIssue[];
+  /** Reads a file named by `envFile` (absolute path); throws like fs.readFileSync. */
+  readTextFile(path: string): string;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Reads the fields of one entry at `base`. `enabled` decides whether unset variables are errors or warnings. */
+export class FieldReader {
+  constructor(
+    private readonly ctx: FieldContext,
+    private readonly base: DocPath,
+    private readonly obj: Record<string, unknown>,
+    private readonly enabled: boolean,
+  ) {}
+
+  /** Records a problem at `key` (or deeper). */
+  fail(path: DocPath, message: string, hint?: string, at?: 'key' | 'value', pos?: DocPath): void {
+    this.ctx.issues.push({
+      path: [...this.base, ...path], message, ...(hint ? { hint } : {}), ...(at ? { at } : {}),
+      ...(pos ? { pos: [...this.base, ...pos] } : {}),
+    });
+  }
+
+  /** True when the key is present with a non-null value (null counts as absent). */
+  has(key: string): boolean {
+    return this.obj[key] !== undefined && this.obj[key] !== null;
+  }
+
+  /** A plain string field, unexpanded; undefined when absent or mistyped (mistypes are recorded). */
+  rawString(key: string, hint?: string): string | undefined {
+    if (!this.has(key)) return undefined;
+    const value = this.obj[key];
+    if (typeof value === 'string') return value;
+    this.fail([key], `${key} must be a string, got ${typeName(value)}`, hint ?? (typeof value === 'number' ? `quote it: ${key}: "${value}"` : undefined));
+    return undefined;
+  }
+
+  /** A string field with variables expanded; `nonEmpty` rejects blank results. */
+  string(key: string, nonEmpty = false): string | undefined {
+    const raw = this.rawString(key);
+    if (raw === undefined) return undefined;
+    const value = this.expand([key], raw);
+    if (value !== undefined && nonEmpty && value.trim() === '') {
+      this.fail([key], `${key} is empty`, `give ${key} a value or remove the key`);
+      return undefined;
+    }
+    return value;
+  }
+
+  boolean(key: string): boolean | undefined {
+    if (!this.has(key)) return undefined;
+    const value = this.obj[key];
+    if (typeof value === 'boolean') return value;
+    this.fail([key], `${key} must be true or false, got ${typeName(value)}`, `write ${key}: true or ${key}: false`);
+    return undefined;
+  }
+
+  duration(key: string, fallback: number): number {
+    if (!this.has(key)) return fallback;
+    const checked = checkDuration(this.obj[key]);
+    if (checked.ok) return checked.ms;
+    this.fail([key], `${key}: ${checked.message}`, checked.hint);
+    return fallback;
+  }
+
+  positiveInt(key: string, fallback: number): number {
+    if (!this.has(key)) return fallback;
+    const value = this.obj[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
+    this.fail([key], `${key} must be a whole number above zero, got ${typeof value === 'number' ? value : typeName(value)}`, `e.g. ${key}: 100000`);
+    return fallback;
+  }
+
+  /** A list of scalars as strings (numbers keep their source spelling), variables expanded. */
+  stringList(key: string, expand: boolean): string[] {
+    if (!this.has(key)) return [];
+    const value = this.obj[key];
+    if (!Array.isArray(value)) {
+      this.fail([key], `${key} must be a list, got ${typeName(value)}`, `write ${key}: [a, b] or one "- item" per line`);
+      return [];
+    }
+    const out: string[] = [];
+    value.forEach((item, i) => {
+      const text = this.scalarText([key, i], item);
+      if (text === undefined) this.fail([key, i], `${key}[${i}] must be a string, got ${typeName(item)}`);
+      else if (!expand) out.push(text);
+      else {
+        const expanded = this.expand([key, i], text);
+        if (expanded !== undefined) out.push(expanded);
+      }
+    });
+    return out;
+  }
+
+  /** `env`: names to strings, or null to unset. Values are secrets: messages name the key only. */
+  env(): Record<string, string | null> {
+    const out: Record<string, string | null> = {};
+    const map = this.mapping('env');
+    for (const [name, value] of Object.entries(map ?? {})) {
+      if (name === '' || name.includes('=') || name.includes('\0')) {
+        this.fail(['env', name], `env name ${JSON.stringify(name)} is not a valid variable name`, 'names must be non-empty and contain no "="', 'key');
+        continue;
+      }
+      if (value === null) {
+        out[name] = null;
+        continue;
+      }
+      const text = this.scalarText(['env', name], value);
+      if (text === undefined) {
+        this.fail(['env', name], `env.${name} must be a string, a number or null (null unsets it), got ${typeName(value)}`);
+        continue;
+      }
+      const expanded = typeof value === 'string' ? this.expand(['env', name], text) : text;
+      if (expanded !== undefined) out[name] = expanded;
+    }
+    return out;
+  }
+
+  /** `headers`: HTTP header names to strings. Values are secrets: messages name the header only. */
+  headers(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.mapping('headers') ?? {})) {
+      if (!HEADER_NAME.test(name)) {
+        this.fail(['headers', name], `header name ${JSON.stringify(name)} is not a valid HTTP header name`, 'use letters, digits and - (e.g. X-Api-Key)', 'key');
+        continue;
+      }
+      const text = typeof value === 'string' || typeof value === 'number' ? this.scalarText(['headers', name], value) : undefined;
+      if (text === undefined) {
+        this.fail(['headers', name], `header ${name} must be a string, got ${typeName(value)}`, `write ${name}: "value"`);
+        continue;
+      }
+      const expanded = typeof value === 'string' ? this.expand(['headers', name], text) : text;
+      if (expanded === undefined) continue;
+      if (/[\r\n\0]/.test(expanded)) {
+        this.fail(['headers', name], `header ${name} contains a line break or NUL once expanded`, 'header values must be one line');
+        continue;
+      }
+      out[name] = expanded;
+    }
+    return out;
+  }
+
+  /** Variables from the file named by `envFile`, resolved against the config folder. */
+  envFile(): Record<string, string> {
+    const raw = this.string('envFile', true);
+    if (raw === undefined) return {};
+    const path = isAbsolute(raw) ? raw : resolve(this.ctx.configDir, raw);
+    let text: string;
+    try {
+      text = this.ctx.readTextFile(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      this.fail(['envFile'], code === 'ENOENT' ? `env file not found: ${path}` : `env file could not be read (${code ?? 'error'}): ${path}`, 'fix the path (relative paths are resolved against the config file\'s folder) or remove envFile');
+      return {};
+    }
+    const { vars, badLines } = parseEnvFile(text);
+    for (const line of badLines) this.fail(['envFile'], `env file ${path}: line ${line} is not KEY=value`, 'each line must be KEY=value, export KEY=value, a # comment or blank');
+    return vars;
+  }
+
+  /** A mapping field; undefined (recorded) when mistyped. */
+  private mapping(key: string): Record<string, unknown> | undefined {
+    if (!this.has(key)) return undefined;
+    const value = this.obj[key];
+    if (isObject(value)) return value;
+    this.fail([key], `${key} must be a mapping of names to values, got ${typeName(value)}`, `write ${key}: { NAME: value }`);
+    return undefined;
+  }
+
+  private scalarText(path: DocPath, value: unknown): string | undefined {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') {
+      return this.ctx.locator.scalarSource([...this.base, ...path]) ?? String(value);
+    }
+    return undefined;
+  }
+
+  /**
+   * Expands variables. In a disabled server an unset variable is only a warning and the text is
+   * kept as written, so a server kept for later does not break the whole file.
+   */
+  expand(path: DocPath, raw: string): string | undefined {
+    const result = expandString(raw, this.ctx);
+    if (result.ok) return result.value;
+    const where = formatPath([...this.base, ...path]);
+    const onlyUnset = result.problems.every((p) => p.variable !== undefined);
+    for (const p of result.problems) {
+      const message = p.variable ? `${p.message} (used in ${where})` : `${p.message} (in ${where})`;
+      this.ctx.issues.push({ path: [...this.base, ...path], message, hint: p.hint, ...(!this.enabled && onlyUnset ? { warning: true } : {}) });
+    }
+    return !this.enabled && onlyUnset ? raw : undefined;
+  }
+}

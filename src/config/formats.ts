@@ -1,0 +1,142 @@
+// Recognises the three accepted file formats by content and lifts their server entries into one
+// list for the validator: mcp-bridge (`tools.mcp.servers[]`), Claude Desktop / Cursor / Claude
+// Code (`mcpServers{}`) and VS Code (`servers{}` + `inputs`).
+
+import type { DocPath } from './paths.js';
+import type { BridgeConfig } from './types.js';
+import { closest } from './suggest.js';
+
+/** A detected file format. */
+export type ConfigFormat = BridgeConfig['format'];
+
+/** A problem found while reading the document (the validator adds line and column). */
+export interface RawIssue {
+  path: DocPath;
+  /** Point at the key rather than the value (unknown keys). */
+  at?: 'key' | 'value';
+  /** Where to point when that differs from `path` (e.g. a missing command is shown at the transport line). */
+  pos?: DocPath;
+  message: string;
+  hint?: string;
+  /** Accepted but worth telling: becomes a warning, not an error. */
+  warning?: boolean;
+}
+
+/** One server entry before validation. */
+export interface RawEntry {
+  /** The entry's key in host formats; undefined for mcp-bridge lists, where `name` is a field. */
+  key?: string;
+  /** Path of the entry itself. */
+  path: DocPath;
+  value: unknown;
+}
+
+/** What {@link extractEntries} found. */
+export interface Extracted {
+  format: ConfigFormat;
+  /** `tools.mcp.enabled` as written (validated here), true for host formats. */
+  enabled: boolean;
+  entries: RawEntry[];
+}
+
+const ROOT_KEYS = ['tools', 'mcpServers', 'servers'];
+const EXAMPLE = 'expected tools.mcp.servers (mcp-bridge.yaml), mcpServers (Claude Desktop, Cursor) or servers (VS Code mcp.json)';
+
+/** Detects the format from the document's top-level keys and returns its server entries. */
+export function extractEntries(root: unknown, issues: RawIssue[]): Extracted | undefined {
+  if (root === null || root === undefined) {
+    issues.push({ path: [], message: 'the config file is empty', hint: EXAMPLE });
+    return undefined;
+  }
+  if (!isObject(root)) {
+    issues.push({ path: [], message: `the config file holds ${typeName(root)}, not a mapping`, hint: EXAMPLE });
+    return undefined;
+  }
+  if ('tools' in root) return extractBridge(root, issues);
+  if ('mcpServers' in root) return extractHostMap(root, 'mcpServers', 'claude-desktop', issues);
+  if ('servers' in root) {
+    if (Array.isArray(root.servers)) {
+      issues.push({ path: ['servers'], at: 'key', message: 'a top-level servers list is not a known format', hint: 'in mcp-bridge.yaml the list goes under tools: mcp: servers:' });
+      return undefined;
+    }
+    return extractHostMap(root, 'servers', 'vscode', issues);
+  }
+  const typo = Object.keys(root).map((k) => [k, closest(k, ROOT_KEYS)] as const).find(([, s]) => s !== undefined);
+  if (typo) issues.push({ path: [typo[0]], at: 'key', message: `unknown top-level key "${typo[0]}"`, hint: `did you mean "${typo[1]}"? ${EXAMPLE}` });
+  else issues.push({ path: [], message: 'no MCP servers section found', hint: EXAMPLE });
+  return undefined;
+}
+
+function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extracted {
+  const result: Extracted = { format: 'mcp-bridge', enabled: true, entries: [] };
+  // Other top-level sections may belong to a larger agent config; only near-misses are flagged.
+  flagTypos(root, [], ['tools'], issues);
+  const tools = root.tools;
+  if (tools === null || tools === undefined) return result;
+  if (!isObject(tools)) {
+    issues.push({ path: ['tools'], message: `tools must be a mapping, got ${typeName(tools)}`, hint: 'write tools: then mcp: then servers: on indented lines' });
+    return result;
+  }
+  flagTypos(tools, ['tools'], ['mcp'], issues);
+  const mcp = tools.mcp;
+  if (mcp === null || mcp === undefined) return result;
+  if (!isObject(mcp)) {
+    issues.push({ path: ['tools', 'mcp'], message: `tools.mcp must be a mapping, got ${typeName(mcp)}`, hint: 'give it enabled: and servers: keys' });
+    return result;
+  }
+  for (const key of Object.keys(mcp)) {
+    if (key === 'enabled' || key === 'servers') continue;
+    const guess = closest(key, ['enabled', 'servers']);
+    issues.push({ path: ['tools', 'mcp', key], at: 'key', message: `unknown key "${key}" in tools.mcp`, hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers' });
+  }
+  if (mcp.enabled !== undefined && mcp.enabled !== null) {
+    if (typeof mcp.enabled === 'boolean') result.enabled = mcp.enabled;
+    else issues.push({ path: ['tools', 'mcp', 'enabled'], message: `enabled must be true or false, got ${typeName(mcp.enabled)}`, hint: 'write enabled: true or enabled: false' });
+  }
+  const servers = mcp.servers;
+  if (servers === null || servers === undefined) return result;
+  if (!Array.isArray(servers)) {
+    issues.push({ path: ['tools', 'mcp', 'servers'], message: `servers must be a list, got ${typeName(servers)}`, hint: 'start each server with "- name: ..."' });
+    return result;
+  }
+  servers.forEach((value, i) => result.entries.push({ path: ['tools', 'mcp', 'servers', i], value }));
+  return result;
+}
+
+function extractHostMap(root: Record<string, unknown>, key: 'mcpServers' | 'servers', format: ConfigFormat, issues: RawIssue[]): Extracted {
+  const result: Extracted = { format, enabled: true, entries: [] };
+  const known = format === 'vscode' ? ['servers', 'inputs'] : ['mcpServers'];
+  flagTypos(root, [], known, issues);
+  const map = root[key];
+  if (map === null || map === undefined) return result;
+  if (!isObject(map)) {
+    issues.push({ path: [key], message: `${key} must be an object keyed by server name, got ${typeName(map)}`, hint: `write "${key}": { "name": { "command": "..." } }` });
+    return result;
+  }
+  for (const [name, value] of Object.entries(map)) result.entries.push({ key: name, path: [key, name], value });
+  return result;
+}
+
+function flagTypos(obj: Record<string, unknown>, at: DocPath, known: string[], issues: RawIssue[]): void {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    const guess = closest(key, known);
+    if (guess) issues.push({ path: [...at, key], at: 'key', message: `unknown key "${key}"`, hint: `did you mean "${guess}"?` });
+  }
+}
+
+/** True for a plain mapping (not a list, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Names a value's type for messages without showing the value itself. */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  if (typeof value === 'string') return 'a string';
+  return typeof value;
+}

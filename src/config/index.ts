@@ -1,0 +1,11 @@
+// Public surface of the config layer: load and parse config files, durations, redaction, errors, types.
+
+export { loadConfig, parseConfig, type ParseConfigOptions } from './load.js';
+export { parseDuration } from './duration.js';
+export { redactServerConfig, redactUrl } from './redact.js';
+export { expandString, type ExpandContext, type ExpandResult } from './env.js';
+export { SERVER_DEFAULTS } from './schema.js';
+export type { BridgeConfig, ConfigOptions, ServerConfig, TransportKind } from './types.js';
+export {
+  ConfigError, CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, type ConfigIssue,
+} from '../errors/config-errors.js';

@@ -1,0 +1,190 @@
+// The only `yaml` import: parses a config file (YAML, JSON or JSON with comments) into a document
+// with a line counter, runs the validator over it, maps every issue back to line and column, and
+// throws one ConfigError carrying them all. Secret values are masked in every excerpt.
+
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Pair } from 'yaml';
+import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
+import { extractEntries, isObject, type RawIssue } from './formats.js';
+import { blankJsonComments } from './jsonc.js';
+import { formatPath, type DocPath, type Locator, type Position } from './paths.js';
+import { isSecretName } from './redact.js';
+import { normalizeServer, type ServerContext } from './server.js';
+import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
+
+/** Options for {@link parseConfig}. */
+export interface ParseConfigOptions extends ConfigOptions {
+  /** The file the text came from, used in messages and to resolve relative paths. */
+  file: string;
+}
+
+/**
+ * Reads and parses a config file. The format is detected from the content: mcp-bridge YAML
+ * (`tools.mcp.servers`), Claude Desktop / Cursor / Claude Code JSON (`mcpServers`) or VS Code
+ * `mcp.json` (`servers`); `.json`/`.jsonc` files may contain `//` and `/* *\/` comments.
+ * @param file - Path of the config file; relative paths are resolved against the current directory.
+ * @param opts - `env` for `${VAR}` expansion (default `process.env`).
+ * @returns The normalised config with every default filled in.
+ * @throws {ConfigError} `MCPB_CONFIG_NOT_FOUND` when the file does not exist, `MCPB_CONFIG_UNREADABLE`
+ *   when it cannot be read, `MCPB_CONFIG_INVALID` (with every issue) when it does not parse or validate.
+ * @example
+ * const config = await loadConfig('mcp-bridge.yaml');
+ * for (const server of config.servers) console.log(server.name, server.transport);
+ */
+export async function loadConfig(file: string, opts: ConfigOptions = {}): Promise<BridgeConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new ConfigError(CONFIG_NOT_FOUND, { file, summary: `Config file not found: ${resolve(file)}`, hint: 'pass --config <file>, or create mcp-bridge.yaml' }, { cause: err });
+    }
+    throw new ConfigError(CONFIG_UNREADABLE, { file, summary: `Config file could not be read (${code ?? 'error'}): ${resolve(file)}`, hint: 'check that it is a readable file, or pass --config <file>' }, { cause: err });
+  }
+  return parseConfig(text, { ...opts, file });
+}
+
+/**
+ * Parses config text that came from `opts.file` (the name decides only whether JSON comments are
+ * allowed and how relative paths resolve). Pure apart from reading files named by `envFile`.
+ * @throws {ConfigError} `MCPB_CONFIG_INVALID` listing every problem, each with path, line, column and hint.
+ */
+export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfig {
+  const file = resolve(opts.file);
+  const source = /\.jsonc?$/i.test(opts.file) ? blankJsonComments(text) : text;
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
+  const excerptSource = maskSecrets(source, doc);
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    const issues = doc.errors.map((e): ConfigIssue => ({ path: '', ...at(e.pos[0]), message: `syntax error: ${e.message}`, hint: syntaxHint(e.code, source !== text || /\.json/i.test(opts.file)) }));
+    throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues, excerptSource, summary: `Config ${opts.file} does not parse` });
+  }
+  let root: unknown;
+  try {
+    root = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: [{ path: '', message: `the document could not be read: ${(err as Error).message}`, hint: 'use fewer aliases' }] }, { cause: err });
+  }
+  const locator = yamlLocator(doc, at, source);
+  const raw: RawIssue[] = [];
+  const config = buildConfig(root, raw, { file, locator, env: opts.env ?? process.env });
+  const toIssue = (i: RawIssue): ConfigIssue => ({ path: formatPath(i.path), ...locator.position(i.pos ?? i.path, i.at), message: i.message, ...(i.hint ? { hint: i.hint } : {}) });
+  const byLine = (a: ConfigIssue, b: ConfigIssue) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  const errors = raw.filter((i) => !i.warning).map(toIssue).sort(byLine);
+  if (errors.length > 0 || config === undefined) throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: errors, excerptSource });
+  const warnings = raw.filter((i) => i.warning).map(toIssue).sort(byLine);
+  return warnings.length > 0 ? { ...config, warnings } : config;
+}
+
+function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: ConfigOptions['env'] & object }): BridgeConfig | undefined {
+  const extracted = extractEntries(root, issues);
+  if (!extracted) return undefined;
+  const ctx: ServerContext = {
+    format: extracted.format, file: base.file, configDir: dirname(base.file), env: base.env,
+    locator: base.locator, issues, readTextFile: (p) => readFileSync(p, 'utf8'),
+  };
+  const servers: ServerConfig[] = [];
+  const seen = new Map<string, DocPath>();
+  for (const entry of extracted.entries) {
+    const server = normalizeServer(entry, ctx);
+    if (server) servers.push(server);
+    const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
+    if (name === undefined) continue;
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, entry.path);
+    else {
+      const line = base.locator.position(first)?.line;
+      issues.push({ path: [...entry.path, 'name'], message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`, hint: 'server names must be unique: rename one' });
+    }
+  }
+  return { file: base.file, format: extracted.format, enabled: extracted.enabled, servers };
+}
+
+/** Finds the node (and the pair holding it) at a path; stops at the deepest node that exists. */
+function walk(doc: Document, path: DocPath): { node: unknown; pair?: Pair; complete: boolean } {
+  let node: unknown = doc.contents;
+  let pair: Pair | undefined;
+  for (const seg of path) {
+    if (isAlias(node)) node = node.resolve(doc);
+    let next: unknown;
+    let nextPair: Pair | undefined;
+    if (isMap(node)) {
+      nextPair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
+      next = nextPair?.value;
+      if (nextPair && next == null) next = nextPair.key;
+    } else if (isSeq(node) && typeof seg === 'number') next = node.items[seg];
+    if (next === undefined || next === null) return { node, pair, complete: false };
+    node = next;
+    pair = nextPair;
+  }
+  return { node, pair, complete: true };
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return range ? range[0] : undefined;
+}
+
+function yamlLocator(doc: Document, at: (offset: number) => Position, source: string): Locator {
+  return {
+    position(path, where = 'value') {
+      const found = walk(doc, path);
+      const target = where === 'key' && found.complete && found.pair ? found.pair.key : found.node;
+      const offset = rangeStart(target) ?? rangeStart(doc.contents);
+      return offset === undefined ? undefined : at(offset);
+    },
+    scalarSource(path) {
+      const found = walk(doc, path);
+      if (!found.complete || !isScalar(found.node) || !found.node.range) return undefined;
+      return source.slice(found.node.range[0], found.node.range[1]);
+    },
+  };
+}
+
+/**
+ * The source with every `env` and `headers` value, URL credentials and secret query values
+ * replaced by asterisks of the same length, so excerpts can be shown and carets still line up.
+ */
+function maskSecrets(source: string, doc: Document): string {
+  const chars = source.split('');
+  const mask = (start: number, end: number) => {
+    for (let i = start; i < end && i < chars.length; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
+  };
+  visit(doc, {
+    Pair(_, pair) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const value = pair.value as { range?: [number, number, number] } | null;
+      if ((key === 'env' || key === 'headers') && value?.range) {
+        if (isMap(value)) for (const item of value.items) { const r = (item.value as { range?: number[] } | null)?.range; if (r) mask(r[0], r[1]); }
+        else mask(value.range[0], value.range[1]);
+      } else if ((key === 'url' || key === 'serverUrl') && isScalar(value) && value.range) {
+        const text = source.slice(value.range[0], value.range[1]);
+        const masked = maskUrlText(text);
+        for (let i = 0; i < masked.length; i++) chars[value.range[0] + i] = masked[i];
+      }
+    },
+  });
+  return chars.join('');
+}
+
+function maskUrlText(text: string): string {
+  const stars = (s: string) => '*'.repeat(s.length);
+  return text
+    .replace(/(\/\/)([^/?#@\s"']*)@/, (_, slashes: string, info: string) => `${slashes}${stars(info)}@`)
+    .replace(/([?&])([^=&#\s"']+)=([^&#\s"']*)/g, (all, sep: string, key: string, value: string) => (isSecretName(key) ? `${sep}${key}=${stars(value)}` : all));
+}
+
+function syntaxHint(code: string, json: boolean): string {
+  if (code === 'DUPLICATE_KEY') return 'each key may appear only once in a mapping (server names must be unique)';
+  if (code === 'TAB_AS_INDENT') return 'indent with spaces, not tabs';
+  if (json) return 'check for a missing comma, quote or bracket just before this spot';
+  if (code === 'BAD_INDENT' || code === 'MISSING_CHAR') return 'check the indentation and the closing bracket or quote near this spot';
+  return 'check the indentation and quoting near this spot (a value holding ": " or starting with a special character needs quotes)';
+}

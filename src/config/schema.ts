@@ -1,0 +1,77 @@
+// The config's shape as data: valid keys per format, defaults, name and prefix rules, transport
+// spellings. The validator reads these tables; the README and the tests can too.
+
+import type { TransportKind } from './types.js';
+
+/** Defaults applied to every server entry. */
+export const SERVER_DEFAULTS = {
+  enabled: true,
+  inheritEnv: false,
+  prefix: '',
+  timeoutMs: 30_000,
+  startupTimeoutMs: 120_000,
+  maxResultChars: 100_000,
+} as const;
+
+/** Server names: used in tool prefixes, logs and CLI arguments. */
+export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Tool-name prefixes: characters every LLM provider accepts in a function name. */
+export const PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
+export const PREFIX_MAX = 32;
+
+/** Values of `transport` in mcp-bridge files. */
+export const TRANSPORTS: readonly TransportKind[] = ['stdio', 'sse', 'streamable-http', 'auto'];
+
+/**
+ * Values of `type` as host formats spell them, mapped to ours. VS Code's and Claude Code's `http`
+ * becomes `auto`: those hosts try Streamable HTTP and fall back to legacy SSE, and so does `auto`.
+ */
+export const HOST_TYPES: Readonly<Record<string, TransportKind>> = {
+  stdio: 'stdio',
+  sse: 'sse',
+  http: 'auto',
+  'streamable-http': 'streamable-http',
+  streamableHttp: 'streamable-http',
+};
+
+/** Keys that apply only to stdio servers / only to URL servers. */
+export const STDIO_KEYS = ['command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv'] as const;
+export const URL_KEYS = ['url', 'headers'] as const;
+
+/** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
+export const COMMON_SERVER_KEYS = [
+  'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
+  'tools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'enabled',
+] as const;
+
+/** Server-entry keys per format. */
+export const SERVER_KEYS = {
+  'mcp-bridge': ['name', 'transport', ...COMMON_SERVER_KEYS],
+  'claude-desktop': [...COMMON_SERVER_KEYS, 'disabled', 'serverUrl'],
+  vscode: [...COMMON_SERVER_KEYS, 'disabled'],
+} as const;
+
+/**
+ * Keys other hosts write that mcp-bridge does not act on. They are accepted in host files (so those
+ * files load unchanged) and reported as warnings.
+ */
+export const IGNORED_HOST_KEYS = [
+  'autoApprove', 'alwaysAllow', 'description', 'auth', 'oauth', 'dev', 'sandbox', 'sandboxEnabled',
+  'gallery', 'version',
+] as const;
+
+/** Keys people write by habit from other tools, with what to write instead. */
+export const KEY_ADVICE: Readonly<Record<string, string>> = {
+  disabled: 'write enabled: false',
+  environment: 'the key is env',
+  arguments: 'the key is args',
+  argv: 'the key is args',
+  cmd: 'the key is command',
+  serverUrl: 'the key is url',
+  httpUrl: 'the key is url',
+  includeTools: 'list the tools to keep under tools',
+  workingDirectory: 'the key is cwd',
+};
+
+/** The most a duration may be: what a Node timer can hold. */
+export const MAX_DURATION_MS = 2 ** 31 - 1;

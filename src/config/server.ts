@@ -1,0 +1,206 @@
+// Validates one server entry of any format and normalises it into a ServerConfig: keys, name,
+// transport resolution (command vs url), per-transport keys, limits, every default filled in.
+
+import { isAbsolute, resolve } from 'node:path';
+import { FieldReader, type FieldContext } from './fields.js';
+import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
+import { formatPath } from './paths.js';
+import {
+  HOST_TYPES, IGNORED_HOST_KEYS, KEY_ADVICE, NAME_PATTERN, PREFIX_MAX, PREFIX_PATTERN, SERVER_DEFAULTS,
+  SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS,
+} from './schema.js';
+import { closest } from './suggest.js';
+import type { ServerConfig, TransportKind } from './types.js';
+
+/** Context for {@link normalizeServer}. */
+export interface ServerContext extends FieldContext {
+  format: ConfigFormat;
+  /** Absolute config file path, recorded in `source`. */
+  file: string;
+}
+
+/** Returns the normalised server, or undefined when the entry has errors (all recorded in ctx.issues). */
+export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConfig | undefined {
+  const errorsBefore = countErrors(ctx);
+  if (!isObject(entry.value)) {
+    ctx.issues.push({ path: entry.path, message: `a server entry must be a mapping, got ${typeName(entry.value)}`, hint: ctx.format === 'mcp-bridge' ? 'write "- name: fs" followed by indented keys' : 'write "name": { "command": "..." }' });
+    return undefined;
+  }
+  const obj = entry.value;
+  checkKeys(obj, entry, ctx);
+  const enabled = readEnabled(obj, entry, ctx);
+  const r = new FieldReader(ctx, entry.path, obj, enabled);
+  const name = readName(obj, entry, r, ctx);
+  const transport = readTransport(r, ctx.format);
+
+  const hasCommand = r.has('command');
+  const urlKey = ctx.format === 'claude-desktop' && r.has('serverUrl') && !r.has('url') ? 'serverUrl' : 'url';
+  if (urlKey === 'url' && r.has('serverUrl')) r.fail(['serverUrl'], 'both url and serverUrl are set', 'keep url and remove serverUrl', 'key');
+  const hasUrl = r.has(urlKey);
+  const command = r.string('command', true);
+  const url = readUrl(r, urlKey);
+  const resolved = resolveTransport(transport, hasCommand, hasUrl, r);
+
+  if (resolved !== undefined) {
+    const wrongKeys = resolved === 'stdio' ? URL_KEYS : STDIO_KEYS.filter((k) => k !== 'command');
+    for (const key of wrongKeys) {
+      if (r.has(key)) r.fail([key], resolved === 'stdio' ? `${key} only applies to URL servers; this one runs a command` : `${key} only applies to stdio servers; this one has a url`, `remove ${key}`, 'key');
+    }
+  }
+  const args = r.stringList('args', true);
+  const fileEnv = r.envFile();
+  const env = { ...fileEnv, ...r.env() };
+  const cwdRaw = r.string('cwd', true);
+  const inheritEnv = r.boolean('inheritEnv') ?? SERVER_DEFAULTS.inheritEnv;
+  const headers = r.headers();
+  const tools = r.stringList('tools', false);
+  tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
+  const prefix = readPrefix(r);
+  const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
+  const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
+  const maxResultChars = r.positiveInt('maxResultChars', SERVER_DEFAULTS.maxResultChars);
+
+  if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
+  const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
+  const line = ctx.locator.position(entry.path)?.line;
+  return {
+    name, transport: resolved, enabled,
+    ...(command !== undefined && resolved === 'stdio' ? { command } : {}),
+    args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
+    ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
+    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars,
+    source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
+  };
+}
+
+function countErrors(ctx: ServerContext): number {
+  return ctx.issues.filter((i) => !i.warning).length;
+}
+
+function checkKeys(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerContext): void {
+  const valid: readonly string[] = SERVER_KEYS[ctx.format];
+  for (const key of Object.keys(obj)) {
+    if (valid.includes(key)) continue;
+    const path = [...entry.path, key];
+    if (ctx.format !== 'mcp-bridge' && (IGNORED_HOST_KEYS as readonly string[]).includes(key)) {
+      ctx.issues.push({ path, at: 'key', warning: true, message: `${key} is ignored: mcp-bridge does not use it` });
+      continue;
+    }
+    const guess = closest(key, valid);
+    const hint = KEY_ADVICE[key] ?? (guess ? `did you mean "${guess}"?` : `valid keys: ${valid.join(', ')}`);
+    ctx.issues.push({ path, at: 'key', message: `unknown key "${key}"`, hint });
+  }
+}
+
+function readEnabled(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerContext): boolean {
+  const probe = new FieldReader(ctx, entry.path, obj, true);
+  const enabled = probe.boolean('enabled');
+  const disabled = ctx.format === 'mcp-bridge' ? undefined : probe.boolean('disabled');
+  if (enabled !== undefined && disabled !== undefined && enabled === disabled) {
+    probe.fail(['disabled'], 'enabled and disabled contradict each other', 'keep one of them', 'key');
+  }
+  return enabled ?? (disabled === undefined ? SERVER_DEFAULTS.enabled : !disabled);
+}
+
+function readName(obj: Record<string, unknown>, entry: RawEntry, r: FieldReader, ctx: ServerContext): string | undefined {
+  const rule = '1 to 64 letters, digits, _ or -';
+  if (entry.key !== undefined) {
+    if (NAME_PATTERN.test(entry.key)) return entry.key;
+    ctx.issues.push({ path: entry.path, at: 'key', message: `server name ${JSON.stringify(entry.key)} is not valid`, hint: `use ${rule}, e.g. ${suggestName(entry.key)}` });
+    return undefined;
+  }
+  if (!r.has('name')) {
+    r.fail(['name'], 'this server has no name', `add name: with ${rule}`);
+    return undefined;
+  }
+  const name = r.rawString('name', `quote it: name: "${String(obj.name)}"`);
+  if (name === undefined) return undefined;
+  if (NAME_PATTERN.test(name)) return name;
+  r.fail(['name'], `server name ${JSON.stringify(name)} is not valid`, `use ${rule}, e.g. ${suggestName(name)}`);
+  return undefined;
+}
+
+function suggestName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  return cleaned === '' ? 'my_server' : cleaned;
+}
+
+/** The transport as written: `transport` (ours) or `type` (host spelling); 'auto' when neither. */
+function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | undefined {
+  if (format === 'mcp-bridge' && r.has('transport') && r.has('type')) {
+    r.fail(['type'], 'both transport and type are set', 'keep transport and remove type', 'key');
+    return undefined;
+  }
+  if (format === 'mcp-bridge' && r.has('transport')) {
+    const value = r.rawString('transport');
+    if (value === undefined) return undefined;
+    if ((TRANSPORTS as readonly string[]).includes(value)) return value as TransportKind;
+    const hint = /^ht+ps?$/i.test(value)
+      ? 'write streamable-http (no fallback) or auto (Streamable HTTP, falling back to sse)'
+      : `${closest(value, TRANSPORTS) ? `did you mean "${closest(value, TRANSPORTS)}"? ` : ''}valid: ${TRANSPORTS.join(', ')}`;
+    r.fail(['transport'], `transport "${value}" is not one of ${TRANSPORTS.join(', ')}`, hint);
+    return undefined;
+  }
+  if (!r.has('type')) return 'auto';
+  const value = r.rawString('type');
+  if (value === undefined) return undefined;
+  if (Object.hasOwn(HOST_TYPES, value)) return HOST_TYPES[value];
+  const valid = Object.keys(HOST_TYPES);
+  const guess = closest(value, valid);
+  r.fail(['type'], `type "${value}" is not one of ${valid.join(', ')}`, `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`);
+  return undefined;
+}
+
+function readUrl(r: FieldReader, key: string): string | undefined {
+  const url = r.string(key, true);
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    r.fail([key], `${key} is not a valid URL`, 'write a full URL such as https://example.com/mcp');
+    return undefined;
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
+  r.fail([key], `${key} uses ${parsed.protocol.slice(0, 20)}, which is not supported`, 'only http:// and https:// URLs are supported');
+  return undefined;
+}
+
+/** Checks command/url against the transport; returns the final kind ('auto' only for URL servers). */
+function resolveTransport(kind: TransportKind | undefined, hasCommand: boolean, hasUrl: boolean, r: FieldReader): TransportKind | undefined {
+  if (hasCommand && hasUrl) {
+    r.fail(['url'], 'a server has either command (stdio) or url (HTTP), not both', 'remove one, or split it into two servers', 'key');
+    return undefined;
+  }
+  if (kind === undefined) return undefined;
+  if (!hasCommand && !hasUrl) {
+    if (kind === 'stdio') r.fail(['command'], 'transport stdio needs a command', 'add command: (the program to run)', undefined, [transportKey(r)]);
+    else if (kind === 'auto') r.fail([], 'this server has neither command nor url', 'add command: to spawn a stdio server, or url: to connect over HTTP');
+    else r.fail(['url'], `transport ${kind} needs a url`, 'add url: https://...', undefined, [transportKey(r)]);
+    return undefined;
+  }
+  if (kind === 'stdio' && hasUrl) {
+    r.fail(['command'], 'transport stdio needs a command, but this server has a url', 'remove the transport line, or use streamable-http, sse or auto', undefined, [transportKey(r)]);
+    return undefined;
+  }
+  if (kind !== 'stdio' && kind !== 'auto' && hasCommand) {
+    r.fail(['url'], `transport ${kind} needs a url, but this server has a command`, 'use transport: stdio, or leave transport out', undefined, [transportKey(r)]);
+    return undefined;
+  }
+  return hasCommand ? 'stdio' : kind;
+}
+
+function transportKey(r: FieldReader): string {
+  return r.has('transport') ? 'transport' : 'type';
+}
+
+function readPrefix(r: FieldReader): string {
+  const prefix = r.rawString('prefix');
+  if (prefix === undefined) return SERVER_DEFAULTS.prefix;
+  if (!PREFIX_PATTERN.test(prefix)) {
+    r.fail(['prefix'], `prefix ${JSON.stringify(prefix)} has characters tool names cannot carry`, 'use only letters, digits, _ and -');
+  } else if (prefix.length > PREFIX_MAX) {
+    r.fail(['prefix'], `prefix is ${prefix.length} characters; the most is ${PREFIX_MAX}`, 'shorten it: providers cap tool names at 64 characters');
+  }
+  return prefix;
+}

@@ -1,0 +1,81 @@
+// The normalised config types: what the loader returns, every default filled in, every variable
+// expanded. The manager and the CLI consume only these, never the raw file formats.
+
+import type { ConfigIssue } from '../errors/config-errors.js';
+
+/**
+ * How to reach a server.
+ * - `stdio`: spawn `command` and speak over stdin/stdout.
+ * - `sse`: the legacy HTTP+SSE transport (protocol 2024-11-05).
+ * - `streamable-http`: Streamable HTTP only, no fallback.
+ * - `auto`: only ever set for URL servers after loading; try Streamable HTTP, fall back to legacy SSE.
+ *   (A server with a `command` is always resolved to `stdio`.)
+ */
+export type TransportKind = 'stdio' | 'sse' | 'streamable-http' | 'auto';
+
+/** One MCP server, normalised. */
+export interface ServerConfig {
+  /** Unique name, `^[A-Za-z0-9_-]{1,64}$`. In Claude Desktop / VS Code files this is the entry's key. */
+  name: string;
+  /** Resolved transport; `auto` only for URL servers. */
+  transport: TransportKind;
+  /** False when the server entry is switched off (`enabled: false`, or `disabled: true` in host formats). */
+  enabled: boolean;
+  /** Program to spawn (stdio only), variables expanded. */
+  command?: string;
+  /** Arguments (stdio only), variables expanded. @defaultValue `[]` */
+  args: string[];
+  /**
+   * Environment set for the child (stdio only). A `null` value unsets the variable (VS Code style).
+   * Values from `envFile` are merged in underneath; explicit `env` wins. Secret: never log the values.
+   * @defaultValue `{}`
+   */
+  env: Record<string, string | null>;
+  /** Working directory of the child, absolute (relative paths are resolved against the config file's folder). */
+  cwd?: string;
+  /**
+   * True to pass the whole parent environment to the child. False (the default) means the transport
+   * passes only its safe allow-list plus `env`.
+   * @defaultValue `false`
+   */
+  inheritEnv: boolean;
+  /** Server URL (HTTP transports), variables expanded. */
+  url?: string;
+  /** Extra HTTP headers, variables expanded. Secret: never log the values. @defaultValue `{}` */
+  headers: Record<string, string>;
+  /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */
+  tools: string[];
+  /** Prefix added to each tool name, `^[A-Za-z0-9_-]*$`, at most 32 characters; empty for none. @defaultValue `''` */
+  prefix: string;
+  /** Per-call timeout in milliseconds. @defaultValue `30000` (`30s`) */
+  timeoutMs: number;
+  /** Budget from spawn/connect until `initialize` is answered, in milliseconds. @defaultValue `120000` (`2m`) */
+  startupTimeoutMs: number;
+  /** Most characters of LLM-facing text per tool result. @defaultValue `100000` */
+  maxResultChars: number;
+  /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
+  source: { file: string; path: string; line?: number };
+}
+
+/** A loaded config file. */
+export interface BridgeConfig {
+  /** Absolute path of the config file. */
+  file: string;
+  /** The format the file was detected as. */
+  format: 'mcp-bridge' | 'claude-desktop' | 'vscode';
+  /** `tools.mcp.enabled` (always true for the host formats). @defaultValue `true` */
+  enabled: boolean;
+  /** Every server, including disabled ones, in file order. */
+  servers: ServerConfig[];
+  /**
+   * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
+   * or an unset variable in a disabled server. Safe to print (no secret values).
+   */
+  warnings?: ConfigIssue[];
+}
+
+/** Options for {@link loadConfig} and {@link parseConfig}. */
+export interface ConfigOptions {
+  /** Environment used for `${VAR}` expansion. @defaultValue `process.env` */
+  env?: Record<string, string | undefined>;
+}
