@@ -1,0 +1,127 @@
+// Push framer for newline-delimited streams (stdio): bytes in, complete lines out.
+// Linear in message size: only each new chunk is scanned for '\n', fragments of a long line are kept
+// in a list and joined once when the line ends. Splitting happens on bytes before decoding, which is
+// safe because 0x0A never occurs inside a multi-byte UTF-8 sequence (STDIO-2, JSONRPC-6).
+import { FramingError } from '../errors/protocol-errors.js';
+
+/** Default cap on one message: 64 MiB. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CR = 0x0d;
+const EXCERPT_BYTES = 200;
+
+export interface LineFramerOptions {
+  /** Receives each complete, non-blank line, without its line ending. */
+  onLine(line: string): void;
+  /** Receives lines that could not be read (invalid UTF-8, over the size cap). Framing continues. */
+  onError(error: FramingError): void;
+  /** Largest line accepted, in bytes; a longer one is discarded as it streams. */
+  maxLineBytes?: number;
+}
+
+export interface LineFramer {
+  /** Feeds the next chunk of the stream. */
+  feed(chunk: Uint8Array): void;
+  /** Signals the end of the stream: a final unterminated line is delivered too. */
+  end(): void;
+  /** Bytes currently held for an unfinished line (memory stays bounded by the cap). */
+  readonly bufferedBytes: number;
+}
+
+/** Creates a framer. See {@link LineFramerOptions}. */
+export function createLineFramer(options: LineFramerOptions): LineFramer {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let fragments: Uint8Array[] = [];
+  let pendingBytes = 0;
+  // While discarding an oversized line we keep only its size and its first bytes (for the error).
+  let discarding = false;
+  let discardedBytes = 0;
+  let discardHead: Uint8Array | undefined;
+
+  function deliver(bytes: Uint8Array): void {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === CR) end--;
+    if (end === 0) return;
+    const body = end === bytes.length ? bytes : bytes.subarray(0, end);
+    let line: string;
+    try {
+      line = decoder.decode(body);
+    } catch {
+      options.onError(new FramingError('invalid-utf8', `a line of ${body.length} bytes is not valid UTF-8 and was skipped`, { bytes: body.length, excerpt: latin1Excerpt(body) }));
+      return;
+    }
+    if (line.trim() === '') return;
+    options.onLine(line);
+  }
+
+  function finishDiscard(tailBytes: number): void {
+    const total = discardedBytes + tailBytes;
+    options.onError(new FramingError('too-large', `a message of ${total} bytes exceeds the limit of ${maxLineBytes} bytes and was discarded`, { bytes: total, limit: maxLineBytes, excerpt: latin1Excerpt(discardHead ?? new Uint8Array()) }));
+    discarding = false;
+    discardedBytes = 0;
+    discardHead = undefined;
+  }
+
+  function startDiscard(piece: Uint8Array): void {
+    discarding = true;
+    discardedBytes = pendingBytes;
+    discardHead = (fragments[0] ?? piece).slice(0, EXCERPT_BYTES);
+    fragments = [];
+    pendingBytes = 0;
+  }
+
+  function joinPending(last: Uint8Array): Uint8Array {
+    if (fragments.length === 0) return last;
+    const out = new Uint8Array(pendingBytes + last.length);
+    let offset = 0;
+    for (const f of fragments) { out.set(f, offset); offset += f.length; }
+    out.set(last, offset);
+    fragments = [];
+    pendingBytes = 0;
+    return out;
+  }
+
+  function feed(chunk: Uint8Array): void {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(NEWLINE, start);
+      const stop = nl === -1 ? chunk.length : nl;
+      const piece = chunk.subarray(start, stop);
+      if (discarding) {
+        if (nl === -1) { discardedBytes += piece.length; return; }
+        finishDiscard(piece.length);
+      } else if (pendingBytes + piece.length > maxLineBytes) {
+        startDiscard(piece);
+        if (nl === -1) { discardedBytes += piece.length; return; }
+        finishDiscard(piece.length);
+      } else if (nl === -1) {
+        // Copy: the caller may reuse its buffer after feed() returns.
+        fragments.push(piece.slice());
+        pendingBytes += piece.length;
+        return;
+      } else {
+        deliver(joinPending(piece));
+      }
+      start = stop + 1;
+    }
+  }
+
+  function end(): void {
+    if (discarding) finishDiscard(0);
+    else if (pendingBytes > 0) deliver(joinPending(new Uint8Array()));
+  }
+
+  return {
+    feed,
+    end,
+    get bufferedBytes() { return pendingBytes; },
+  };
+}
+
+function latin1Excerpt(bytes: Uint8Array): string {
+  const head = bytes.subarray(0, EXCERPT_BYTES);
+  // Lenient decoding: an excerpt is for humans and must not throw on a cut character.
+  return new TextDecoder('utf-8').decode(head).replace(/[\u0000-\u001f]/g, ' ');
+}

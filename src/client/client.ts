@@ -1,0 +1,259 @@
+// The MCP client: connect (handshake), tools, ping, logging, server→client requests, and
+// recovery from an expired HTTP session. One instance per server connection.
+import {
+  Emitter, Methods,
+  type CallToolResult, type ClientCapabilities, type Implementation, type JsonObject, type ListToolsResult,
+  type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
+} from '../../protocol/index.js';
+import { InvalidResultError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { nullLogger, type Logger } from '../log.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
+import type { Clock } from '../session/pending.js';
+import type { Transport, TransportCloseInfo } from '../transports/transport.js';
+import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
+import { legacyHandshake, type ServerSnapshot } from './handshake.js';
+import { collectPages } from './pagination.js';
+import { capabilitiesFor, installServerRequestHandlers, type ServerRequestHandlers } from './server-requests.js';
+
+/** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
+
+/** Options of a {@link Client}. */
+export interface ClientOptions extends ServerRequestHandlers {
+  /** Configured name of the server, used in every error and log line. */
+  name?: string;
+  /** @defaultValue `{ name: 'mcp-bridge', version }` */
+  clientInfo?: Implementation;
+  /** Extra capabilities to declare (e.g. `experimental`); handlers add theirs. */
+  capabilities?: ClientCapabilities;
+  /** Protocol version to propose. @defaultValue the newest supported */
+  protocolVersion?: string;
+  /** Per-request timeout, restarted by progress. @defaultValue 60000 */
+  requestTimeoutMs?: number;
+  /** Spawn/connect → initialize answered. @defaultValue 120000 */
+  startupTimeoutMs?: number;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+/** Options of {@link Client.callTool}. */
+export interface CallToolOptions {
+  /** Milliseconds without an answer or progress before the call fails. @defaultValue the client's requestTimeoutMs */
+  timeoutMs?: number;
+  /** Hard cap whatever progress says. */
+  maxTotalTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+  /** Restart the timeout on progress. @defaultValue true */
+  resetTimeoutOnProgress?: boolean;
+  /** Extra `_meta` for the request. */
+  meta?: Record<string, unknown>;
+}
+
+export interface ClientEvents {
+  /** `notifications/tools/list_changed`: list the tools again. Also after a recovered session. */
+  toolsListChanged: void;
+  promptsListChanged: void;
+  resourcesListChanged: void;
+  /** A log message the server sent (`notifications/message`). */
+  log: LoggingMessageParams;
+  /** A non-fatal problem (invalid message, framing error...). */
+  error: McpBridgeError | McpError;
+  /** An expired HTTP session was replaced by a new one (HTTP-19). */
+  sessionRecovered: ServerSnapshot;
+  /** The connection ended. */
+  close: TransportCloseInfo;
+}
+
+type State = 'new' | 'connecting' | 'ready' | 'closed';
+
+/** Requests that are safe to send again after a session was lost (no side effects). */
+const IDEMPOTENT = new Set<string>([Methods.toolsList, Methods.ping]);
+
+/**
+ * A connection to one MCP server.
+ * @example
+ * const client = new Client(transport, { name: 'fs' });
+ * await client.connect();
+ * const tools = await client.listTools();
+ */
+export class Client {
+  readonly events = new Emitter<ClientEvents>();
+  readonly session: Session;
+  private readonly options: ClientOptions;
+  private readonly logger: Logger;
+  private snapshot?: ServerSnapshot;
+  private state: State = 'new';
+  private recovering?: Promise<void>;
+  private connecting?: Promise<void>;
+
+  constructor(readonly transport: Transport, options: ClientOptions = {}) {
+    this.options = options;
+    this.logger = options.logger ?? nullLogger;
+    this.session = new Session(transport, { serverName: options.name, logger: this.logger, clock: options.clock, defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+    installServerRequestHandlers(this.session, options, options.name);
+    const s = this.session;
+    s.onNotification(Methods.toolsListChanged, () => this.events.emit('toolsListChanged', undefined));
+    s.onNotification(Methods.promptsListChanged, () => this.events.emit('promptsListChanged', undefined));
+    s.onNotification(Methods.resourcesListChanged, () => this.events.emit('resourcesListChanged', undefined));
+    s.onNotification(Methods.message, (params) => this.events.emit('log', params as unknown as LoggingMessageParams));
+    s.events.on('error', (e) => {
+      this.logger.warn(e.message, { server: options.name, code: e.code });
+      this.events.emit('error', e);
+    });
+    s.events.on('close', (info) => {
+      this.state = 'closed';
+      this.events.emit('close', info);
+    });
+  }
+
+  /** The server's name and version, as it reports them (self-reported: display only). */
+  get serverInfo(): Implementation | undefined { return this.snapshot?.serverInfo; }
+  /** The capabilities the server declared. */
+  get serverCapabilities(): ServerCapabilities | undefined { return this.snapshot?.capabilities; }
+  /** The server's usage instructions, if any (a hint for the system prompt). */
+  get instructions(): string | undefined { return this.snapshot?.instructions; }
+  /** The negotiated protocol version. */
+  get protocolVersion(): string | undefined { return this.snapshot?.protocolVersion; }
+  /** Whether the client is connected and the handshake done. */
+  get connected(): boolean { return this.state === 'ready'; }
+
+  /**
+   * Starts the transport and runs the handshake within the startup budget.
+   * @throws ServerStartError (`MCPB_SERVER_START_FAILED`) with the cause (spawn failure, exit code and stderr tail, timeout).
+   * @throws UnsupportedVersionError (`MCPB_UNSUPPORTED_VERSION`).
+   */
+  connect(): Promise<void> {
+    this.connecting ??= this.doConnect();
+    return this.connecting;
+  }
+
+  private async doConnect(): Promise<void> {
+    this.state = 'connecting';
+    const startupTimeoutMs = this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    try {
+      await this.session.start();
+      this.snapshot = await this.handshake(startupTimeoutMs);
+      this.state = 'ready';
+    } catch (error) {
+      await this.session.close().catch(() => {});
+      this.state = 'closed';
+      throw this.startError(error, startupTimeoutMs);
+    }
+  }
+
+  private handshake(timeoutMs: number): Promise<ServerSnapshot> {
+    return legacyHandshake(this.session, {
+      clientInfo: this.options.clientInfo ?? { name: LIBRARY_NAME, version: LIBRARY_VERSION },
+      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      protocolVersion: this.options.protocolVersion,
+      timeoutMs,
+      serverName: this.options.name,
+    });
+  }
+
+  private startError(error: unknown, startupTimeoutMs: number): unknown {
+    const base = { server: this.options.name, target: this.transport.target, transport: this.transport.kind, startupTimeoutMs };
+    if (error instanceof ConnectionClosedError) {
+      const info = error.closeInfo;
+      return new ServerStartError({ ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
+        `it ended before answering initialize: ${info.message}`, 'run the command by hand to see why it exits, and check its arguments and environment', error);
+    }
+    if (error instanceof RequestTimeoutError) {
+      return new ServerStartError(base, `it did not answer initialize within ${startupTimeoutMs} ms`,
+        'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout', error);
+    }
+    // Spawn failures, HTTP errors and version mismatches are already typed and specific.
+    return error;
+  }
+
+  /** Lists every tool, following pagination to the end. Empty when the server has no `tools` capability (LIFE-7). */
+  async listTools(options: RequestOptions = {}): Promise<Tool[]> {
+    this.assertReady(Methods.toolsList);
+    if (!this.snapshot!.capabilities.tools) {
+      this.logger.debug('server declares no tools capability; not listing tools', { server: this.options.name });
+      return [];
+    }
+    return collectPages(async (cursor) => {
+      const result = await this.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, options);
+      if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsList }, '"tools" is not an array');
+      return { items: result.tools, nextCursor: result.nextCursor };
+    }, { server: this.options.name, method: Methods.toolsList });
+  }
+
+  /**
+   * Calls a tool. A result with `isError: true` is returned, not thrown (TOOLS-8). A progress token is
+   * always attached, so progress from the server keeps a long call alive.
+   * @throws McpError for a JSON-RPC error (unknown tool, bad request).
+   * @throws RequestTimeoutError, RequestAbortedError, ConnectionClosedError.
+   */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
+    this.assertReady(Methods.toolsCall);
+    const params: JsonObject = { name, arguments: args };
+    if (options.meta) params._meta = { ...options.meta };
+    const result = await this.request<CallToolResult>(Methods.toolsCall, params, {
+      timeoutMs: options.timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+      progress: true,
+    });
+    if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
+    if (!Array.isArray(result.content)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
+    return result;
+  }
+
+  /** Checks the server is alive (PING-2); resolves with the round-trip time in ms. */
+  async ping(options: RequestOptions = {}): Promise<number> {
+    this.assertReady(Methods.ping);
+    const started = performance.now();
+    await this.request(Methods.ping, undefined, options);
+    return performance.now() - started;
+  }
+
+  /** Asks the server to send log messages at `level` and above (needs its `logging` capability). */
+  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    this.assertReady(Methods.loggingSetLevel);
+    if (!this.snapshot!.capabilities.logging) return;
+    await this.request(Methods.loggingSetLevel, { level });
+  }
+
+  /** Tells the server the roots changed (when roots were offered). */
+  async notifyRootsChanged(): Promise<void> {
+    if (this.options.roots === undefined) return;
+    await this.session.notify(Methods.rootsListChanged);
+  }
+
+  /** Sends any request; for methods this class has no helper for. */
+  request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
+    return this.session.request<R>(method, params, options).catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+  }
+
+  /** Closes the connection (stdio: the whole process tree). Idempotent. */
+  async close(): Promise<void> {
+    this.state = 'closed';
+    await this.session.close();
+  }
+
+  private assertReady(method: string): void {
+    if (this.state === 'ready') return;
+    throw new ConnectionClosedError({ server: this.options.name, method }, { reason: 'closed', message: this.state === 'closed' ? 'the client is closed' : 'the client is not connected yet (await connect())' });
+  }
+
+  // HTTP-19: a 404 for our session id means the session is gone: initialize again, tell listeners
+  // to re-list, and retry the request once if it is safe to.
+  private async recoverOrThrow<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    if ((error as McpBridgeError)?.code !== 'MCPB_SESSION_EXPIRED' || this.state !== 'ready') throw error;
+    this.recovering ??= this.handshake(this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS).then((snapshot) => {
+      this.snapshot = snapshot;
+      this.logger.info('server session expired; started a new one', { server: this.options.name });
+      this.events.emit('sessionRecovered', snapshot);
+      this.events.emit('toolsListChanged', undefined);
+    }).finally(() => { this.recovering = undefined; });
+    await this.recovering;
+    const refusedUnrun = (error as McpBridgeError).context?.requestMayHaveRun !== true;
+    if (!IDEMPOTENT.has(method) && !(method === Methods.toolsCall && refusedUnrun)) throw error;
+    return this.session.request<R>(method, params, options);
+  }
+}

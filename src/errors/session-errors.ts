@@ -1,0 +1,99 @@
+// Local failures of a request's lifecycle: timeout, abort, closed connection, not connected.
+// Each is distinct so callers retry the right thing (a timeout is not a user's abort).
+import { McpBridgeError } from '../../protocol/index.js';
+import type { TransportCloseInfo } from '../transports/transport.js';
+
+interface RequestContext {
+  server?: string;
+  method: string;
+  requestId?: string | number;
+}
+
+function subject(ctx: { server?: string; method: string }): string {
+  return `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''}`;
+}
+
+/** No answer arrived within the allowed time (TIME-1). `notifications/cancelled` was sent. */
+export class RequestTimeoutError extends McpBridgeError {
+  constructor(ctx: RequestContext & { timeoutMs: number; elapsedMs: number; total?: boolean }) {
+    super(
+      'MCPB_REQUEST_TIMEOUT',
+      `${subject(ctx)} timed out after ${ctx.elapsedMs} ms (${ctx.total ? 'maximum total time' : 'timeout'} ${ctx.timeoutMs} ms)`,
+      { ...ctx, hint: ctx.total ? 'raise maxTotalTimeoutMs if the tool legitimately runs longer' : 'raise the timeout for this server or call (timeout in the config, timeoutMs in code)' },
+    );
+  }
+}
+
+/** The caller's AbortSignal fired. The signal's reason is the `cause`. */
+export class RequestAbortedError extends McpBridgeError {
+  constructor(ctx: RequestContext, reason: unknown) {
+    super('MCPB_REQUEST_ABORTED', `${subject(ctx)} was aborted by the caller`, { ...ctx }, { cause: reason });
+  }
+}
+
+/** The connection ended while the request was waiting, or before it was sent (STDIO-8). */
+export class ConnectionClosedError extends McpBridgeError {
+  readonly closeInfo: TransportCloseInfo;
+  constructor(ctx: { server?: string; method?: string; requestId?: string | number }, info: TransportCloseInfo) {
+    const tail = info.stderrTail ? `\nlast stderr lines:\n${indent(info.stderrTail)}` : '';
+    const what = ctx.method ? `${subject({ method: ctx.method, server: ctx.server })} failed: ` : ctx.server ? `server "${ctx.server}": ` : '';
+    super(
+      'MCPB_CONNECTION_CLOSED',
+      `${what}${info.message}${tail}`,
+      { ...ctx, reason: info.reason, exitCode: info.exitCode, signal: info.signal, stderrTail: info.stderrTail },
+      { cause: info.error },
+    );
+    this.closeInfo = info;
+  }
+}
+
+/** A method was used before `connect()` finished or after `close()`. */
+export class NotConnectedError extends McpBridgeError {
+  constructor(method: string, server?: string, state = 'not connected') {
+    super('MCPB_NOT_CONNECTED', `cannot send ${method}${server ? ` to server "${server}"` : ''}: the client is ${state}`, { method, server, hint: 'await connect() first, and do not use a closed client' });
+  }
+}
+
+/** The server's answer to a request did not have the shape the method requires. */
+export class InvalidResultError extends McpBridgeError {
+  constructor(ctx: RequestContext, problem: string) {
+    super('MCPB_INVALID_RESULT', `${subject(ctx)} returned an invalid result: ${problem}`, { ...ctx });
+  }
+}
+
+/** The server's response was larger than the message size limit and was discarded. */
+export class MessageTooLargeError extends McpBridgeError {
+  constructor(ctx: RequestContext & { bytes?: number; limit?: number }) {
+    super('MCPB_MESSAGE_TOO_LARGE', `the response to ${subject(ctx)} was ${ctx.bytes ?? 'too many'} bytes, over the limit of ${ctx.limit} bytes, and was discarded`, { ...ctx, hint: 'raise maxMessageBytes for this server' });
+  }
+}
+
+/** The server does not offer what the call needs (LIFE-7). */
+export class CapabilityMissingError extends McpBridgeError {
+  constructor(ctx: { server?: string; method: string; capability: string }) {
+    super('MCPB_CAPABILITY_MISSING', `server${ctx.server ? ` "${ctx.server}"` : ''} did not declare the "${ctx.capability}" capability needed for ${ctx.method}`, { ...ctx });
+  }
+}
+
+function indent(text: string): string {
+  return text.split('\n').map((l) => '  ' + l).join('\n');
+}
+
+/**
+ * The server could not be brought up: the process exited, or did not answer `initialize` within the
+ * startup budget, or the handshake failed. The original failure is the `cause`.
+ */
+export class ServerStartError extends McpBridgeError {
+  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null }, reason: string, hint: string, cause: unknown) {
+    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
+    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${tail}`, { ...ctx, hint }, { cause });
+  }
+}
+
+/** A paginated listing did not converge: the server repeated a cursor, or sent too many pages (PAGE-7). */
+export class PaginationError extends McpBridgeError {
+  constructor(ctx: { server?: string; method: string; pages: number; cursor?: string }, problem: string) {
+    super('MCPB_PAGINATION_LOOP', `${ctx.method}${ctx.server ? ` on server "${ctx.server}"` : ''} ${problem} after ${ctx.pages} pages`, { ...ctx, hint: 'this is a server bug; report it to the server authors' });
+  }
+}

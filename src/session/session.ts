@@ -1,0 +1,306 @@
+// A JSON-RPC session over one transport: id allocation, the pending table, dispatch of what the
+// peer sends, timeouts, cancellation and progress. Knows nothing of MCP's handshake or tools.
+import {
+  classifyMessage, Emitter, InvalidMessageError, McpError, Methods, splitBatch,
+  type JsonObject, type JsonRpcMessage, type JsonRpcRequest, type McpBridgeError, type Progress, type RequestId,
+} from '../../protocol/index.js';
+import { ConnectionClosedError, InvalidResultError, MessageTooLargeError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { nullLogger, type Logger } from '../log.js';
+import type { Transport, TransportCloseInfo } from '../transports/transport.js';
+import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
+import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
+
+/** Default per-request timeout (TIME-1): 60 s, restarted by progress. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Milliseconds without an answer (or progress) before the request fails. @defaultValue 60000 */
+  timeoutMs?: number;
+  /** Hard cap on the whole request whatever progress says (TIME-4). @defaultValue none */
+  maxTotalTimeoutMs?: number;
+  /** Restart the timeout on each progress notification (TIME-3). @defaultValue true */
+  resetTimeoutOnProgress?: boolean;
+  /** Aborts the request: it rejects at once and the server is told (CANCEL-1). */
+  signal?: AbortSignal;
+  /** Receives progress notifications; setting it attaches a progress token (PROG-1). */
+  onProgress?: (progress: Progress) => void;
+  /** Attach a progress token even without a callback, so progress keeps the request alive. */
+  progress?: boolean;
+  /** Whether a timeout or abort sends `notifications/cancelled` (never for initialize, LIFE-8). @defaultValue true */
+  cancellable?: boolean;
+}
+
+export interface SessionOptions {
+  /** Configured server name, used in every error message. */
+  serverName?: string;
+  logger?: Logger;
+  clock?: Clock;
+  /** @defaultValue 60000 */
+  defaultTimeoutMs?: number;
+}
+
+export interface SessionEvents {
+  /** A non-fatal problem: invalid message, framing error, uncorrelated error response. */
+  error: McpBridgeError | McpError;
+  /** The transport ended; every pending request has been rejected. */
+  close: TransportCloseInfo;
+}
+
+/** One JSON-RPC conversation with a peer over a {@link Transport}. */
+export class Session {
+  readonly events = new Emitter<SessionEvents>();
+  private readonly dispatcher = new Dispatcher();
+  private readonly pending: PendingTable;
+  private readonly incoming = new Map<RequestId, AbortController>();
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly serverName?: string;
+  private readonly defaultTimeoutMs: number;
+  private nextId = 1;
+  private closeInfo?: TransportCloseInfo;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(readonly transport: Transport, options: SessionOptions = {}) {
+    this.logger = options.logger ?? nullLogger;
+    this.clock = options.clock ?? systemClock;
+    this.serverName = options.serverName;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
+    // PING-1: answer pings from the first moment, before the handshake has finished.
+    this.dispatcher.handleRequest(Methods.ping, () => ({}));
+    const ev = transport.events;
+    this.unsubscribe.push(
+      ev.on('message', (value) => this.receive(value)),
+      ev.on('error', (error) => this.onTransportError(error)),
+      ev.on('close', (info) => this.onTransportClose(info)),
+    );
+  }
+
+  /** Whether the transport has ended. */
+  get closed(): boolean {
+    return this.closeInfo !== undefined;
+  }
+
+  /** Number of requests awaiting an answer. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Starts the transport. */
+  start(): Promise<void> {
+    return this.transport.start();
+  }
+
+  /**
+   * Sends a request and resolves with its result.
+   * @throws McpError when the peer answers with a JSON-RPC error.
+   * @throws RequestTimeoutError (`MCPB_REQUEST_TIMEOUT`), RequestAbortedError (`MCPB_REQUEST_ABORTED`),
+   *   ConnectionClosedError (`MCPB_CONNECTION_CLOSED`), or the transport's delivery error.
+   */
+  request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
+    if (this.closeInfo) return Promise.reject(new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo));
+    const signal = options.signal;
+    if (signal?.aborted) return Promise.reject(new RequestAbortedError({ server: this.serverName, method }, signal.reason));
+    // JSONRPC-3: ids only go up, never reused within the session.
+    const id = this.nextId++;
+    const wantsProgress = options.onProgress !== undefined || options.progress === true;
+    // PROG-2: the request id is unique among our active requests, so it doubles as the token.
+    const progressToken = wantsProgress ? id : undefined;
+    const finalParams = progressToken === undefined ? params : withProgressToken(params, progressToken);
+    const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
+    const cancellable = options.cancellable ?? true;
+    return new Promise<R>((resolve, reject) => {
+      const entry: PendingEntry = {
+        id, method, progressToken,
+        startedAt: this.clock.now(),
+        timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+        resetOnProgress: options.resetTimeoutOnProgress ?? true,
+        onProgress: options.onProgress,
+        resolve: resolve as (value: Record<string, unknown>) => void,
+        reject,
+      };
+      if (signal) {
+        const onAbort = () => {
+          if (this.pending.reject(id, new RequestAbortedError({ server: this.serverName, method, requestId: id }, signal.reason)) && cancellable) {
+            this.sendCancelled(id, 'The client cancelled the request.');
+          }
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.pending.add(entry);
+      this.transport.send(message, { requestId: id, signal }).catch((error) => {
+        this.pending.reject(id, error);
+      });
+    });
+  }
+
+  /** Sends a notification (no answer expected). */
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    if (this.closeInfo) throw new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo);
+    await this.transport.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+  }
+
+  /** Sets the handler of a request the peer may send; returns a disposer. */
+  handleRequest(method: string, handler: RequestHandler): () => void {
+    return this.dispatcher.handleRequest(method, handler);
+  }
+
+  /** Listens to a notification method (`*` for all not routed elsewhere); returns a disposer. */
+  onNotification(method: string, handler: NotificationHandler): () => void {
+    return this.dispatcher.onNotification(method, handler);
+  }
+
+  /** Closes the transport; every pending request is rejected. Idempotent. */
+  async close(): Promise<void> {
+    try {
+      await this.transport.close();
+    } finally {
+      // A transport that failed to report its end must still not leave a promise hanging.
+      this.onTransportClose({ reason: 'closed', message: 'the client closed the connection' });
+    }
+  }
+
+  private receive(value: unknown): void {
+    for (const item of splitBatch(value)) {
+      const c = classifyMessage(item);
+      switch (c.kind) {
+        case 'result':
+          if (!this.pending.resolve(c.message.id, c.message.result)) {
+            this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
+          }
+          break;
+        case 'error': {
+          const { id, error } = c.message;
+          if (id === undefined || id === null) {
+            // JSONRPC-5: the peer could not read something we sent; nothing to correlate.
+            this.events.emit('error', new McpError(error, { server: this.serverName }));
+            break;
+          }
+          const entry = this.pending.get(id);
+          if (entry) this.pending.reject(id, new McpError(error, { server: this.serverName, method: entry.method }));
+          else this.logger.debug('dropped an error for an unknown or settled request', { server: this.serverName, id });
+          break;
+        }
+        case 'request':
+          void this.serve(c.message);
+          break;
+        case 'notification':
+          this.onNotificationMessage(c.message.method, c.message.params);
+          break;
+        case 'invalid':
+          this.onInvalid(c.reason, c.value);
+          break;
+      }
+    }
+  }
+
+  private onNotificationMessage(method: string, params: JsonObject | undefined): void {
+    if (method === Methods.progress) {
+      const token = params?.progressToken;
+      if ((typeof token === 'string' || typeof token === 'number') && typeof params?.progress === 'number') {
+        // PROG-4: progress for unknown or finished tokens is dropped.
+        this.pending.progress(token, { progress: params.progress, total: params.total as number | undefined, message: params.message as string | undefined });
+      }
+      return;
+    }
+    if (method === Methods.cancelled) {
+      const id = params?.requestId;
+      // CANCEL-6/7: stop the work for that request; unknown ids are ignored.
+      if (typeof id === 'string' || typeof id === 'number') this.incoming.get(id)?.abort(params?.reason ?? 'cancelled by the server');
+      this.logger.debug('server cancelled a request', { server: this.serverName, requestId: id, reason: params?.reason });
+      return;
+    }
+    this.dispatcher.dispatchNotification(method, params);
+  }
+
+  private async serve(request: JsonRpcRequest): Promise<void> {
+    const controller = new AbortController();
+    this.incoming.set(request.id, controller);
+    const meta = request.params?._meta as Record<string, unknown> | undefined;
+    const outcome = await this.dispatcher.dispatchRequest(request.method, request.params, { requestId: request.id, method: request.method, signal: controller.signal, meta });
+    this.incoming.delete(request.id);
+    // CANCEL-6: a request the server cancelled gets no answer.
+    if (controller.signal.aborted || this.closeInfo) return;
+    const response: JsonRpcMessage = 'error' in outcome
+      ? { jsonrpc: '2.0', id: request.id, error: outcome.error }
+      : { jsonrpc: '2.0', id: request.id, result: outcome.result as JsonObject };
+    this.transport.send(response).catch((error) => {
+      this.logger.warn(`could not answer ${request.method}`, { server: this.serverName, error: String(error) });
+    });
+  }
+
+  private onInvalid(reason: string, value: unknown): void {
+    const excerpt = excerptOf(value);
+    this.events.emit('error', new InvalidMessageError(reason, excerpt, this.serverName));
+    // A malformed answer to one of our requests fails that request instead of leaving it to time out.
+    const id = (value as { id?: unknown } | null)?.id;
+    if ((typeof id === 'number' || typeof id === 'string') && this.pending.get(id)) {
+      const entry = this.pending.get(id)!;
+      this.pending.reject(id, new InvalidResultError({ server: this.serverName, method: entry.method, requestId: id }, reason));
+    }
+  }
+
+  private onTransportError(error: McpBridgeError): void {
+    if (error.code === 'MCPB_FRAMING' && error.context.reason === 'too-large') this.failOversized(error);
+    this.events.emit('error', error);
+  }
+
+  // An oversized response was discarded unread; its head usually still names the id, so the
+  // request it answered fails now rather than at its timeout.
+  private failOversized(error: McpBridgeError): void {
+    const excerpt = String(error.context.excerpt ?? '');
+    const match = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(excerpt);
+    if (!match) return;
+    const id: RequestId = match[1].startsWith('"') ? JSON.parse(match[1]) as string : Number(match[1]);
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.reject(id, new MessageTooLargeError({ server: this.serverName, method: entry.method, requestId: id, bytes: error.context.bytes as number, limit: error.context.limit as number }));
+  }
+
+  private onTransportClose(info: TransportCloseInfo): void {
+    if (this.closeInfo) return;
+    this.closeInfo = info;
+    for (const off of this.unsubscribe.splice(0)) off();
+    for (const controller of this.incoming.values()) controller.abort('connection closed');
+    this.incoming.clear();
+    // STDIO-8: every pending request fails at once, carrying the exit information.
+    this.pending.rejectAll((entry) => new ConnectionClosedError({ server: this.serverName, method: entry.method, requestId: entry.id }, info));
+    this.events.emit('close', info);
+  }
+
+  private timeOut(entry: PendingEntry, kind: TimeoutKind): void {
+    const elapsedMs = this.clock.now() - entry.startedAt;
+    const timeoutMs = kind === 'total' ? entry.maxTotalTimeoutMs! : entry.timeoutMs;
+    const error = new RequestTimeoutError({ server: this.serverName, method: entry.method, requestId: entry.id, timeoutMs, elapsedMs, total: kind === 'total' });
+    // TIME-1: stop waiting, and tell the server (never for initialize, LIFE-8).
+    if (this.pending.reject(entry.id, error) && entry.method !== Methods.initialize) {
+      this.sendCancelled(entry.id, `Request timed out after ${elapsedMs} ms.`);
+    }
+  }
+
+  private sendCancelled(requestId: RequestId, reason: string): void {
+    if (this.closeInfo) return;
+    this.transport.send({ jsonrpc: '2.0', method: Methods.cancelled, params: { requestId, reason } }).catch((error) => {
+      this.logger.debug('could not send notifications/cancelled', { server: this.serverName, error: String(error) });
+    });
+  }
+}
+
+function withProgressToken(params: JsonObject | undefined, token: number): JsonObject {
+  const meta = (params?._meta as Record<string, unknown> | undefined) ?? {};
+  return { ...params, _meta: { ...meta, progressToken: token } };
+}
+
+function excerptOf(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 200 ? text.slice(0, 200) + '…' : text;
+}
+

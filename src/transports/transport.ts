@@ -1,0 +1,63 @@
+// The Transport contract: moves whole messages, never sees request ids (STYLE 3.2). Stdio, Streamable
+// HTTP, legacy SSE, the conformance replayer and the in-memory test pair all implement it.
+import type { Emitter, McpBridgeError } from '../../protocol/index.js';
+import type { JsonRpcMessage } from '../../protocol/index.js';
+
+/** Why and how a transport ended. Carried as the cause of every request it failed. */
+export interface TransportCloseInfo {
+  /** `closed` when we closed it, `exited` when the server process ended, `disconnected` for a lost stream, `error` otherwise. */
+  reason: 'closed' | 'exited' | 'disconnected' | 'error';
+  /** Human-readable summary, e.g. `server process exited with code 1`. */
+  message: string;
+  /** Process exit code (stdio), when known. */
+  exitCode?: number | null;
+  /** Terminating signal (stdio), when known. */
+  signal?: string | null;
+  /** Last lines the server wrote to stderr (stdio). */
+  stderrTail?: string;
+  /** The underlying failure, if any. */
+  error?: unknown;
+}
+
+/** Events every transport emits. */
+export interface TransportEvents {
+  /** One parsed JSON value from the peer (a message, or a batch array in 2025-03-26); the session classifies it. */
+  message: unknown;
+  /** A non-fatal problem: a line that was not JSON, an oversized message, a dropped stream being resumed. */
+  error: McpBridgeError;
+  /** The transport is finished; emitted exactly once. */
+  close: TransportCloseInfo;
+  /** One line of the server's stderr (stdio only). */
+  stderr: string;
+}
+
+/** Per-send options. */
+export interface SendOptions {
+  /** Aborts delivery (HTTP: the POST and its response stream). */
+  signal?: AbortSignal;
+  /** For a request: the request's id, so an HTTP transport can resume its response stream. */
+  requestId?: string | number;
+}
+
+/** A bidirectional message channel to one MCP server. */
+export interface Transport {
+  /** `stdio`, `streamable-http`, `sse`, or another name for test transports. */
+  readonly kind: string;
+  /** Subscribe with `transport.events.on('message', fn)`; each `on` returns an unsubscribe. */
+  readonly events: Emitter<TransportEvents>;
+  /** Opens the channel (spawns the process, or prepares the HTTP client). Rejects with a typed error. */
+  start(): Promise<void>;
+  /**
+   * Delivers one message. Resolves when it is written (stdio, respecting backpressure) or accepted
+   * (HTTP). Rejects with a typed error when it cannot be delivered; the session then fails the request.
+   */
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
+  /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
+  close(): Promise<void>;
+  /** Told once the handshake agreed a version (HTTP sends it as a header, HTTP-7). */
+  setProtocolVersion?(version: string): void;
+  /** Process id of the server (stdio), for status and diagnostics. */
+  readonly pid?: number;
+  /** What this transport reaches, safe to print: the command line (stdio) or the URL without secrets (HTTP). */
+  readonly target?: string;
+}
