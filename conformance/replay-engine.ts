@@ -1,0 +1,329 @@
+// The replay state machine: plays a trace's server side in order, matches each client message to a
+// recorded one (ids mapped, volatile fields masked), and collects failures with readable diffs.
+// No I/O of its own: the replayer process wires it to stdio, tests can drive it directly.
+import type { Trace, TraceEvent } from './trace-format.js';
+import { classify, compareClientMessage, describeMessage, formatDifferences, type Difference } from './normalize.js';
+
+/** One thing the client did that a correct client would not have done. */
+export interface ReplayFailure {
+  kind: 'invalid-jsonrpc' | 'reused-id' | 'missing-initialized' | 'unexpected' | 'mismatch' | 'missing' | 'unknown-response';
+  message: string;
+  /** Multi-line readable diff or detail, when there is one. */
+  detail?: string;
+}
+
+/** The summary a replay ends with; written as JSON for the suite to read. */
+export interface ReplayReport {
+  ok: boolean;
+  protocolVersion?: string;
+  expected: number;
+  matched: number;
+  failures: ReplayFailure[];
+  /** Every message the client sent, as received (parsed, or raw text when not JSON). */
+  received: Array<{ t: number; msg?: unknown; raw?: string }>;
+}
+
+/** What the engine does to the outside world. */
+export interface ReplaySink {
+  send(msg: unknown): void;
+  stderr(line: string): void;
+  /** The recorded server exited on its own at this point. */
+  exit(code: number): void;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const key = (id: unknown) => JSON.stringify(id);
+
+export class ReplayEngine {
+  private readonly events: TraceEvent[];
+  private readonly matched: boolean[];
+  private p = 0;
+  private readonly failures: ReplayFailure[] = [];
+  private readonly received: ReplayReport['received'] = [];
+  /** recorded client request id → live id. */
+  private readonly idMap = new Map<string, unknown>();
+  private readonly liveToRecorded = new Map<string, unknown>();
+  private readonly usedLiveIds = new Set<string>();
+  private readonly tokenMap = new Map<string, unknown>();
+  /** Ids of server → client requests already sent (recorded ids are used on the wire as-is). */
+  private readonly sentServerRequests = new Set<string>();
+  private early: unknown[] = [];
+  private initializedSeen = false;
+  private readonly traceHasInitialized: boolean;
+  private finished = false;
+  private readonly t0 = Date.now();
+
+  constructor(private readonly trace: Trace, private readonly sink: ReplaySink) {
+    this.events = trace.events;
+    this.matched = this.events.map(() => false);
+    this.traceHasInitialized = this.events.some((e) => e.type === 'message' && e.dir === 'c2s' && isObj(e.msg) && e.msg.method === 'notifications/initialized');
+  }
+
+  /** Plays whatever the server sent before the client's first message. */
+  start(): void {
+    this.advance();
+  }
+
+  /** The number of recorded client messages. */
+  get expectedCount(): number {
+    return this.events.filter((e) => e.type === 'message' && e.dir === 'c2s').length;
+  }
+
+  private fail(f: ReplayFailure): void {
+    this.failures.push(f);
+    this.sink.stderr(`mcp-bridge replayer: FAIL ${f.kind}: ${f.message}${f.detail ? '\n' + f.detail : ''}`);
+  }
+
+  /** Index of the first server message not yet sent; client messages before it are eligible. */
+  private frontier(): number {
+    for (let i = this.p; i < this.events.length; i++) {
+      const e = this.events[i];
+      if (e.type === 'message' && e.dir === 's2c') return i;
+    }
+    return this.events.length;
+  }
+
+  private advance(): void {
+    while (this.p < this.events.length) {
+      const e = this.events[this.p];
+      if (e.type === 'message' && e.dir === 'c2s') {
+        if (!this.matched[this.p]) break;
+      } else if (e.type === 'message') {
+        this.sink.send(this.rewriteOutgoing(e.msg));
+      } else if (e.type === 'stderr') {
+        this.sink.stderr(e.text);
+      } else if (e.type === 'exit' && !this.events.slice(0, this.p).some((x) => x.type === 'eof')) {
+        this.p++;
+        this.finished = true;
+        this.sink.exit(e.code ?? 1);
+        return;
+      }
+      this.p++;
+      this.retryEarly();
+    }
+  }
+
+  /** Maps recorded ids and progress tokens in a server message to the live client's. */
+  private rewriteOutgoing(msg: unknown): unknown {
+    if (!isObj(msg)) return msg;
+    const out: Obj = { ...msg };
+    const kind = classify(msg).kind;
+    if (kind === 'response' && this.idMap.has(key(msg.id))) out.id = this.idMap.get(key(msg.id));
+    if (kind === 'request') this.sentServerRequests.add(key(msg.id));
+    if (isObj(msg.params)) {
+      const p: Obj = { ...msg.params };
+      if ('progressToken' in p && this.tokenMap.has(key(p.progressToken))) p.progressToken = this.tokenMap.get(key(p.progressToken));
+      if (msg.method === 'notifications/cancelled' && this.idMap.has(key(p.requestId))) p.requestId = this.idMap.get(key(p.requestId));
+      out.params = p;
+    }
+    return out;
+  }
+
+  private mapLiveId = (id: unknown): unknown => (this.liveToRecorded.has(key(id)) ? this.liveToRecorded.get(key(id)) : id);
+
+  private recordedAt(i: number): unknown {
+    return (this.events[i] as { msg?: unknown }).msg;
+  }
+
+  private unmatchedClientIndexes(limit = this.events.length): number[] {
+    const out: number[] = [];
+    for (let i = this.p; i < limit; i++) {
+      const e = this.events[i];
+      if (e.type === 'message' && e.dir === 'c2s' && !this.matched[i]) out.push(i);
+    }
+    return out;
+  }
+
+  private bind(i: number, live: Obj): void {
+    this.matched[i] = true;
+    const rec = this.recordedAt(i) as Obj;
+    if (classify(rec).kind === 'request') {
+      this.idMap.set(key(rec.id), live.id);
+      this.liveToRecorded.set(key(live.id), rec.id);
+      const rt = isObj(rec.params) && isObj(rec.params._meta) ? rec.params._meta.progressToken : undefined;
+      const lt = isObj(live.params) && isObj(live.params._meta) ? live.params._meta.progressToken : undefined;
+      if (rt !== undefined && lt !== undefined) this.tokenMap.set(key(rt), lt);
+    }
+  }
+
+  /** Feeds one line the client wrote. */
+  receiveLine(line: string): void {
+    const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+    if (text.trim() === '') return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch (e) {
+      this.received.push({ t: Date.now() - this.t0, raw: line });
+      this.fail({ kind: 'invalid-jsonrpc', message: `the client wrote a line that is not JSON: ${(e as Error).message}`, detail: `  line: ${line.slice(0, 300)}` });
+      this.sink.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      return;
+    }
+    this.received.push({ t: Date.now() - this.t0, msg });
+    this.receive(msg);
+  }
+
+  /** Feeds one parsed client message. */
+  receive(msg: unknown): void {
+    const { kind, reason } = classify(msg);
+    if (kind === 'invalid') {
+      this.fail({ kind: 'invalid-jsonrpc', message: `invalid JSON-RPC from the client: ${reason}`, detail: `  message: ${JSON.stringify(msg).slice(0, 300)}` });
+      const id = isObj(msg) && (typeof msg.id === 'string' || typeof msg.id === 'number') ? msg.id : null;
+      this.sink.send({ jsonrpc: '2.0', id, error: { code: -32600, message: `Invalid Request: ${reason}` } });
+      return;
+    }
+    const m = msg as Obj;
+    if (kind === 'request') {
+      if (this.usedLiveIds.has(key(m.id))) {
+        this.fail({ kind: 'reused-id', message: `the client reused request id ${key(m.id)} (${describeMessage(m)}); ids must be unique within a session` });
+      }
+      this.usedLiveIds.add(key(m.id));
+      if (this.traceHasInitialized && !this.initializedSeen && m.method !== 'initialize' && m.method !== 'ping') {
+        this.fail({ kind: 'missing-initialized', message: `the client sent ${describeMessage(m)} before notifications/initialized` });
+      }
+    }
+    if (kind === 'notification' && m.method === 'notifications/initialized') this.initializedSeen = true;
+    if (kind === 'response') return this.receiveResponse(m);
+    if (!this.tryMatch(m)) this.unmatched(m);
+  }
+
+  private tryMatch(m: Obj): boolean {
+    for (const i of this.unmatchedClientIndexes(this.frontier())) {
+      if (compareClientMessage(this.recordedAt(i), m, this.mapLiveId).length === 0) {
+        this.bind(i, m);
+        this.advance();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private unmatched(m: Obj): void {
+    // A client that pipelines may send a later step before the recorded server messages it did
+    // not wait for were sent: hold it if it matches something further on.
+    const later = this.unmatchedClientIndexes().find((i) => compareClientMessage(this.recordedAt(i), m, this.mapLiveId).length === 0);
+    if (later !== undefined) {
+      this.early.push(m);
+      return;
+    }
+    if (m.method === 'ping' && 'id' in m) {
+      this.sink.send({ jsonrpc: '2.0', id: m.id, result: {} });
+      return;
+    }
+    const best = this.bestCandidate(m);
+    const label = describeMessage(m);
+    if (best === undefined) {
+      this.fail({ kind: 'unexpected', message: `the client sent ${label}, but the recording expects no further client message`, detail: `  got: ${JSON.stringify(m).slice(0, 400)}` });
+    } else {
+      const diffs = compareClientMessage(this.recordedAt(best.i), m, this.mapLiveId);
+      this.fail({
+        kind: best.sameStep ? 'mismatch' : 'unexpected',
+        message: best.sameStep
+          ? `the client's ${label} differs from the recording (trace event ${best.i + 2})`
+          : `the client sent ${label}; the recording expects ${describeMessage(this.recordedAt(best.i))} next (trace event ${best.i + 2})`,
+        detail: formatDifferences(diffs) + `\n  expected: ${JSON.stringify(this.recordedAt(best.i)).slice(0, 400)}\n  got:      ${JSON.stringify(m).slice(0, 400)}`,
+      });
+      // Consume the recorded step so the session can go on and later steps are still checked.
+      if (best.sameStep && best.i < this.frontier()) {
+        this.bind(best.i, m);
+        this.advance();
+        return;
+      }
+    }
+    if ('id' in m) {
+      this.sink.send({ jsonrpc: '2.0', id: m.id, error: { code: -32603, message: `mcp-bridge replayer: ${label} does not match the recording (see the replayer's stderr)` } });
+    }
+  }
+
+  /** The recorded client message closest to `m`: same method (and tool) first, eligible first. */
+  private bestCandidate(m: Obj): { i: number; sameStep: boolean } | undefined {
+    const all = this.unmatchedClientIndexes();
+    const front = this.frontier();
+    const sameStep = (i: number) => {
+      const r = this.recordedAt(i) as Obj;
+      if (!isObj(r) || r.method !== m.method || ('id' in r) !== ('id' in m)) return false;
+      const rn = isObj(r.params) ? r.params.name : undefined;
+      const mn = isObj(m.params) ? m.params.name : undefined;
+      return rn === mn;
+    };
+    const score = (i: number) => (sameStep(i) ? 0 : 2) + (i < front ? 0 : 1);
+    const ranked = all.map((i) => ({ i, s: score(i), d: compareClientMessage(this.recordedAt(i), m, this.mapLiveId).length }))
+      .sort((a, b) => a.s - b.s || a.d - b.d || a.i - b.i);
+    const top = ranked[0];
+    if (top === undefined) return undefined;
+    return { i: top.i, sameStep: sameStep(top.i) };
+  }
+
+  private receiveResponse(m: Obj): void {
+    if (!this.sentServerRequests.has(key(m.id))) {
+      this.fail({ kind: 'unknown-response', message: `the client sent a response with id ${key(m.id)}, but no server request with that id is outstanding` });
+      return;
+    }
+    const idx = this.unmatchedClientIndexes().find((i) => {
+      const r = this.recordedAt(i);
+      return isObj(r) && classify(r).kind === 'response' && key(r.id) === key(m.id);
+    });
+    if (idx === undefined) {
+      this.fail({ kind: 'unexpected', message: `the client answered server request ${key(m.id)} again, or the recording has no answer to it` });
+      return;
+    }
+    const diffs: Difference[] = compareClientMessage(this.recordedAt(idx), m);
+    if (diffs.length > 0) {
+      this.fail({
+        kind: 'mismatch',
+        message: `the client's answer to server request ${key(m.id)} differs from the recording (trace event ${idx + 2})`,
+        detail: formatDifferences(diffs),
+      });
+    }
+    this.matched[idx] = true;
+    this.advance();
+  }
+
+  private retryEarly(): void {
+    if (this.early.length === 0) return;
+    const queue = this.early;
+    this.early = [];
+    for (const m of queue) if (!this.tryMatch(m as Obj)) this.early.push(m);
+  }
+
+  /** The client closed its side: every recorded client message must have been seen. */
+  end(): ReplayReport {
+    if (!this.finished) {
+      for (const m of this.early) {
+        this.fail({ kind: 'unexpected', message: `the client sent ${describeMessage(m)} out of order: the recording has it later, after messages the client never sent` });
+      }
+      const missing = this.unmatchedClientIndexes(this.events.length).filter((i) => i >= this.p);
+      if (missing.length > 0) {
+        const list = missing.slice(0, 8).map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`).join('\n');
+        this.fail({ kind: 'missing', message: `the client stopped before sending ${missing.length} recorded message(s)`, detail: list + (missing.length > 8 ? '\n  ...' : '') });
+      }
+    }
+    this.finished = true;
+    return this.report();
+  }
+
+  /** True when every recorded client message has been matched. */
+  complete(): boolean {
+    return this.unmatchedClientIndexes().length === 0;
+  }
+
+  /** A description of where the replay is waiting, for idle timeouts. */
+  waitingFor(): string {
+    const next = this.unmatchedClientIndexes(this.frontier());
+    if (next.length === 0) return 'nothing (replay complete)';
+    return next.map((i) => describeMessage(this.recordedAt(i))).join(', ');
+  }
+
+  report(): ReplayReport {
+    const matched = this.matched.filter((x, i) => x && this.events[i].type === 'message').length;
+    return {
+      ok: this.failures.length === 0,
+      protocolVersion: this.trace.header.protocolVersion,
+      expected: this.expectedCount,
+      matched,
+      failures: [...this.failures],
+      received: [...this.received],
+    };
+  }
+}
