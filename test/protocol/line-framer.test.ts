@@ -1,0 +1,137 @@
+// The framer: same messages whatever the chunking, multibyte text, CRLF, noise lines, size cap.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createLineFramer, createMessageFramer, type FramingError } from '../../protocol/index.js';
+
+const enc = new TextEncoder();
+
+function frame(chunks: Uint8Array[], maxLineBytes?: number) {
+  const lines: string[] = [];
+  const errors: FramingError[] = [];
+  const f = createLineFramer({ onLine: (l) => lines.push(l), onError: (e) => errors.push(e), maxLineBytes });
+  for (const c of chunks) f.feed(c);
+  f.end();
+  return { lines, errors };
+}
+
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of points) { out.push(bytes.subarray(prev, p)); prev = p; }
+  out.push(bytes.subarray(prev));
+  return out;
+}
+
+test('every split point of a stream yields the same lines (STDIO-2)', () => {
+  const text = '{"a":1}\n{"b":"héllo wörld 🎉"}\r\n\n{"c":[1,2,3]}\n';
+  const bytes = enc.encode(text);
+  const expected = ['{"a":1}', '{"b":"héllo wörld 🎉"}', '{"c":[1,2,3]}'];
+  for (let i = 0; i <= bytes.length; i++) {
+    for (let j = i; j <= bytes.length; j++) {
+      const { lines, errors } = frame([bytes.subarray(0, i), bytes.subarray(i, j), bytes.subarray(j)]);
+      assert.deepEqual(lines, expected, `split at ${i},${j}`);
+      assert.equal(errors.length, 0);
+    }
+  }
+});
+
+test('property: random messages and random chunkings frame identically (JSONRPC-6)', () => {
+  fc.assert(fc.property(
+    fc.array(fc.jsonValue(), { minLength: 1, maxLength: 20 }),
+    fc.array(fc.nat(), { maxLength: 30 }),
+    fc.boolean(),
+    (values, cuts, crlf) => {
+      const lines = values.map((v) => JSON.stringify(v));
+      const bytes = enc.encode(lines.map((l) => l + (crlf ? '\r\n' : '\n')).join(''));
+      const got = frame(splitAt(bytes, cuts));
+      assert.deepEqual(got.lines, lines.filter((l) => l.trim() !== ''));
+      assert.equal(got.errors.length, 0);
+    },
+  ), { numRuns: 300 });
+});
+
+test('property: unicode strings split inside multi-byte characters survive', () => {
+  fc.assert(fc.property(fc.array(fc.string({ unit: 'binary', minLength: 1 }), { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { maxLength: 40 }), (strings, cuts) => {
+    const lines = strings.map((s) => JSON.stringify({ s }));
+    const bytes = enc.encode(lines.join('\n') + '\n');
+    assert.deepEqual(frame(splitAt(bytes, cuts)).lines, lines);
+  }), { numRuns: 200 });
+});
+
+test('a final line without newline is delivered on end()', () => {
+  assert.deepEqual(frame([enc.encode('{"x":1}\n{"y":2}')]).lines, ['{"x":1}', '{"y":2}']);
+});
+
+test('blank and whitespace-only lines are skipped', () => {
+  assert.deepEqual(frame([enc.encode('\n\r\n   \n{"x":1}\n\n')]).lines, ['{"x":1}']);
+});
+
+test('invalid UTF-8 is reported and skipped; the next line still arrives', () => {
+  const bad = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d, 0x0a]);
+  const { lines, errors } = frame([bad, enc.encode('{"ok":true}\n')]);
+  assert.deepEqual(lines, ['{"ok":true}']);
+  assert.equal(errors.length, 1);
+  assert.equal(errors[0].context.reason, 'invalid-utf8');
+});
+
+test('an oversized line is discarded as it streams, named by size, and framing resumes (memory bounded)', () => {
+  const lines: string[] = [];
+  const errors: FramingError[] = [];
+  const f = createLineFramer({ onLine: (l) => lines.push(l), onError: (e) => errors.push(e), maxLineBytes: 1000 });
+  f.feed(enc.encode('{"before":1}\n{"id":7,"big":"'));
+  const filler = enc.encode('x'.repeat(500));
+  let maxBuffered = 0;
+  for (let i = 0; i < 200; i++) { f.feed(filler); maxBuffered = Math.max(maxBuffered, f.bufferedBytes); }
+  f.feed(enc.encode('"}\n{"after":2}\n'));
+  f.end();
+  assert.deepEqual(lines, ['{"before":1}', '{"after":2}']);
+  assert.equal(errors.length, 1);
+  assert.equal(errors[0].code, 'MCPB_FRAMING');
+  assert.equal(errors[0].context.reason, 'too-large');
+  assert.equal(errors[0].context.bytes, '{"id":7,"big":"'.length + 500 * 200 + '"}'.length);
+  assert.match(errors[0].message, /100017 bytes exceeds the limit of 1000/);
+  assert.match(String(errors[0].context.excerpt), /^\{"id":7/);
+  assert.ok(maxBuffered <= 1000, `buffer stayed bounded (${maxBuffered})`);
+});
+
+test('a line exactly at the limit passes; one byte more does not', () => {
+  const at = '"' + 'a'.repeat(8) + '"';
+  assert.deepEqual(frame([enc.encode(at + '\n')], 10).lines, [at]);
+  const over = frame([enc.encode('"' + 'a'.repeat(9) + '"\n')], 10);
+  assert.deepEqual(over.lines, []);
+  assert.equal(over.errors.length, 1);
+});
+
+test('the caller may reuse its chunk buffer after feed()', () => {
+  const lines: string[] = [];
+  const f = createLineFramer({ onLine: (l) => lines.push(l), onError: () => {} });
+  const buf = enc.encode('{"a":"first');
+  f.feed(buf);
+  buf.fill(0x20);
+  f.feed(enc.encode('"}\n'));
+  assert.deepEqual(lines, ['{"a":"first"}']);
+});
+
+test('a large message in many chunks is joined once (linear) and arrives whole', () => {
+  const payload = 'y'.repeat(8 * 1024 * 1024);
+  const bytes = enc.encode(JSON.stringify({ payload }) + '\n');
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += 65536) chunks.push(bytes.subarray(i, i + 65536));
+  const { lines } = frame(chunks);
+  assert.equal(lines.length, 1);
+  assert.equal(JSON.parse(lines[0]).payload.length, payload.length);
+});
+
+test('message framer: non-JSON lines (banners on stdout) are reported and skipped (STDIO-6)', () => {
+  const values: unknown[] = [];
+  const errors: FramingError[] = [];
+  const f = createMessageFramer({ onValue: (v) => values.push(v), onError: (e) => errors.push(e) });
+  f.feed(enc.encode('Server starting on stdio...\n{"jsonrpc":"2.0","id":1,"result":{}}\n[INFO] ready\n'));
+  f.end();
+  assert.deepEqual(values, [{ jsonrpc: '2.0', id: 1, result: {} }]);
+  assert.equal(errors.length, 2);
+  assert.ok(errors.every((e) => e.context.reason === 'not-json'));
+  assert.match(errors[0].message, /Server starting on stdio/);
+});
