@@ -27,7 +27,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     return undefined;
   }
   const obj = entry.value;
-  checkKeys(obj, entry, ctx);
+  const misspelt = checkKeys(obj, entry, ctx);
   const enabled = readEnabled(obj, entry, ctx);
   const r = new FieldReader(ctx, entry.path, obj, enabled);
   const name = readName(obj, entry, r, ctx);
@@ -39,7 +39,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const hasUrl = r.has(urlKey);
   const command = r.string('command', true);
   const url = readUrl(r, urlKey);
-  const resolved = resolveTransport(transport, hasCommand, hasUrl, r);
+  const resolved = resolveTransport(transport, hasCommand, hasUrl, r, misspelt);
 
   if (resolved !== undefined) {
     const wrongKeys = resolved === 'stdio' ? URL_KEYS : STDIO_KEYS.filter((k) => k !== 'command');
@@ -77,8 +77,10 @@ function countErrors(ctx: ServerContext): number {
   return ctx.issues.filter((i) => !i.warning).length;
 }
 
-function checkKeys(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerContext): void {
+/** Reports unknown keys; returns the valid keys they look like misspellings of. */
+function checkKeys(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerContext): Set<string> {
   const valid: readonly string[] = SERVER_KEYS[ctx.format];
+  const misspelt = new Set<string>();
   for (const key of Object.keys(obj)) {
     if (valid.includes(key)) continue;
     const path = [...entry.path, key];
@@ -87,9 +89,13 @@ function checkKeys(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerCon
       continue;
     }
     const guess = closest(key, valid);
+    if (guess) misspelt.add(guess);
+    if (key === 'cmd') misspelt.add('command');
+    if (/url$/i.test(key)) misspelt.add('url');
     const hint = KEY_ADVICE[key] ?? (guess ? `did you mean "${guess}"?` : `valid keys: ${valid.join(', ')}`);
     ctx.issues.push({ path, at: 'key', message: `unknown key "${key}"`, hint });
   }
+  return misspelt;
 }
 
 function readEnabled(obj: Record<string, unknown>, entry: RawEntry, ctx: ServerContext): boolean {
@@ -167,13 +173,15 @@ function readUrl(r: FieldReader, key: string): string | undefined {
 }
 
 /** Checks command/url against the transport; returns the final kind ('auto' only for URL servers). */
-function resolveTransport(kind: TransportKind | undefined, hasCommand: boolean, hasUrl: boolean, r: FieldReader): TransportKind | undefined {
+function resolveTransport(kind: TransportKind | undefined, hasCommand: boolean, hasUrl: boolean, r: FieldReader, misspelt: Set<string>): TransportKind | undefined {
   if (hasCommand && hasUrl) {
     r.fail(['url'], 'a server has either command (stdio) or url (HTTP), not both', 'remove one, or split it into two servers', 'key');
     return undefined;
   }
   if (kind === undefined) return undefined;
   if (!hasCommand && !hasUrl) {
+    // A misspelt command or url key was already reported; "neither" would only repeat it.
+    if (misspelt.has('command') || misspelt.has('url')) return undefined;
     if (kind === 'stdio') r.fail(['command'], 'transport stdio needs a command', 'add command: (the program to run)', undefined, [transportKey(r)]);
     else if (kind === 'auto') r.fail([], 'this server has neither command nor url', 'add command: to spawn a stdio server, or url: to connect over HTTP');
     else r.fail(['url'], `transport ${kind} needs a url`, 'add url: https://...', undefined, [transportKey(r)]);
