@@ -1,0 +1,182 @@
+// Provider profiles: an MCP inputSchema rewritten into what OpenAI, Anthropic or Gemini accept, with
+// a note for everything dropped or changed. The original schema is never modified.
+import type { JsonSchema } from '../../protocol/index.js';
+import { inlineRefs, pointer } from './schema-refs.js';
+import { allObjects, isArrayType, isObject, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
+import type { LlmProvider, SchemaNote } from './types.js';
+
+/** A provider-ready parameter schema and what the conversion did. */
+export interface ConvertedSchema {
+  schema: JsonSchema;
+  notes: SchemaNote[];
+}
+
+/** Keywords that identify or annotate a schema document; no provider needs them. */
+const DOCUMENT_KEYWORDS = ['$schema', '$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$comment'];
+
+/**
+ * The documented Gemini `Schema` fields (an OpenAPI 3.0 subset, ai.google.dev function calling and
+ * the `Schema` reference). Anything else is dropped with a note.
+ */
+export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
+  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
+  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
+  'default', 'items', 'minimum', 'maximum',
+]);
+
+/** Formats Gemini accepts, per type; others are rejected by the API and so dropped. */
+const GEMINI_FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], integer: ['int32', 'int64'], number: ['float', 'double'] };
+
+/** Child positions holding one schema, an array of schemas, or a name → schema map. */
+const ONE = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const MANY = ['anyOf', 'oneOf', 'allOf'];
+const MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+
+/**
+ * Converts `input` for `provider`. Common to all: local `$ref`s inlined (cycles cut, remote refs
+ * not followed), `$schema`/`$id`/`$defs` dropped, the root made `{type: "object", properties}`,
+ * tuples turned into one `items`, and every array given `items`. OpenAI: `anyOf [X, null]` becomes
+ * `type: [X, "null"]`. Gemini: its documented keyword subset, `nullable: true` for null unions, no
+ * `anyOf` directly inside `items`, `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, enums only
+ * on strings, only the formats it accepts.
+ */
+export function toProviderSchema(input: JsonSchema, provider: LlmProvider): ConvertedSchema {
+  const notes: SchemaNote[] = [];
+  const inlined = inlineRefs(input, notes) as Node;
+  const walked = walk(inlined, [], false, provider, notes);
+  return { schema: objectRoot(walked, notes) as JsonSchema, notes };
+}
+
+function walk(input: Node, segs: string[], inItems: boolean, provider: LlmProvider, notes: SchemaNote[]): Node {
+  const path = pointer(segs);
+  let node: Node = { ...input };
+  for (const key of DOCUMENT_KEYWORDS) {
+    if (key in node) { delete node[key]; notes.push({ path, change: `${key} removed` }); }
+  }
+  node = reshape(node, path, inItems, provider, notes);
+  untuple(node, path, notes);
+
+  for (const key of MAPS) {
+    if (!isObject(node[key])) continue;
+    const map: Node = {};
+    for (const [name, sub] of Object.entries(node[key] as Node)) map[name] = isObject(sub) ? walk(sub, [...segs, key, name], false, provider, notes) : sub;
+    node[key] = map;
+  }
+  if (isObject(node.items)) node.items = walk(node.items, [...segs, 'items'], true, provider, notes);
+  for (const key of ONE) if (isObject(node[key])) node[key] = walk(node[key] as Node, [...segs, key], false, provider, notes);
+  for (const key of MANY) {
+    const list = node[key];
+    if (Array.isArray(list)) node[key] = list.map((b, i) => (isObject(b) ? walk(b, [...segs, key, String(i)], false, provider, notes) : b));
+  }
+
+  if (isArrayType(node) && node.items === undefined) {
+    node.items = provider === 'gemini' ? { type: 'string' } : {};
+    notes.push({ path, change: `array without items given items ${JSON.stringify(node.items)}` });
+  }
+  if (provider === 'gemini') geminiSubset(node, path, segs.length === 0, notes);
+  return node;
+}
+
+/** Union and type-list rewrites, done before the children are visited so the result is walked too. */
+function reshape(node: Node, path: string, inItems: boolean, provider: LlmProvider, notes: SchemaNote[]): Node {
+  const union = provider === 'anthropic' ? undefined : nullableUnion(node);
+  if (union) {
+    const { inner, rest, key } = union;
+    if (provider === 'gemini') {
+      node = { ...inner, ...rest, nullable: true };
+      notes.push({ path, change: `${key} [X, null] turned into X with nullable: true` });
+    } else if (typeof inner.type === 'string' || Array.isArray(inner.type)) {
+      const types = Array.isArray(inner.type) ? inner.type : [inner.type];
+      node = { ...inner, ...rest, type: [...types.filter((t) => t !== 'null'), 'null'] };
+      notes.push({ path, change: `${key} [X, null] turned into type [${(node.type as string[]).join(', ')}]` });
+    }
+  }
+  if (provider !== 'gemini') return node;
+
+  if (Array.isArray(node.type)) {
+    const types = node.type.filter((t): t is string => typeof t === 'string');
+    const nonNull = types.filter((t) => t !== 'null');
+    if (types.includes('null') && nonNull.length > 0) node.nullable = true;
+    if (nonNull.length <= 1) node.type = nonNull[0] ?? 'null';
+    else { delete node.type; node.anyOf = nonNull.map((type) => ({ type })); }
+    notes.push({ path, change: `type list [${types.join(', ')}] turned into ${nonNull.length <= 1 ? `type ${String(node.type)}` : 'anyOf of types'}${node.nullable ? ' with nullable: true' : ''}` });
+  }
+  if (Array.isArray(node.oneOf)) {
+    node.anyOf = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...node.oneOf];
+    delete node.oneOf;
+    notes.push({ path, change: 'oneOf turned into anyOf (Gemini has no oneOf)' });
+  }
+  if (Array.isArray(node.allOf)) {
+    const branches = node.allOf;
+    delete node.allOf;
+    if (allObjects(branches)) {
+      const merged = mergeObjects([node, ...branches].filter(isObject), 'union');
+      node = { ...node, ...merged };
+      notes.push({ path, change: 'allOf of objects merged into one object' });
+    } else {
+      node = { ...(isObject(branches[0]) ? branches[0] : {}), ...node };
+      notes.push({ path, change: 'allOf reduced to its first schema (Gemini has no allOf)' });
+    }
+  }
+  if (inItems && Array.isArray(node.anyOf)) {
+    const branches = node.anyOf.filter((b) => isObject(b) && b.type !== 'null');
+    const { anyOf: _dropped, ...rest } = node;
+    node = allObjects(branches) ? { ...rest, ...mergeObjects(branches, 'intersection') } : { ...(isObject(branches[0]) ? branches[0] : {}), ...rest };
+    notes.push({ path, change: allObjects(branches) ? 'anyOf inside items merged into one object (Gemini rejects anyOf in items)' : 'anyOf inside items reduced to its first alternative (Gemini rejects anyOf in items)' });
+  }
+  return node;
+}
+
+/** Keeps to the documented Gemini keywords, after turning what can be kept into its form. */
+function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNote[]): void {
+  if ('const' in node) {
+    if (typeof node.const === 'string' && node.enum === undefined) {
+      node.enum = [node.const];
+      if (node.type === undefined) node.type = 'string';
+      notes.push({ path, change: 'const turned into a one-value enum' });
+    } else {
+      appendDescription(node, `Must be ${JSON.stringify(node.const)}.`);
+      notes.push({ path, change: 'const removed (Gemini accepts only string enums); stated in the description' });
+    }
+    delete node.const;
+  }
+  if (Array.isArray(node.enum)) {
+    const strings = node.enum.every((v) => typeof v === 'string');
+    if (strings && (node.type === undefined || node.type === 'string')) node.type = 'string';
+    else {
+      appendDescription(node, `Allowed values: ${node.enum.map((v) => JSON.stringify(v)).join(', ')}.`);
+      delete node.enum;
+      notes.push({ path, change: 'enum removed (Gemini accepts enums on strings only); values stated in the description' });
+    }
+  }
+  if (typeof node.format === 'string' && !(GEMINI_FORMATS[String(node.type)] ?? []).includes(node.format)) {
+    notes.push({ path, change: `format "${node.format}" removed (not accepted by Gemini for type ${String(node.type ?? 'untyped')})` });
+    delete node.format;
+  }
+  for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof node[exclusive] === 'number' && node[inclusive] === undefined) {
+      node[inclusive] = node[exclusive];
+      notes.push({ path, change: `${exclusive} turned into ${inclusive} (the bound is now inclusive)` });
+      delete node[exclusive];
+    }
+  }
+  if (isObject(node.properties) && Array.isArray(node.required)) {
+    const props = node.properties;
+    const kept = node.required.filter((name) => typeof name === 'string' && name in props);
+    if (kept.length !== node.required.length) notes.push({ path, change: 'required names without a property removed' });
+    if (kept.length > 0) node.required = kept; else delete node.required;
+  }
+  if (!isRoot && isObject(node.properties) && Object.keys(node.properties).length === 0) {
+    delete node.properties;
+    notes.push({ path, change: 'empty properties removed (Gemini rejects an OBJECT with empty properties)' });
+  }
+  for (const key of Object.keys(node)) {
+    if (GEMINI_KEYWORDS.has(key)) continue;
+    delete node[key];
+    notes.push({ path, change: `${key} removed (not in Gemini's schema subset)` });
+  }
+}
+
+function appendDescription(node: Node, sentence: string): void {
+  node.description = typeof node.description === 'string' && node.description.length > 0 ? `${node.description} ${sentence}` : sentence;
+}
