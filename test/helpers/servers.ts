@@ -109,3 +109,62 @@ export function writeScratchFile(dir: string, name: string, content: string): st
 function cleanupOf(dir: string | undefined): () => void {
   return () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
 }
+
+/** The part of a transport the raw RPC helper needs (any Transport fits). */
+export interface RawTransport {
+  events: { on(event: 'message', listener: (value: unknown) => void): () => void };
+  send(message: { jsonrpc: '2.0'; [key: string]: unknown }): Promise<void>;
+}
+
+/** A bare JSON-RPC client over a transport, for transport-level tests that must not depend on the session. */
+export interface RawRpc {
+  /** Sends a request and resolves with the whole response message (result or error), or rejects after `timeoutMs`. */
+  request(method: string, params?: unknown, timeoutMs?: number): Promise<{ id: number; result?: any; error?: any }>;
+  notify(method: string, params?: unknown): Promise<void>;
+  /** Every message received, in order. */
+  readonly received: unknown[];
+  /** Stops listening. */
+  dispose(): void;
+}
+
+/** Wraps a started transport in a {@link RawRpc}. */
+export function rawRpc(transport: RawTransport): RawRpc {
+  let nextId = 1;
+  const received: unknown[] = [];
+  const waiting = new Map<number, (message: { id: number }) => void>();
+  const off = transport.events.on('message', (value) => {
+    received.push(value);
+    const id = (value as { id?: unknown } | null)?.id;
+    if (typeof id === 'number' && waiting.has(id) && ('result' in (value as object) || 'error' in (value as object))) {
+      waiting.get(id)!(value as { id: number });
+      waiting.delete(id);
+    }
+  });
+  return {
+    received,
+    dispose: off,
+    request(method, params, timeoutMs = 15_000) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { waiting.delete(id); reject(new Error(`rawRpc: no answer to ${method} (id ${id}) within ${timeoutMs} ms`)); }, timeoutMs);
+        waiting.set(id, (message) => { clearTimeout(timer); resolve(message); });
+        transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }).catch((error: unknown) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          reject(error);
+        });
+      });
+    },
+    notify(method, params) {
+      return transport.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+    },
+  };
+}
+
+/** Raw MCP handshake: initialize (2025-06-18) then notifications/initialized; returns the initialize result. */
+export async function rawInitialize(rpc: RawRpc, protocolVersion = '2025-06-18'): Promise<any> {
+  const response = await rpc.request('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'mcp-bridge-tests', version: '0.0.0' } });
+  if (response.error) throw new Error(`initialize failed: ${JSON.stringify(response.error)}`);
+  await rpc.notify('notifications/initialized');
+  return response.result;
+}
