@@ -1,0 +1,47 @@
+// The one interface every benchmarked client implements. Adding a client = one file in bench/clients/
+// (not starting with `_`) whose default export is a BenchClient.
+
+/** Where the bench server is: a stdio command, or a Streamable HTTP endpoint. */
+export type ServerSpec =
+  | { kind: 'stdio'; command: string; args: string[]; env?: Record<string, string> }
+  | { kind: 'http'; url: string };
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Give up after this long; adapters pass it to their client's own timeout. */
+  timeoutMs?: number;
+}
+
+/** One live connection to a server (after the initialize handshake). */
+export interface BenchConnection {
+  /** tools/list; resolves to the number of tools. */
+  listTools(): Promise<number>;
+  /** tools/call; resolves to the result's first text block (the bench checks its length or value). */
+  call(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<string>;
+  /** Ends the session and, for stdio, the server process. */
+  close(): Promise<void>;
+}
+
+/** A client under test. */
+export interface BenchClient {
+  /** Short name used in tables and JSON, e.g. `mcp-bridge`, `sdk`, `raw`. */
+  readonly name: string;
+  /**
+   * The modules a user imports to use this client over stdio (W1 import time): absolute file URLs,
+   * or specifiers the adapter resolves itself. Imported in a fresh `node` process.
+   */
+  importModules(): string[];
+  /** Undefined when usable here, else why not (e.g. `dist/src/index.js not built`). */
+  unavailable(): Promise<string | undefined>;
+  /** Spawns or reaches the server and completes the handshake. */
+  connect(server: ServerSpec): Promise<BenchConnection>;
+}
+
+/** First text block of an MCP CallToolResult-shaped value, or throws saying what was received. */
+export function firstText(result: unknown): string {
+  const content = (result as { content?: unknown } | null)?.content;
+  const first = Array.isArray(content) ? (content[0] as { type?: unknown; text?: unknown } | undefined) : undefined;
+  if (first && first.type === 'text' && typeof first.text === 'string') return first.text;
+  if ((result as { isError?: unknown } | null)?.isError) throw new Error(`tool returned isError: ${JSON.stringify(result).slice(0, 200)}`);
+  throw new Error(`unexpected tool result shape: ${JSON.stringify(result).slice(0, 200)}`);
+}

@@ -1,0 +1,59 @@
+// mcp-bridge, this repository's client, as a user imports it: the built package entry dist/src/index.js.
+// Loaded dynamically so the bench still runs (and says why) before the client is built.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, fileUrl } from '../lib/paths.js';
+import { firstText, type BenchClient, type BenchConnection, type ServerSpec } from './_types.js';
+
+/** The slice of the public API the bench uses. */
+interface BridgeClient {
+  listTools(): Promise<unknown>;
+  callTool(name: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
+  close(): Promise<void>;
+}
+interface BridgeModule {
+  connect(options: { command: string; args: string[]; env?: Record<string, string> } | { url: string }): Promise<BridgeClient>;
+}
+
+const entry = join(repoRoot, 'dist', 'src', 'index.js');
+let mod: BridgeModule | undefined;
+
+async function load(): Promise<BridgeModule> {
+  mod ??= (await import(fileUrl(entry))) as BridgeModule;
+  return mod;
+}
+
+function toolCount(listed: unknown): number {
+  if (Array.isArray(listed)) return listed.length;
+  const tools = (listed as { tools?: unknown } | null)?.tools;
+  if (Array.isArray(tools)) return tools.length;
+  throw new Error(`listTools returned neither an array nor {tools}: ${JSON.stringify(listed).slice(0, 200)}`);
+}
+
+const bridge: BenchClient = {
+  name: 'mcp-bridge',
+  importModules: () => [fileUrl(entry)],
+  async unavailable() {
+    if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
+    try {
+      const m = await load();
+      if (typeof m.connect !== 'function') return 'dist/src/index.js exports no connect()';
+    } catch (e) {
+      return `importing dist/src/index.js failed: ${(e as Error).message}`;
+    }
+    return undefined;
+  },
+  async connect(server: ServerSpec): Promise<BenchConnection> {
+    const { connect } = await load();
+    const c = await connect(server.kind === 'stdio'
+      ? { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
+      : { url: server.url });
+    return {
+      listTools: async () => toolCount(await c.listTools()),
+      call: async (name, args, options) => firstText(await c.callTool(name, args, options?.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined)),
+      close: () => c.close(),
+    };
+  },
+};
+
+export default bridge;

@@ -1,0 +1,59 @@
+// What a bench run does: the workload list with their sizes for the full and the quick mode.
+import type { Job } from './workloads/jobs.js';
+
+export const MiB = 1024 * 1024;
+
+/** One measured cell family: a key in the results, and how to build the job for a client. */
+export interface Step {
+  /** Results key, e.g. `w2.seq.stdio`, `w4.blob.32MiB`. */
+  key: string;
+  /** Human title for the table. */
+  title: string;
+  /** W1's import probe runs no worker. */
+  kind: 'import' | 'job';
+  job?: (client: string) => Job;
+  /** Hard bound for one worker. */
+  timeoutMs: number;
+}
+
+export interface Plan {
+  mode: 'full' | 'quick';
+  reps: number;
+  blobSizes: number[];
+  steps: Step[];
+}
+
+export interface PlanOptions {
+  quick: boolean;
+  reps?: number;
+}
+
+/** The workloads W1–W7 (W5 is read off W3 and W4) at full or quick sizes. */
+export function makePlan(o: PlanOptions): Plan {
+  const q = o.quick;
+  const seqCalls = q ? 500 : 2000;
+  const parCalls = q ? 4000 : 20_000;
+  const fleetCalls = q ? 2000 : 10_000;
+  const blobSizes = (q ? [1, 8] : [1, 8, 32, 64]).map((m) => m * MiB);
+  const blobTimeout = q ? 30_000 : 60_000;
+  const steps: Step[] = [
+    { key: 'w1.import', title: 'W1 import', kind: 'import', timeoutMs: 30_000 },
+    { key: 'w1.connect', title: 'W1 spawn+connect+tools/list+close', kind: 'job', timeoutMs: 60_000,
+      job: (client) => ({ workload: 'connect', client, cycles: q ? 3 : 6 }) },
+    { key: 'w2.seq.stdio', title: `W2 ${seqCalls} sequential echo (stdio)`, kind: 'job', timeoutMs: 60_000,
+      job: (client) => ({ workload: 'seq', client, transport: 'stdio', calls: seqCalls, warmup: q ? 100 : 200 }) },
+    { key: 'w3.par.stdio', title: `W3 ${parCalls} echo, 64 in flight (stdio)`, kind: 'job', timeoutMs: 90_000,
+      job: (client) => ({ workload: 'par', client, transport: 'stdio', calls: parCalls, inflight: 64, warmup: q ? 500 : 1000 }) },
+    ...blobSizes.map((bytes): Step => ({
+      key: `w4.blob.${bytes / MiB}MiB`, title: `W4 one ${bytes / MiB} MiB result (stdio)`, kind: 'job', timeoutMs: blobTimeout + 30_000,
+      job: (client) => ({ workload: 'blob', client, bytes, timeoutMs: blobTimeout }),
+    })),
+    { key: 'w6.seq.http', title: `W6 ${seqCalls} sequential echo (Streamable HTTP)`, kind: 'job', timeoutMs: 90_000,
+      job: (client) => ({ workload: 'seq', client, transport: 'http', calls: seqCalls, warmup: q ? 100 : 200 }) },
+    { key: 'w6.par.http', title: `W6 ${parCalls} echo, 64 in flight (Streamable HTTP)`, kind: 'job', timeoutMs: 120_000,
+      job: (client) => ({ workload: 'par', client, transport: 'http', calls: parCalls, inflight: 64, warmup: q ? 500 : 1000 }) },
+    { key: 'w7.fleet', title: `W7 10 stdio servers in parallel, ${fleetCalls} calls over them`, kind: 'job', timeoutMs: 90_000,
+      job: (client) => ({ workload: 'fleet', client, servers: 10, calls: fleetCalls, inflight: 64 }) },
+  ];
+  return { mode: q ? 'quick' : 'full', reps: o.reps ?? (q ? 1 : 5), blobSizes, steps };
+}

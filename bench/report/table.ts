@@ -1,0 +1,111 @@
+// The stdout/README table: one row per (workload, metric), one column per client, then the ratios
+// mcp-bridge/SDK and mcp-bridge/raw. Markdown, so the README can take it verbatim.
+import { ratio } from '../lib/stats.js';
+import type { Results } from './results.js';
+
+/** One table row: which figure, how to print it, and which way is better. */
+export interface Row {
+  key: string;
+  metric: string;
+  label: string;
+  unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x';
+  better: 'lower' | 'higher';
+}
+
+const MiB = 1024 * 1024;
+
+/** Table rows for the steps present in `results`. */
+export function rowsFor(results: Results): Row[] {
+  const rows: Row[] = [];
+  const add = (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']): void => {
+    if (results[key]) rows.push({ key, metric, label, unit, better });
+  };
+  add('w1.import', 'importMs', 'W1 import of the client modules', 'ms', 'lower');
+  add('w1.connect', 'coldTotalMs', 'W1 spawn+connect+list+close, first in process', 'ms', 'lower');
+  add('w1.connect', 'warmTotalMs', 'W1 spawn+connect+list+close, later ones', 'ms', 'lower');
+  add('w2.seq.stdio', 'callsPerSec', 'W2 sequential echo (stdio)', 'calls/s', 'higher');
+  add('w2.seq.stdio', 'p50Ms', 'W2 latency p50', 'ms', 'lower');
+  add('w2.seq.stdio', 'p99Ms', 'W2 latency p99', 'ms', 'lower');
+  add('w2.seq.stdio', 'cpuUsPerCall', 'W2 client CPU per call', 'µs', 'lower');
+  add('w3.par.stdio', 'callsPerSec', 'W3 echo, 64 in flight (stdio)', 'calls/s', 'higher');
+  add('w3.par.stdio', 'cpuUsPerCall', 'W3 client CPU per call', 'µs', 'lower');
+  add('w3.par.stdio', 'peakRss', 'W5 peak RSS during W3', 'MiB', 'lower');
+  for (const key of Object.keys(results).filter((k) => k.startsWith('w4.'))) {
+    const size = key.slice('w4.blob.'.length);
+    add(key, 'mibPerSec', `W4 ${size} result throughput`, 'MiB/s', 'higher');
+    add(key, 'cpuMs', `W4 ${size} client CPU`, 'ms', 'lower');
+    add(key, 'peakDeltaRss', `W5 ${size}: peak RSS above baseline`, 'MiB', 'lower');
+  }
+  add('w6.seq.http', 'callsPerSec', 'W6 sequential echo (HTTP)', 'calls/s', 'higher');
+  add('w6.seq.http', 'p50Ms', 'W6 latency p50 (HTTP)', 'ms', 'lower');
+  add('w6.seq.http', 'cpuUsPerCall', 'W6 sequential client CPU per call', 'µs', 'lower');
+  add('w6.par.http', 'callsPerSec', 'W6 echo, 64 in flight (HTTP)', 'calls/s', 'higher');
+  add('w6.par.http', 'cpuUsPerCall', 'W6 64 in flight client CPU per call', 'µs', 'lower');
+  add('w6.par.http', 'peakRss', 'W6 64 in flight peak RSS', 'MiB', 'lower');
+  add('w7.fleet', 'startupMs', 'W7 start 10 stdio servers in parallel', 'ms', 'lower');
+  add('w7.fleet', 'callsPerSec', 'W7 echo over the 10, 64 in flight', 'calls/s', 'higher');
+  add('w7.fleet', 'cpuUsPerCall', 'W7 client CPU per call', 'µs', 'lower');
+  add('w7.fleet', 'peakRss', 'W7 peak RSS', 'MiB', 'lower');
+  return rows;
+}
+
+function fmt(v: number | undefined, unit: Row['unit']): string {
+  if (v === undefined) return '–';
+  const x = unit === 'MiB' ? v / MiB : v;
+  if (unit === 'calls/s') return Math.round(x).toLocaleString('en-US');
+  if (Math.abs(x) >= 100) return x.toFixed(0);
+  if (Math.abs(x) >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+function fmtRatio(r: number | undefined): string {
+  return r === undefined ? '–' : `${r.toFixed(2)}×`;
+}
+
+/** The value printed in a cell: the median, or FAIL / n/a with a short reason index. */
+function cellText(results: Results, row: Row, client: string): string {
+  const cell = results[row.key]?.[client];
+  if (!cell) return '–';
+  if (cell.unavailable) return 'n/a';
+  if (cell.failures.length > 0) return cell.failures.length === cell.runs.length ? 'FAIL' : `${fmt(cell.median[row.metric], row.unit)} (${cell.failures.length} FAIL)`;
+  return fmt(cell.median[row.metric], row.unit);
+}
+
+/** Value used in ratios: medians only for clients with no failures in the step. */
+export function value(results: Results, row: Row, client: string): number | undefined {
+  const cell = results[row.key]?.[client];
+  if (!cell || cell.unavailable || cell.failures.length > 0) return undefined;
+  return cell.median[row.metric];
+}
+
+/** The whole table as Markdown lines. */
+export function renderTable(results: Results, clients: string[]): string {
+  const rows = rowsFor(results);
+  const head = ['Workload', 'unit', ...clients, 'mcp-bridge/sdk', 'mcp-bridge/raw'];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`];
+  for (const row of rows) {
+    const b = value(results, row, 'mcp-bridge');
+    const cells = [
+      row.label,
+      `${row.unit}${row.better === 'lower' ? ' ↓' : ' ↑'}`,
+      ...clients.map((c) => cellText(results, row, c)),
+      fmtRatio(ratio(b, value(results, row, 'sdk'))),
+      fmtRatio(ratio(b, value(results, row, 'raw'))),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Failures and unavailability, one line each, for under the table. */
+export function renderFailures(results: Results): string[] {
+  const out: string[] = [];
+  for (const [key, byClient] of Object.entries(results)) {
+    for (const [client, cell] of Object.entries(byClient)) {
+      if (cell.unavailable) out.push(`- ${key} ${client}: not run: ${cell.unavailable}`);
+      const distinct = [...new Set(cell.failures)];
+      for (const f of distinct) out.push(`- ${key} ${client}: FAILED (${cell.failures.filter((x) => x === f).length}/${cell.runs.length}): ${f.slice(0, 300)}`);
+    }
+  }
+  return out;
+}

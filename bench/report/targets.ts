@@ -1,0 +1,82 @@
+// The targets mcp-bridge is held to, each computed from the run's medians and printed met/missed.
+import type { Footprint } from '../footprint.js';
+import { ratio } from '../lib/stats.js';
+import { solid, type Results } from './results.js';
+
+/** One target's verdict; `met` is undefined when the figures needed are missing. */
+export interface Verdict {
+  id: string;
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+}
+
+const MiB = 1024 * 1024;
+const x = (r: number | undefined): string => (r === undefined ? 'n/a' : `${r.toFixed(2)}×`);
+
+function ratioTarget(id: string, target: string, r: number | undefined, ok: (r: number) => boolean, extra = ''): Verdict {
+  return { id, target, measured: `${x(r)}${extra}`, met: r === undefined ? undefined : ok(r) };
+}
+
+/** Evaluates every target against `results` (and the footprint, when measured). */
+export function evaluateTargets(results: Results, blobSizes: number[], footprint?: { 'mcp-bridge': Footprint; sdk: Footprint }): Verdict[] {
+  const v: Verdict[] = [];
+  const b = (key: string, m: string): number | undefined => solid(results, key, 'mcp-bridge', m);
+  const s = (key: string, m: string): number | undefined => solid(results, key, 'sdk', m);
+  const r = (key: string, m: string): number | undefined => solid(results, key, 'raw', m);
+
+  v.push(ratioTarget('W1', 'import time ≤ 0.1× SDK', ratio(b('w1.import', 'importMs'), s('w1.import', 'importMs')), (q) => q <= 0.1));
+  v.push(ratioTarget('W2', 'sequential calls/s ≥ 1.6× SDK', ratio(b('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')), (q) => q >= 1.6,
+    ` (raw reaches ${x(ratio(r('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')))})`));
+  v.push(ratioTarget('W3', 'client CPU per call, 64 in flight ≤ 0.45× SDK', ratio(b('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')), (q) => q <= 0.45,
+    ` (raw reaches ${x(ratio(r('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')))})`));
+
+  // W4: every size must succeed, at ≥ 0.8× raw throughput.
+  const parts: string[] = [];
+  let w4: boolean | undefined = true;
+  for (const bytes of blobSizes) {
+    const key = `w4.blob.${bytes / MiB}MiB`;
+    const cell = results[key]?.['mcp-bridge'];
+    if (!cell || cell.unavailable) { w4 = undefined; parts.push(`${bytes / MiB} MiB n/a`); continue; }
+    if (cell.failures.length > 0) { w4 = w4 === undefined ? undefined : false; parts.push(`${bytes / MiB} MiB FAILED`); continue; }
+    const q = ratio(b(key, 'mibPerSec'), r(key, 'mibPerSec'));
+    if (q === undefined) w4 = undefined;
+    else if (q < 0.8 && w4 !== undefined) w4 = false;
+    parts.push(`${bytes / MiB} MiB ${x(q)}`);
+  }
+  v.push({ id: 'W4', target: 'every size succeeds at ≥ 0.8× raw throughput', measured: parts.join(', '), met: w4 });
+
+  v.push(ratioTarget('W5a', 'peak RSS during W3 ≤ 0.6× SDK', ratio(b('w3.par.stdio', 'peakRss'), s('w3.par.stdio', 'peakRss')), (q) => q <= 0.6));
+  // W5b: the growth of RSS above the pre-call baseline, per byte of message (absolute RSS includes
+  // ~40 MiB of Node itself, which no client can shed).
+  const w5parts: string[] = [];
+  let w5: boolean | undefined = true;
+  for (const bytes of blobSizes) {
+    const per = b(`w4.blob.${bytes / MiB}MiB`, 'peakDeltaPerByte');
+    if (per === undefined) { w5 = undefined; w5parts.push(`${bytes / MiB} MiB n/a`); continue; }
+    if (per > 3 && w5 !== undefined) w5 = false;
+    w5parts.push(`${bytes / MiB} MiB ${x(per)}`);
+  }
+  v.push({ id: 'W5b', target: 'peak RSS growth in W4 ≤ 3× the message size', measured: w5parts.join(', '), met: w5 });
+
+  v.push(ratioTarget('W6', 'HTTP calls/s with 64 in flight ≥ 4× SDK', ratio(b('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')), (q) => q >= 4,
+    ` (raw reaches ${x(ratio(r('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')))})`));
+
+  if (footprint) {
+    const f = footprint['mcp-bridge'];
+    const sdk = footprint.sdk;
+    const sdkText = sdk.ok ? `; SDK: ${sdk.packages} packages, ${((sdk.bytes ?? 0) / 1e6).toFixed(1)} MB` : '; SDK install failed';
+    v.push({
+      id: 'FP',
+      target: 'install --omit=dev ≤ 12 packages and ≤ 8 MB',
+      measured: f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${sdkText}` : `install failed: ${f.error}`,
+      met: f.ok ? (f.packages ?? 99) <= 12 && (f.bytes ?? Infinity) <= 8e6 : undefined,
+    });
+  }
+  return v;
+}
+
+/** Verdicts as printable lines. */
+export function renderTargets(v: Verdict[]): string {
+  return v.map((t) => `- ${t.met === undefined ? 'NOT MEASURED' : t.met ? 'met' : 'MISSED'} — ${t.id}: ${t.target}; measured ${t.measured}`).join('\n');
+}

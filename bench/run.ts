@@ -1,0 +1,154 @@
+// `npm run bench` / `npm run bench:quick`: runs every workload for every client, each repetition in
+// fresh processes with the client order rotated, then prints the table and targets and writes the JSON.
+// Exits non-zero only when a workload crashes for mcp-bridge (targets missed are data, not errors).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clientNames, loadClient } from './clients/_load.js';
+import { measureFootprints, type Footprint } from './footprint.js';
+import { repoRoot } from './lib/paths.js';
+import { measureImport, runJob, type RunOutcome } from './lib/spawn-job.js';
+import { ratio } from './lib/stats.js';
+import { makePlan, type Step } from './plan.js';
+import { summarize, type Results } from './report/results.js';
+import { renderFailures, renderTable, rowsFor, value } from './report/table.js';
+import { evaluateTargets, renderTargets } from './report/targets.js';
+
+interface Args { quick: boolean; reps?: number; only?: string[]; clients?: string[]; footprint?: boolean; out?: string }
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { quick: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`bench: ${k} needs a value`);
+      return v;
+    };
+    if (k === '--quick') a.quick = true;
+    else if (k === '--reps') a.reps = Number(next());
+    else if (k === '--only') a.only = next().split(',');
+    else if (k === '--clients') a.clients = next().split(',');
+    else if (k === '--footprint') a.footprint = true;
+    else if (k === '--no-footprint') a.footprint = false;
+    else if (k === '--out') a.out = next();
+    else throw new Error(`bench: unknown option ${k} (options: --quick --reps N --only w1,w4 --clients a,b --[no-]footprint --out file)`);
+  }
+  if (a.reps !== undefined && !(Number.isInteger(a.reps) && a.reps > 0)) throw new Error('bench: --reps must be a positive integer');
+  return a;
+}
+
+function rotate<T>(xs: T[], by: number): T[] {
+  const n = by % xs.length;
+  return [...xs.slice(n), ...xs.slice(0, n)];
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function runStep(step: Step, client: string, importModules: Map<string, string[]>): Promise<RunOutcome> {
+  if (step.kind === 'import') {
+    // Three probes per repetition, median taken later with the others: one probe is noisy.
+    const runs = [await measureImport(importModules.get(client)!), await measureImport(importModules.get(client)!), await measureImport(importModules.get(client)!)];
+    const ok = runs.filter((r) => r.ok);
+    if (ok.length === 0) return runs[0];
+    const sorted = ok.map((r) => r.metrics).sort((p, q) => p.importMs - q.importMs);
+    return { ok: true, metrics: sorted[sorted.length >> 1] };
+  }
+  return runJob(step.job!(client), step.timeoutMs);
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const plan = makePlan({ quick: args.quick, reps: args.reps });
+  const clients = (args.clients ?? clientNames()).filter((c) => clientNames().includes(c));
+  const steps = plan.steps.filter((s) => !args.only || args.only.some((o) => s.key.startsWith(o)));
+  const started = performance.now();
+  const importModules = new Map<string, string[]>();
+  const unavailable = new Map<string, string>();
+  for (const c of clients) {
+    const adapter = await loadClient(c);
+    importModules.set(c, adapter.importModules());
+    const why = await adapter.unavailable();
+    if (why) unavailable.set(c, why);
+  }
+  process.stderr.write(`bench (${plan.mode}): ${plan.reps} repetition(s), clients ${clients.join(', ')}, ${cpus().length} cores, node ${process.version}\n`);
+  for (const [c, why] of unavailable) process.stderr.write(`bench: ${c} unavailable: ${why}\n`);
+
+  const results: Results = {};
+  let bridgeCrashed = false;
+  for (const step of steps) {
+    const runs = new Map<string, RunOutcome[]>(clients.map((c) => [c, []]));
+    const t0 = performance.now();
+    for (let rep = 0; rep < plan.reps; rep++) {
+      for (const c of rotate(clients, rep)) {
+        const out: RunOutcome = unavailable.has(c) ? { ok: false, unavailable: unavailable.get(c), metrics: {} } : await runStep(step, c, importModules);
+        runs.get(c)!.push(out);
+        // A failed large-result call is a reported failure (a figure); anything else failing is a crash.
+        const reportedFailure = step.key.startsWith('w4.') && !out.crashed && out.metrics.bytes !== undefined;
+        if (c === 'mcp-bridge' && !out.ok && !reportedFailure) bridgeCrashed = true;
+      }
+    }
+    results[step.key] = Object.fromEntries([...runs].map(([c, r]) => [c, summarize(r)]));
+    process.stderr.write(`  ${step.key} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+
+  let footprint: { 'mcp-bridge': Footprint; sdk: Footprint } | undefined;
+  if (args.footprint ?? !args.quick) {
+    const t0 = performance.now();
+    footprint = await measureFootprints();
+    process.stderr.write(`  footprint done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+
+  const verdicts = evaluateTargets(results, plan.blobSizes, footprint);
+  const table = renderTable(results, clients);
+  const failures = renderFailures(results);
+  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: number; 'mcp-bridge/raw'?: number }>> = {};
+  for (const row of rowsFor(results)) {
+    const b = value(results, row, 'mcp-bridge');
+    (ratios[row.key] ??= {})[row.metric] = { 'mcp-bridge/sdk': ratio(b, value(results, row, 'sdk')), 'mcp-bridge/raw': ratio(b, value(results, row, 'raw')) };
+  }
+  const totalS = (performance.now() - started) / 1000;
+
+  const fpLines = footprint ? Object.entries(footprint).map(([c, f]) => `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB (${f.names?.join(', ')})` : `failed: ${f.error}`}`) : [];
+  process.stdout.write([
+    `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
+    '',
+    table,
+    '',
+    ...(failures.length ? ['Failures:', ...failures, ''] : []),
+    ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
+    'Targets:',
+    renderTargets(verdicts),
+    '',
+    `Total ${totalS.toFixed(1)} s.`,
+    '',
+  ].join('\n'));
+
+  const outFile = args.out ?? join(repoRoot, 'bench', 'results', plan.mode === 'full' && !args.only && !args.clients ? 'latest.json' : `${plan.mode}.tmp.json`);
+  mkdirSync(join(outFile, '..'), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({
+    meta: { date: new Date().toISOString(), mode: plan.mode, reps: plan.reps, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, commit: gitCommit(), totalSeconds: totalS },
+    clients,
+    results,
+    ratios,
+    targets: verdicts,
+    footprint,
+    table,
+  }, null, 2) + '\n');
+  process.stderr.write(`bench: wrote ${outFile}\n`);
+  if (bridgeCrashed) process.stderr.write('bench: a workload crashed for mcp-bridge (see Failures); exiting 1\n');
+  return bridgeCrashed ? 1 : 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (e: unknown) => {
+  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,77 @@
+// Echo-call workloads: sequential (latency) and N-in-flight (throughput, CPU and memory per call).
+import { performance } from 'node:perf_hooks';
+import type { BenchConnection } from '../clients/_types.js';
+import { trackPeakRss } from '../lib/memory.js';
+import { percentile } from '../lib/stats.js';
+import { ECHO_TEXT } from './jobs.js';
+
+async function echo(c: BenchConnection): Promise<void> {
+  const text = await c.call('echo', { text: ECHO_TEXT });
+  if (text !== ECHO_TEXT) throw new Error(`echo returned ${JSON.stringify(text).slice(0, 80)}, expected the text sent`);
+}
+
+function cpuMs(u: NodeJS.CpuUsage): number {
+  return (u.user + u.system) / 1000;
+}
+
+/** `calls` echo calls one after another. */
+export async function sequential(c: BenchConnection, calls: number, warmup: number): Promise<Record<string, number>> {
+  for (let i = 0; i < warmup; i++) await echo(c);
+  const lat = new Float64Array(calls);
+  const peak = trackPeakRss();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < calls; i++) {
+    const s = performance.now();
+    await echo(c);
+    lat[i] = performance.now() - s;
+  }
+  const wall = performance.now() - t0;
+  const cpu = cpuMs(process.cpuUsage(cpu0));
+  const { peakRss } = peak.stop();
+  const l = Array.from(lat);
+  return {
+    calls,
+    wallMs: wall,
+    callsPerSec: calls / (wall / 1000),
+    p50Ms: percentile(l, 50)!,
+    p99Ms: percentile(l, 99)!,
+    cpuMs: cpu,
+    cpuUsPerCall: (cpu * 1000) / calls,
+    peakRss,
+  };
+}
+
+/** Runs `calls` calls of `fn` with at most `inflight` outstanding. */
+export async function pool(calls: number, inflight: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < calls) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(inflight, calls) }, lane));
+}
+
+/** `calls` echo calls with `inflight` outstanding at once. */
+export async function parallel(c: BenchConnection, calls: number, inflight: number, warmup: number): Promise<Record<string, number>> {
+  await pool(warmup, inflight, () => echo(c));
+  const peak = trackPeakRss();
+  const rss0 = process.memoryUsage.rss();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await pool(calls, inflight, () => echo(c));
+  const wall = performance.now() - t0;
+  const cpu = cpuMs(process.cpuUsage(cpu0));
+  const { peakRss } = peak.stop();
+  return {
+    calls,
+    inflight,
+    wallMs: wall,
+    callsPerSec: calls / (wall / 1000),
+    cpuMs: cpu,
+    cpuUsPerCall: (cpu * 1000) / calls,
+    rssBefore: rss0,
+    peakRss,
+  };
+}
+
+export { echo, cpuMs };
