@@ -33,18 +33,14 @@ const REFERENCE = /^(env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
  *   itself contain references.
  * - `${workspaceFolder}` (the config file's folder), `${workspaceFolderBasename}`, `${userHome}`
  *   (HOME or USERPROFILE), `${pathSeparator}` and `${/}`.
- * - `$${` is a literal `${`. A `$` not followed by `{` is literal; `$VAR` without braces is not expanded.
+ * - `$${` is a literal `${` (scanning left to right, so `$$${X}` gives `$${X}`). Any other `$` is
+ *   literal: `pa$$word` stays as written and `$VAR` without braces is not expanded.
  * - `${input:id}` (VS Code prompts) and other `${scheme:...}` forms are reported as unsupported.
  */
 export function expandString(input: string, ctx: ExpandContext): ExpandResult {
   const problems: ExpandProblem[] = [];
   const value = expandInto(input, ctx, problems);
   return problems.length === 0 ? { ok: true, value } : { ok: false, problems };
-}
-
-/** True when the string contains anything {@link expandString} would act on. */
-export function hasReferences(input: string): boolean {
-  return input.includes('${');
 }
 
 function expandInto(input: string, ctx: ExpandContext, problems: ExpandProblem[]): string {
@@ -104,10 +100,12 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
   }
   const input = /^input:(.*)$/s.exec(body);
   if (input) {
-    const id = NAME.test(input[1].replace(/[.-]/g, '_')) ? input[1] : '...';
+    const plain = NAME.test(input[1].replace(/[.-]/g, '_'));
+    const id = plain ? input[1] : '...';
+    const name = plain ? input[1].toUpperCase().replace(/[.-]/g, '_') : 'NAME';
     problems.push({
       message: `\${input:${id}} is a VS Code prompt variable, which mcp-bridge cannot prompt for`,
-      hint: `replace it with \${env:NAME} and set NAME in the environment (or \${NAME:-default})`,
+      hint: `replace it with \${env:${name}} and set ${name} in the environment (or write \${${name}:-default})`,
     });
     return '';
   }
