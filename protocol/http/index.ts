@@ -1,0 +1,5 @@
+// Pure HTTP helpers shared by the Streamable HTTP and legacy SSE transports.
+export * from './headers.js';
+export * from './redact.js';
+export * from './response-match.js';
+export * from './reconnect.js';

@@ -1,0 +1,141 @@
+// Local failures of the HTTP transports: an error status, a refused connection, an expired session, a
+// lost stream, a bad legacy endpoint, failed auto-detection. URLs are redacted; headers never appear.
+import { McpBridgeError } from '../../protocol/errors/base.js';
+import { excerpt, redactUrl } from '../../protocol/http/redact.js';
+import { jsonRpcErrorOf } from '../../protocol/http/response-match.js';
+
+/** Where an HTTP failure happened, shared by every error below. */
+export interface HttpErrorContext {
+  /** Configured server name, when known. */
+  server?: string;
+  /** HTTP method: POST, GET or DELETE. */
+  httpMethod: string;
+  /** The URL, already redacted by the error (userinfo and credential-like query values removed). */
+  url: string;
+  /** JSON-RPC method of the message being sent, when there is one. */
+  method?: string;
+}
+
+function who(ctx: { server?: string }): string {
+  return ctx.server ? `server "${ctx.server}": ` : '';
+}
+
+function hintForStatus(status: number, hasSessionId: boolean): string | undefined {
+  if (status === 401) return 'the server requires authorization: configure an Authorization header (e.g. a bearer token) for it';
+  if (status === 403) return 'the credentials were refused or lack a scope; check the token, and that the server accepts requests from this origin';
+  if (status === 404) return hasSessionId ? 'the session is gone; a fresh initialize starts a new one' : 'check the URL path (Streamable HTTP servers often live at /mcp, legacy SSE servers at /sse)';
+  if (status === 405) return 'the server does not accept this HTTP method here; check the URL, or set transport: sse for a legacy server';
+  if (status === 406 || status === 415) return 'the server refused our Accept or Content-Type header; it may not be an MCP server';
+  if (status === 413) return 'the message is too large for the server';
+  if (status === 429) return 'the server is rate limiting; retry later';
+  if (status >= 500) return 'the server failed; see its logs';
+  if (status >= 300 && status < 400) return 'redirects are not followed; use the final URL';
+  return undefined;
+}
+
+/**
+ * The server answered with an HTTP status other than the ones the protocol expects (`MCPB_HTTP_STATUS`).
+ * Carries the status, method, redacted URL, whether a session id was sent, and the start of the body
+ * (at most 500 characters); `rpcError` holds a JSON-RPC error found in the body.
+ */
+export class HttpError extends McpBridgeError {
+  readonly status: number;
+  readonly body: string;
+  readonly rpcError?: { code: number; message: string; data?: unknown };
+
+  constructor(ctx: HttpErrorContext & { status: number; statusText?: string; body: string; hasSessionId: boolean }) {
+    const url = redactUrl(ctx.url);
+    const body = excerpt(ctx.body, 500);
+    const rpcError = jsonRpcErrorOf(ctx.body);
+    const detail = rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body;
+    super(
+      'MCPB_HTTP_STATUS',
+      `${who(ctx)}${ctx.httpMethod} ${url}${ctx.method ? ` (${ctx.method})` : ''} answered HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}: ${detail}`,
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, status: ctx.status, hasSessionId: ctx.hasSessionId, body, hint: hintForStatus(ctx.status, ctx.hasSessionId) },
+    );
+    this.status = ctx.status;
+    this.body = body;
+    this.rpcError = rpcError;
+  }
+}
+
+/** The connection failed before any answer: refused, unknown host, TLS, connect timeout (`MCPB_HTTP_CONNECT`). */
+export class HttpConnectError extends McpBridgeError {
+  constructor(ctx: HttpErrorContext & { causeCode?: string }, cause: unknown) {
+    const url = redactUrl(ctx.url);
+    const code = ctx.causeCode ? ` (${ctx.causeCode})` : '';
+    const text = cause instanceof Error ? cause.message : String(cause);
+    super(
+      'MCPB_HTTP_CONNECT',
+      `${who(ctx)}could not reach ${url}${code}: ${text}`,
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, causeCode: ctx.causeCode, hint: connectHint(ctx.causeCode) },
+      { cause },
+    );
+  }
+}
+
+function connectHint(code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED': return 'nothing listens there: is the server running, and is the port right?';
+    case 'ENOTFOUND': case 'EAI_AGAIN': return 'the host name does not resolve: check the URL';
+    case 'UND_ERR_CONNECT_TIMEOUT': case 'ETIMEDOUT': return 'the connection timed out: check the host, firewall and proxy settings (HTTP_PROXY / NO_PROXY)';
+    default: return 'check the URL, the network and the proxy settings (HTTP_PROXY / HTTPS_PROXY / NO_PROXY)';
+  }
+}
+
+/**
+ * A request carrying our `Mcp-Session-Id` got 404: the server ended the session (HTTP-19,
+ * `MCPB_SESSION_EXPIRED`). The transport has already forgotten the id, so a fresh `initialize`
+ * can go out on the same transport.
+ */
+export class SessionExpiredError extends McpBridgeError {
+  constructor(ctx: HttpErrorContext) {
+    const url = redactUrl(ctx.url);
+    super(
+      'MCPB_SESSION_EXPIRED',
+      `${who(ctx)}the HTTP session at ${url} has expired (HTTP 404 to ${ctx.httpMethod}${ctx.method ? ` ${ctx.method}` : ''} with our Mcp-Session-Id)`,
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, hint: 'initialize again to start a new session (the client does this once for idempotent requests)' },
+    );
+  }
+}
+
+/** An SSE stream ended or broke before the response arrived, and it could not be resumed (`MCPB_HTTP_STREAM_LOST`). */
+export class HttpStreamError extends McpBridgeError {
+  constructor(ctx: HttpErrorContext & { requestId?: string | number; attempts?: number }, reason: string, cause?: unknown) {
+    const url = redactUrl(ctx.url);
+    const subject = ctx.requestId !== undefined ? `the response stream of ${ctx.method ?? 'request'} (id ${ctx.requestId})` : 'the server-to-client SSE stream';
+    super(
+      'MCPB_HTTP_STREAM_LOST',
+      `${who(ctx)}${subject} at ${url} was lost: ${reason}`,
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, requestId: ctx.requestId, attempts: ctx.attempts },
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
+/** Legacy HTTP+SSE: no usable `endpoint` event (SSE-2), or it points at another origin (`MCPB_SSE_ENDPOINT`). */
+export class SseEndpointError extends McpBridgeError {
+  constructor(ctx: { server?: string; url: string }, reason: string, cause?: unknown) {
+    const url = redactUrl(ctx.url);
+    super(
+      'MCPB_SSE_ENDPOINT',
+      `${who(ctx)}the legacy SSE stream at ${url} gave no usable endpoint: ${reason}`,
+      { server: ctx.server, url, hint: 'check that the URL is the server\'s SSE URL (often /sse), or use transport: streamable-http' },
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
+/** `transport: auto` tried Streamable HTTP and then legacy SSE, and neither worked (`MCPB_HTTP_DETECT_FAILED`). */
+export class HttpDetectError extends McpBridgeError {
+  constructor(ctx: { server?: string; url: string }, streamable: unknown, legacy: unknown) {
+    const url = redactUrl(ctx.url);
+    const text = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    super(
+      'MCPB_HTTP_DETECT_FAILED',
+      `${who(ctx)}${url} speaks neither Streamable HTTP nor legacy HTTP+SSE: POST initialize → ${text(streamable)}; GET for the SSE endpoint → ${text(legacy)}`,
+      { server: ctx.server, url, hint: 'check the URL; set transport explicitly if you know which one the server speaks' },
+      { cause: streamable },
+    );
+  }
+}

@@ -1,0 +1,150 @@
+// The only undici import: one dispatcher per server (env proxies, connect timeout, keep-alive, no idle
+// limits on streams), header merge, abort, and mapping of connection failures to typed errors.
+import { STATUS_CODES } from 'node:http';
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { HttpConnectError } from '../../errors/http-errors.js';
+
+export type { Dispatcher };
+
+/** How to reach the network. */
+export interface HttpClientOptions {
+  /** Configured server name, for error messages. */
+  serverName?: string;
+  /** Milliseconds allowed for the TCP/TLS connection. @defaultValue 10000 */
+  connectTimeoutMs?: number;
+  /** Milliseconds an idle keep-alive socket is kept for reuse. @defaultValue 4000 */
+  keepAliveTimeoutMs?: number;
+  /**
+   * `env` (default) honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY (lower-case too); `none` connects
+   * directly; an object overrides the variables.
+   */
+  proxy?: 'env' | 'none' | { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  /** A dispatcher to use instead of our own (tests); it is not closed by {@link HttpClient.close}. */
+  dispatcher?: Dispatcher;
+}
+
+/** One HTTP exchange to perform. */
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string | URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** Each request gets its own signal; never share one between requests. */
+  signal?: AbortSignal;
+  /** JSON-RPC method being carried, for error messages. */
+  rpcMethod?: string;
+}
+
+/** A response whose body has not been read yet. Read it once: `text()`, `chunks()` or `discard()`. */
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  /** Lower-case names; the first value of a repeated header. */
+  headers: Record<string, string | undefined>;
+  /** The body as raw chunks; breaking out of the loop destroys the body. */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** The body as text, failing with `tooLarge(bytes)` once it exceeds `limitBytes`. */
+  text(limitBytes: number, tooLarge: (bytes: number, head: string) => Error): Promise<string>;
+  /** Drops the body without reading it (frees the socket for reuse). */
+  discard(): void;
+}
+
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED', 'UND_ERR_PRX_TLS', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+
+/** The code of an error or of the first coded error in its cause chain (undici wraps socket errors). */
+export function errorCodeOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0) { e = errors[0]; continue; }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** One server's HTTP connection pool. */
+export class HttpClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly owned: boolean;
+  private closed = false;
+
+  constructor(private readonly options: HttpClientOptions = {}) {
+    if (options.dispatcher) {
+      this.dispatcher = options.dispatcher;
+      this.owned = false;
+    } else {
+      // peers.md bug 9: no header or body idle timeout, so a quiet GET stream or a slow tool reply
+      // lives until it ends; a long call ends by the session's timeout through the AbortSignal.
+      const base = {
+        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+        headersTimeout: 0,
+        bodyTimeout: 0,
+        keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+      };
+      const proxy = options.proxy ?? 'env';
+      this.dispatcher = proxy === 'none' ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
+      this.owned = true;
+    }
+  }
+
+  /**
+   * Performs one exchange and resolves at the response headers, whatever the status.
+   * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came.
+   */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    let data: Dispatcher.ResponseData;
+    try {
+      data = await request(req.url, { dispatcher: this.dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+    } catch (error) {
+      if (req.signal?.aborted) throw req.signal.reason;
+      const causeCode = errorCodeOf(error);
+      if (causeCode === undefined || CONNECT_CODES.has(causeCode) || error instanceof TypeError) {
+        throw new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(req.url), method: req.rpcMethod, causeCode }, error);
+      }
+      throw error;
+    }
+    return wrap(data);
+  }
+
+  /** Closes the pool: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
+  async close(graceMs = 1_000): Promise<void> {
+    if (!this.owned || this.closed) return;
+    this.closed = true;
+    let timer: NodeJS.Timeout | undefined;
+    const graceful = this.dispatcher.close().catch(() => undefined);
+    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); timer.unref(); });
+    const outcome = await Promise.race([graceful, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') await this.dispatcher.destroy().catch(() => undefined);
+  }
+}
+
+function wrap(data: Dispatcher.ResponseData): HttpResponse {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(data.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
+  const body = data.body;
+  return {
+    status: data.statusCode,
+    statusText: data.statusText || STATUS_CODES[data.statusCode] || '',
+    headers,
+    chunks: () => body as AsyncIterable<Uint8Array>,
+    async text(limitBytes, tooLarge) {
+      const parts: Buffer[] = [];
+      let bytes = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        if (bytes > limitBytes) {
+          const head = Buffer.concat(parts).subarray(0, 200).toString('utf8');
+          body.destroy();
+          throw tooLarge(bytes, head || chunk.subarray(0, 200).toString('utf8'));
+        }
+        parts.push(chunk);
+      }
+      return Buffer.concat(parts).toString('utf8');
+    },
+    discard() {
+      body.dump().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// Options shared by the Streamable HTTP and legacy SSE transports, and their one normaliser.
+import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../../protocol/http/reconnect.js';
+import type { SessionExpiredError } from '../../errors/http-errors.js';
+import { nullLogger, type Logger } from '../../log.js';
+import type { HttpClientOptions } from './http-client.js';
+
+/** Options of {@link StreamableHttpTransport} and {@link SseTransport}. */
+export interface HttpTransportOptions extends HttpClientOptions {
+  /** The MCP endpoint (Streamable HTTP) or the SSE URL (legacy). */
+  url: string | URL;
+  /** Extra headers on every request, e.g. `Authorization`. Never logged, never put in errors. */
+  headers?: Record<string, string>;
+  /** Largest JSON body or SSE event accepted, in bytes. @defaultValue 67108864 (64 MiB) */
+  maxMessageBytes?: number;
+  /** Open the standalone GET stream for server → client messages after `notifications/initialized`. @defaultValue true */
+  listen?: boolean;
+  /** Reconnection of dropped SSE streams. */
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Bound on `close()`: the session DELETE and the pool shutdown. @defaultValue 2000 */
+  closeTimeoutMs?: number;
+  /** Legacy SSE: how long to wait for the `endpoint` event. @defaultValue 10000 */
+  endpointTimeoutMs?: number;
+  /** Debug notes on streams, reconnections and fallback; never header values or the session id. */
+  logger?: Logger;
+}
+
+/** Session events of the Streamable HTTP transport, on its `sessionEvents` emitter. */
+export interface HttpSessionEvents {
+  /** A request carrying `Mcp-Session-Id` got 404 (HTTP-19); the id is already forgotten. */
+  sessionExpired: SessionExpiredError;
+}
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' | 'reconnect'> {
+  url: URL;
+  headers: Record<string, string>;
+  maxMessageBytes: number;
+  listen: boolean;
+  reconnect: ReconnectPolicy;
+  closeTimeoutMs: number;
+  endpointTimeoutMs: number;
+  logger: Logger;
+}
+
+function positive(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`HTTP transport option ${name} must be a non-negative number of ${name.endsWith('Bytes') ? 'bytes' : 'milliseconds'}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** Validates the options once, filling every default. */
+export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedHttpOptions {
+  let url: URL;
+  try {
+    url = new URL(String(options.url));
+  } catch {
+    throw new TypeError(`HTTP transport option url must be an absolute http(s) URL, got ${JSON.stringify(String(options.url)).slice(0, 200)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`HTTP transport option url must use http: or https:, got ${url.protocol}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (typeof value !== 'string') throw new TypeError(`HTTP transport header ${name} must be a string value`);
+    headers[name] = value;
+  }
+  const r = options.reconnect ?? {};
+  return {
+    ...options,
+    url,
+    headers,
+    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
+    listen: options.listen ?? true,
+    reconnect: {
+      maxAttempts: positive('reconnect.maxAttempts', r.maxAttempts, DEFAULT_RECONNECT.maxAttempts),
+      initialDelayMs: positive('reconnect.initialDelayMs', r.initialDelayMs, DEFAULT_RECONNECT.initialDelayMs),
+      maxDelayMs: positive('reconnect.maxDelayMs', r.maxDelayMs, DEFAULT_RECONNECT.maxDelayMs),
+    },
+    closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000),
+    endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000),
+    logger: options.logger ?? nullLogger,
+  };
+}

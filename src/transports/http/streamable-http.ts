@@ -1,0 +1,228 @@
+// Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
+// the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
+import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
+import { Emitter } from '../../../protocol/events.js';
+import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
+import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
+import { featuresOf } from '../../../protocol/mcp/versions.js';
+import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
+import { TransportClosedError } from '../../errors/transport-errors.js';
+import type { SendOptions, Transport, TransportEvents } from '../transport.js';
+import { linkedController, type StreamContext } from './context.js';
+import { HttpClient, type HttpResponse } from './http-client.js';
+import { ListenStream } from './listen-stream.js';
+import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
+import { consumeResponseStream } from './response-stream.js';
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The Streamable HTTP client transport.
+ *
+ * `send()` of a notification or response resolves once the server accepted it (202, or any 2xx:
+ * a JSON or junk body on a notification is tolerated). `send()` of a request resolves once its
+ * response has been delivered on `message` (from a JSON body or an SSE stream, resumed with
+ * `Last-Event-ID` if it drops), or at once for a bodiless 2xx; it rejects when the answer cannot be
+ * delivered, so the session fails that request instead of waiting for its timeout.
+ *
+ * Session expiry (HTTP-19): a 404 to a request that carried `Mcp-Session-Id` rejects with
+ * {@link SessionExpiredError} (`MCPB_SESSION_EXPIRED`), emits `sessionExpired` on `sessionEvents`, and forgets the id,
+ * so the next `initialize` starts a new session on this same transport. Retrying is the client's
+ * job, and is safe only for requests the server provably did not run: idempotent ones (`initialize`,
+ * `ping`, `tools/list` and other listings) may be re-sent after re-initializing; `tools/call` is
+ * never re-sent by default, since a 404 does not prove the tool did not run.
+ *
+ * @example
+ * const t = new StreamableHttpTransport({ url: 'https://example.com/mcp', headers: { authorization: `Bearer ${token}` } });
+ */
+export class StreamableHttpTransport implements Transport {
+  readonly kind: string = 'streamable-http';
+  readonly events = new Emitter<TransportEvents>();
+  /** `sessionExpired` (HTTP-19), apart from `events` so the Transport contract stays as it is. */
+  readonly sessionEvents = new Emitter<HttpSessionEvents>();
+  private readonly options: NormalizedHttpOptions;
+  private readonly client: HttpClient;
+  private readonly ctx: StreamContext;
+  private readonly listen: ListenStream;
+  private readonly closing = new AbortController();
+  private readonly inflight = new Map<RequestId, AbortController>();
+  private sessionId?: string;
+  private protocolVersion?: string;
+  private closePromise?: Promise<void>;
+
+  constructor(options: HttpTransportOptions) {
+    this.options = normalizeHttpOptions(options);
+    this.client = new HttpClient(this.options);
+    this.ctx = {
+      client: this.client,
+      url: this.options.url,
+      server: this.options.serverName,
+      maxMessageBytes: this.options.maxMessageBytes,
+      reconnect: this.options.reconnect,
+      logger: this.options.logger,
+      headerState: () => this.headerState(),
+      deliver: (value) => { if (!this.closing.signal.aborted) this.events.emit('message', value); },
+      report: (error) => { if (!this.closing.signal.aborted) this.events.emit('error', error); },
+      expireSession: (httpMethod, rpcMethod) => this.expire(httpMethod, rpcMethod),
+      resuming: 0,
+      onResumptionsDone: () => this.listen.resumptionsDone(),
+    };
+    this.listen = new ListenStream(this.ctx);
+  }
+
+  /** The session id the server assigned, if any (a secret: do not log it). */
+  get currentSessionId(): string | undefined {
+    return this.sessionId;
+  }
+
+  /** Nothing to open until the first POST; rejects only after `close()`. */
+  async start(): Promise<void> {
+    if (this.closing.signal.aborted) throw this.closedError();
+  }
+
+  /** HTTP-7: sent as `MCP-Protocol-Version` on every later request when that version uses the header. */
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = featuresOf(version)?.protocolVersionHeader ? version : undefined;
+  }
+
+  /**
+   * POSTs one message (see the class notes for when it settles).
+   * @throws HttpError (`MCPB_HTTP_STATUS`), HttpConnectError (`MCPB_HTTP_CONNECT`), SessionExpiredError
+   *   (`MCPB_SESSION_EXPIRED`), HttpStreamError (`MCPB_HTTP_STREAM_LOST`), FramingError (`MCPB_FRAMING`,
+   *   too large) (`MCPB_TRANSPORT_CLOSED`), or the signal's reason on abort.
+   */
+  async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+    const method = 'method' in message ? message.method : undefined;
+    if (this.closing.signal.aborted) throw this.closedError();
+    const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
+    // Never share one signal between requests: each POST gets its own controller.
+    const { controller, dispose } = linkedController(options.signal, this.closing.signal);
+    if (requestId !== undefined) this.inflight.set(requestId, controller);
+    try {
+      await this.post(message, method, requestId, controller.signal);
+    } catch (error) {
+      if (this.closing.signal.aborted && controller.signal.reason === this.closing.signal.reason) {
+        throw this.closedError();
+      }
+      throw error;
+    } finally {
+      dispose();
+      if (requestId !== undefined && this.inflight.get(requestId) === controller) this.inflight.delete(requestId);
+    }
+  }
+
+  private async post(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, signal: AbortSignal): Promise<void> {
+    const isInitialize = method === 'initialize';
+    // A new session starts from an initialize that carries neither the old id nor the old version.
+    const headers = postHeaders(isInitialize ? { custom: this.options.headers } : this.headerState());
+    const sentSession = headers[McpHeaders.sessionId] !== undefined;
+    const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
+    if (response.status === 404 && sentSession) {
+      response.discard();
+      throw this.expire('POST', method);
+    }
+    if (response.status < 200 || response.status >= 300) throw await this.statusError(response, method, sentSession);
+    if (isInitialize) this.adoptSession(response);
+    if (method === 'notifications/cancelled') this.abortCancelled(message);
+    const kind = bodyKindOf(response.headers[McpHeaders.contentType]);
+    if (requestId === undefined) {
+      // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
+      if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, signal);
+      else response.discard();
+      if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
+      return;
+    }
+    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method }, signal);
+    if (kind === 'json') return this.deliverJson(response, method);
+    if (kind === 'none' || response.status === 202 || response.status === 204) { response.discard(); return; }
+    const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
+    const error = new InvalidMessageError(`the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`, head.slice(0, 200), this.options.serverName);
+    this.ctx.report(error);
+    throw error;
+  }
+
+  private async deliverJson(response: HttpResponse, method: string | undefined): Promise<void> {
+    const limit = this.options.maxMessageBytes;
+    const text = await response.text(limit, (bytes, head) => {
+      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, { bytes, limit, excerpt: head, server: this.options.serverName });
+      this.ctx.report(error);
+      return error;
+    });
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (cause) {
+      const error = new InvalidMessageError(`the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`, text.slice(0, 200), this.options.serverName);
+      this.ctx.report(error);
+      throw error;
+    }
+    this.ctx.deliver(value);
+  }
+
+  private async statusError(response: HttpResponse, method: string | undefined, hasSessionId: boolean): Promise<HttpError> {
+    const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
+    return new HttpError({ server: this.options.serverName, httpMethod: 'POST', url: String(this.options.url), method, status: response.status, statusText: response.statusText, body, hasSessionId });
+  }
+
+  private adoptSession(response: HttpResponse): void {
+    const id = response.headers[McpHeaders.sessionId];
+    // HTTP-18: only visible ASCII can be echoed; a malformed id is ignored rather than sent back broken.
+    this.sessionId = id !== undefined && isValidSessionId(id) ? id : undefined;
+  }
+
+  // The stream of a cancelled request is of no further use (its late answer is ignored anyway).
+  private abortCancelled(message: JsonRpcMessage): void {
+    const params = 'params' in message ? message.params : undefined;
+    const id = params?.requestId;
+    if (typeof id === 'string' || typeof id === 'number') this.inflight.get(id)?.abort('request cancelled');
+  }
+
+  private headerState(): HeaderState {
+    return { custom: this.options.headers, sessionId: this.sessionId, protocolVersion: this.protocolVersion };
+  }
+
+  private expire(httpMethod: string, rpcMethod?: string): SessionExpiredError {
+    const error = new SessionExpiredError({ server: this.options.serverName, httpMethod, url: String(this.options.url), method: rpcMethod });
+    if (this.sessionId !== undefined) {
+      this.sessionId = undefined;
+      this.listen.stop();
+      if (!this.closing.signal.aborted) this.sessionEvents.emit('sessionExpired', error);
+    }
+    return error;
+  }
+
+  /**
+   * Aborts every POST and stream, DELETEs the session (HTTP-20; 405 and errors ignored), closes the
+   * pool, and emits `close` once. Bounded by `closeTimeoutMs`; idempotent.
+   */
+  close(): Promise<void> {
+    this.closePromise ??= this.shutdown();
+    return this.closePromise;
+  }
+
+  private async shutdown(): Promise<void> {
+    const reason = this.closedError();
+    this.closing.abort(reason);
+    this.listen.stop();
+    const sessionId = this.sessionId;
+    this.sessionId = undefined;
+    if (sessionId !== undefined) await this.deleteSession(sessionId);
+    await this.client.close(this.options.closeTimeoutMs);
+    this.events.emit('close', { reason: 'closed', message: 'the HTTP transport was closed by the client' });
+  }
+
+  private closedError(): TransportClosedError {
+    return new TransportClosedError({ transport: 'streamable-http', server: this.options.serverName });
+  }
+
+  private async deleteSession(sessionId: string): Promise<void> {
+    const headers = deleteHeaders({ custom: this.options.headers, sessionId, protocolVersion: this.protocolVersion });
+    const signal = AbortSignal.timeout(this.options.closeTimeoutMs);
+    try {
+      const response = await this.client.send({ method: 'DELETE', url: this.options.url, headers, signal });
+      response.discard();
+    } catch {
+      // HTTP-20: a refused or failed DELETE changes nothing for us; the server will expire the session.
+    }
+  }
+}
