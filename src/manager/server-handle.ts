@@ -1,0 +1,217 @@
+// One configured server's life: starting → ready → (crashed → restarting → ready) | failed | stopped.
+// Owns its client and transport; calls fail fast while it is not ready; a crash is followed by a
+// restart with backoff, and a tools/list_changed by a debounced re-list.
+import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, type Tool } from '../../protocol/index.js';
+import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
+import type { ServerConfig } from '../config/types.js';
+import { ServerUnavailableError } from '../errors/manager-errors.js';
+import { nullLogger, type Logger } from '../log.js';
+import { createTransport, type ServerParams } from '../transports/create.js';
+import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
+
+export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
+
+/** A snapshot of one server for `status()` and `doctor`. */
+export interface ServerStatus {
+  name: string;
+  state: ServerState;
+  transport: string;
+  pid?: number;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  toolCount: number;
+  restarts: number;
+  /** Message of the last failure, with the stderr tail when the process left one. */
+  lastError?: string;
+  lastErrorCode?: string;
+  /** When the server became ready (ms since epoch). */
+  readySince?: number;
+}
+
+export interface ServerHandleEvents {
+  state: ServerState;
+  /** The tool list is (again) known: on start, restart and after list_changed. */
+  tools: Tool[];
+  /** The server went down; its tools should be withdrawn. */
+  down: { error?: unknown };
+  log: { level: string; message: string };
+}
+
+export interface ServerHandleOptions {
+  logger?: Logger;
+  restartPolicy?: Partial<RestartPolicy>;
+  /** Extra client options (handlers for roots, sampling, elicitation...). */
+  clientOptions?: Omit<ClientOptions, 'name'>;
+  /** Debounce of list_changed bursts. @defaultValue 50 */
+  listChangedDebounceMs?: number;
+}
+
+/** Turns a config entry into transport parameters. */
+export function serverParams(config: ServerConfig, onStderrLine?: (line: string) => void): ServerParams {
+  if (config.command !== undefined) {
+    return { command: config.command, args: config.args, env: config.env, cwd: config.cwd, inheritEnv: config.inheritEnv, onStderrLine };
+  }
+  const transport = config.transport === 'stdio' ? 'auto' : config.transport;
+  return { url: config.url!, headers: config.headers, transport };
+}
+
+export class ServerHandle {
+  readonly events = new Emitter<ServerHandleEvents>();
+  private client?: Client;
+  private stateValue: ServerState = 'idle';
+  private tools: Tool[] = [];
+  private restarts = 0;
+  private lastError?: unknown;
+  private readySince?: number;
+  private restartTimer?: ReturnType<typeof setTimeout>;
+  private relistTimer?: ReturnType<typeof setTimeout>;
+  private readonly policy: RestartPolicy;
+  private readonly logger: Logger;
+
+  constructor(readonly config: ServerConfig, private readonly options: ServerHandleOptions = {}) {
+    this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
+    this.logger = options.logger ?? nullLogger;
+  }
+
+  get name(): string { return this.config.name; }
+  get state(): ServerState { return this.stateValue; }
+  get currentTools(): readonly Tool[] { return this.tools; }
+  /** The live client, when ready. */
+  get liveClient(): Client | undefined { return this.stateValue === 'ready' ? this.client : undefined; }
+
+  /** Starts the server and lists its tools. Rejects with the typed start error; the handle is then `failed`. */
+  async start(): Promise<void> {
+    if (this.stateValue === 'stopped') return;
+    this.setState('starting');
+    try {
+      await this.launch();
+    } catch (error) {
+      this.lastError = error;
+      this.setState('failed');
+      throw error;
+    }
+  }
+
+  /**
+   * Calls a tool on this server, with the configured timeout unless one is given.
+   * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
+   */
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const client = this.liveClient;
+    if (!client) return Promise.reject(new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError)));
+    return client.callTool(name, args, { timeoutMs: this.config.timeoutMs, ...options });
+  }
+
+  status(): ServerStatus {
+    const client = this.client;
+    return {
+      name: this.name,
+      state: this.stateValue,
+      transport: client?.transport.kind ?? (this.config.command !== undefined ? 'stdio' : this.config.transport),
+      pid: this.stateValue === 'ready' ? client?.transport.pid : undefined,
+      protocolVersion: this.stateValue === 'ready' ? client?.protocolVersion : undefined,
+      serverInfo: client?.serverInfo,
+      toolCount: this.tools.length,
+      restarts: this.restarts,
+      lastError: describeError(this.lastError),
+      lastErrorCode: isMcpBridgeError(this.lastError) ? this.lastError.code : undefined,
+      readySince: this.readySince,
+    };
+  }
+
+  /** Stops the server (the whole process tree) and any pending restart. Idempotent. */
+  async stop(): Promise<void> {
+    this.setState('stopped');
+    clearTimeout(this.restartTimer);
+    clearTimeout(this.relistTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => {});
+  }
+
+  private async launch(): Promise<void> {
+    const onStderrLine = (line: string) => this.logger.debug(line, { server: this.name, stream: 'stderr' });
+    const transport = await createTransport(serverParams(this.config, onStderrLine), { serverName: this.name, logger: this.logger });
+    const client = new Client(transport, {
+      ...this.options.clientOptions,
+      name: this.name,
+      requestTimeoutMs: this.config.timeoutMs,
+      startupTimeoutMs: this.config.startupTimeoutMs,
+      logger: this.logger,
+    });
+    this.client = client;
+    await client.connect();
+    if (this.isStopped()) { await client.close(); return; }
+    const tools = await client.listTools();
+    if (this.isStopped() || this.client !== client) { await client.close(); return; }
+    client.events.on('close', (info) => { if (this.client === client) this.onCrash(info); });
+    client.events.on('toolsListChanged', () => { if (this.client === client) this.scheduleRelist(client); });
+    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data) }));
+    this.tools = tools;
+    this.readySince = Date.now();
+    this.setState('ready');
+    this.events.emit('tools', tools);
+  }
+
+  private onCrash(info: { message: string; stderrTail?: string }): void {
+    if (this.stateValue === 'stopped') return;
+    this.lastError = new ServerUnavailableError(this.name, 'down', info.message + (info.stderrTail ? `\n${info.stderrTail}` : ''));
+    this.client = undefined;
+    this.tools = [];
+    this.events.emit('down', { error: this.lastError });
+    // A server that stayed up long enough earns a fresh restart budget.
+    if (this.readySince !== undefined && Date.now() - this.readySince >= this.policy.resetAfterMs) this.restarts = 0;
+    this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    const delay = restartDelay(this.policy, this.restarts + 1);
+    if (delay === undefined) {
+      this.logger.error(`server "${this.name}" crashed and is not restarted again (${this.restarts} restarts)`, { server: this.name });
+      this.setState('failed');
+      return;
+    }
+    this.setState('restarting');
+    this.logger.warn(`server "${this.name}" is down; restarting in ${delay} ms`, { server: this.name, attempt: this.restarts + 1 });
+    this.restartTimer = setTimeout(() => {
+      this.restarts++;
+      this.launch().catch((error) => {
+        if (this.stateValue === 'stopped') return;
+        this.lastError = error;
+        this.client = undefined;
+        this.scheduleRestart();
+      });
+    }, delay);
+    this.restartTimer.unref?.();
+  }
+
+  // TOOLS-3: re-list every page after list_changed, debounced so bursts cost one listing.
+  private scheduleRelist(client: Client): void {
+    clearTimeout(this.relistTimer);
+    this.relistTimer = setTimeout(() => {
+      client.listTools().then((tools) => {
+        if (this.client !== client || this.stateValue !== 'ready') return;
+        this.tools = tools;
+        this.events.emit('tools', tools);
+      }).catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
+    }, this.options.listChangedDebounceMs ?? 50);
+    this.relistTimer.unref?.();
+  }
+
+  // A method, not a field comparison, because stop() may run while launch() awaits.
+  private isStopped(): boolean {
+    return this.stateValue === 'stopped';
+  }
+
+  private setState(state: ServerState): void {
+    if (this.stateValue === state) return;
+    if (this.stateValue === 'stopped') return;
+    this.stateValue = state;
+    this.events.emit('state', state);
+  }
+}
+
+function describeError(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,47 @@
+// Builds the transport a server description asks for. Transport modules are loaded on first use,
+// so an agent that only uses stdio never loads the HTTP stack (undici), and vice versa.
+import { McpBridgeError } from '../../protocol/index.js';
+import type { Logger } from '../log.js';
+import type { Transport } from './transport.js';
+
+/** How to launch a local server (stdio). */
+export interface StdioServerParams {
+  command: string;
+  args?: string[];
+  /** Added to the safe default environment; `null` removes a variable. */
+  env?: Record<string, string | null>;
+  cwd?: string;
+  /** Pass the whole parent environment instead of the safe allow-list. @defaultValue false */
+  inheritEnv?: boolean;
+  /** Receives each line the server writes to stderr. */
+  onStderrLine?: (line: string) => void;
+  /** @defaultValue 64 MiB */
+  maxMessageBytes?: number;
+  transport?: 'stdio';
+}
+
+/** How to reach a remote server (Streamable HTTP, or legacy HTTP+SSE). */
+export interface HttpServerParams {
+  url: string;
+  /** Extra headers (e.g. `Authorization`); never logged. */
+  headers?: Record<string, string>;
+  /** @defaultValue 'auto': Streamable HTTP, falling back to HTTP+SSE on 400/404/405 */
+  transport?: 'auto' | 'streamable-http' | 'sse';
+  /** @defaultValue 64 MiB */
+  maxMessageBytes?: number;
+}
+
+export type ServerParams = StdioServerParams | HttpServerParams;
+
+/** Creates (but does not start) the transport for `params`. */
+export async function createTransport(params: ServerParams, context: { serverName?: string; logger?: Logger } = {}): Promise<Transport> {
+  if ('command' in params && typeof params.command === 'string') {
+    const { StdioTransport } = await import('./stdio/stdio-transport.js');
+    return new StdioTransport({ ...params, serverName: context.serverName });
+  }
+  if ('url' in params && typeof params.url === 'string') {
+    const { createHttpTransport } = await import('./detect.js');
+    return createHttpTransport({ ...params, serverName: context.serverName, logger: context.logger });
+  }
+  throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', { server: context.serverName, hint: 'pass { command, args } for a local server or { url } for a remote one' });
+}
