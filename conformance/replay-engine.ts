@@ -19,6 +19,8 @@ export interface ReplayReport {
   expected: number;
   matched: number;
   failures: ReplayFailure[];
+  /** Tolerated deviations (unrecorded pings and re-lists), for information. */
+  notes: string[];
   /** Every message the client sent, as received (parsed, or raw text when not JSON). */
   received: Array<{ t: number; msg?: unknown; raw?: string }>;
 }
@@ -34,6 +36,8 @@ export interface ReplaySink {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const key = (id: unknown) => JSON.stringify(id);
+/** Requests a client may repeat at will; see answerExtraList. */
+const LIST_METHODS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
 export class ReplayEngine {
   private readonly events: TraceEvent[];
@@ -41,6 +45,7 @@ export class ReplayEngine {
   private p = 0;
   private readonly failures: ReplayFailure[] = [];
   private readonly received: ReplayReport['received'] = [];
+  private readonly notes: string[] = [];
   /** recorded client request id → live id. */
   private readonly idMap = new Map<string, unknown>();
   private readonly liveToRecorded = new Map<string, unknown>();
@@ -49,6 +54,9 @@ export class ReplayEngine {
   /** Ids of server → client requests already sent (recorded ids are used on the wire as-is). */
   private readonly sentServerRequests = new Set<string>();
   private early: unknown[] = [];
+  /** Recorded ids of client requests the client never sent (skipped after a stall). */
+  private readonly skipped = new Set<string>();
+  private readonly skippedIdx = new Set<number>();
   private initializedSeen = false;
   private readonly traceHasInitialized: boolean;
   private finished = false;
@@ -90,7 +98,8 @@ export class ReplayEngine {
       if (e.type === 'message' && e.dir === 'c2s') {
         if (!this.matched[this.p]) break;
       } else if (e.type === 'message') {
-        this.sink.send(this.rewriteOutgoing(e.msg));
+        // Answers to requests the client skipped have no live id to go to.
+        if (!(isObj(e.msg) && classify(e.msg).kind === 'response' && this.skipped.has(key(e.msg.id)))) this.sink.send(this.rewriteOutgoing(e.msg));
       } else if (e.type === 'stderr') {
         this.sink.stderr(e.text);
       } else if (e.type === 'exit' && !this.events.slice(0, this.p).some((x) => x.type === 'eof')) {
@@ -209,8 +218,10 @@ export class ReplayEngine {
     }
     if (m.method === 'ping' && 'id' in m) {
       this.sink.send({ jsonrpc: '2.0', id: m.id, result: {} });
+      this.notes.push('answered an unrecorded ping');
       return;
     }
+    if (this.answerExtraList(m)) return;
     const best = this.bestCandidate(m);
     const label = describeMessage(m);
     if (best === undefined) {
@@ -255,6 +266,24 @@ export class ReplayEngine {
     return { i: top.i, sameStep: sameStep(top.i) };
   }
 
+  /**
+   * A client may list again whenever it likes (after list_changed, on reconnect): an unrecorded
+   * first-page list request is answered with the latest recorded answer to the same method.
+   */
+  private answerExtraList(m: Obj): boolean {
+    if (!('id' in m) || !LIST_METHODS.has(m.method as string)) return false;
+    if (isObj(m.params) && m.params.cursor !== undefined) return false;
+    const requests = this.events.map((e, i) => ({ e, i })).filter(({ e }) => e.type === 'message' && e.dir === 'c2s' && isObj(e.msg) && e.msg.method === m.method);
+    const source = [...requests].reverse().find(({ i }) => this.matched[i]) ?? requests[0];
+    if (source === undefined) return false;
+    const recId = key((source.e as { msg: Obj }).msg.id);
+    const answer = this.events.find((e) => e.type === 'message' && e.dir === 's2c' && isObj(e.msg) && classify(e.msg).kind === 'response' && key(e.msg.id) === recId);
+    if (answer === undefined) return false;
+    this.sink.send({ ...((answer as { msg: Obj }).msg), id: m.id });
+    this.notes.push(`answered an unrecorded ${m.method} with the recorded answer of trace event ${source.i + 2}`);
+    return true;
+  }
+
   private receiveResponse(m: Obj): void {
     if (!this.sentServerRequests.has(key(m.id))) {
       this.fail({ kind: 'unknown-response', message: `the client sent a response with id ${key(m.id)}, but no server request with that id is outstanding` });
@@ -287,6 +316,31 @@ export class ReplayEngine {
     for (const m of queue) if (!this.tryMatch(m as Obj)) this.early.push(m);
   }
 
+  /** True while client messages are held because they match recorded steps further on. */
+  hasEarly(): boolean {
+    return this.early.length > 0;
+  }
+
+  /**
+   * Called when held messages made no progress for a while: the client skipped the steps the replay
+   * is waiting for. Reports them as missing and moves past them, so the rest of the session is checked.
+   */
+  resolveStall(): void {
+    if (this.early.length === 0) return;
+    const waiting = this.unmatchedClientIndexes(this.frontier());
+    if (waiting.length === 0) return;
+    const list = waiting.map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`).join('\n');
+    this.fail({ kind: 'missing', message: `the client went on to ${describeMessage(this.early[0])} without sending ${waiting.length} recorded message(s) first`, detail: list });
+    for (const i of waiting) {
+      this.matched[i] = true;
+      this.skippedIdx.add(i);
+      const r = this.recordedAt(i);
+      if (isObj(r) && classify(r).kind === 'request') this.skipped.add(key(r.id));
+    }
+    this.advance();
+    this.retryEarly();
+  }
+
   /** The client closed its side: every recorded client message must have been seen. */
   end(): ReplayReport {
     if (!this.finished) {
@@ -316,13 +370,14 @@ export class ReplayEngine {
   }
 
   report(): ReplayReport {
-    const matched = this.matched.filter((x, i) => x && this.events[i].type === 'message').length;
+    const matched = this.matched.filter((x, i) => x && !this.skippedIdx.has(i) && this.events[i].type === 'message').length;
     return {
       ok: this.failures.length === 0,
       protocolVersion: this.trace.header.protocolVersion,
       expected: this.expectedCount,
       matched,
       failures: [...this.failures],
+      notes: [...this.notes],
       received: [...this.received],
     };
   }

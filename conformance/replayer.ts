@@ -14,9 +14,11 @@ export interface ReplayerOptions {
   vars: Record<string, string>;
   /** Give up after this long without a client message while the replay is incomplete; 0 = never. */
   idleTimeoutMs: number;
+  /** How long held out-of-order messages wait for the steps before them. */
+  stallMs: number;
 }
 
-const USAGE = 'usage: replayer TRACE.jsonl [--report FILE.json] [--var NAME=VALUE]... [--idle-timeout MS]';
+const USAGE = 'usage: replayer TRACE.jsonl [--report FILE.json] [--var NAME=VALUE]... [--idle-timeout MS] [--stall MS]';
 
 /** Raised for a bad replayer command line. */
 export class ReplayerUsageError extends Error {
@@ -28,14 +30,15 @@ export class ReplayerUsageError extends Error {
 }
 
 export function parseReplayerArgs(argv: string[]): ReplayerOptions {
-  const opts: ReplayerOptions = { trace: '', vars: {}, idleTimeoutMs: 30_000 };
+  const opts: ReplayerOptions = { trace: '', vars: {}, idleTimeoutMs: 30_000, stallMs: 2_000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--report' || a === '--var' || a === '--idle-timeout') {
+    if (a === '--report' || a === '--var' || a === '--idle-timeout' || a === '--stall') {
       const v = argv[++i];
       if (v === undefined) throw new ReplayerUsageError(`${a} needs a value`);
       if (a === '--report') opts.report = v;
       else if (a === '--idle-timeout') opts.idleTimeoutMs = Number(v);
+      else if (a === '--stall') opts.stallMs = Number(v);
       else {
         const eq = v.indexOf('=');
         if (eq <= 0) throw new ReplayerUsageError(`--var ${v}: expected NAME=VALUE`);
@@ -87,6 +90,20 @@ export async function runReplayer(argv: string[], io: ReplayerIo = process): Pro
     idle.unref();
   };
 
+  // Held messages mean the client may have skipped a step; give it a moment before declaring that.
+  let stall: NodeJS.Timeout | undefined;
+  const checkStall = () => {
+    if (stall) clearTimeout(stall);
+    stall = undefined;
+    if (!engine.hasEarly()) return;
+    stall = setTimeout(() => {
+      stall = undefined;
+      engine.resolveStall();
+      checkStall();
+    }, opts.stallMs);
+    stall.unref();
+  };
+
   let buf = '';
   const onData = (chunk: Buffer | string) => {
     armIdle();
@@ -96,6 +113,7 @@ export async function runReplayer(argv: string[], io: ReplayerIo = process): Pro
       buf = buf.slice(nl + 1);
       engine.receiveLine(line);
     }
+    checkStall();
   };
   io.stdin.setEncoding('utf8');
   io.stdin.on('data', onData);
@@ -107,6 +125,7 @@ export async function runReplayer(argv: string[], io: ReplayerIo = process): Pro
   armIdle();
   await finished;
   if (idle) clearTimeout(idle);
+  if (stall) clearTimeout(stall);
   io.stdin.off('data', onData);
 
   const report: ReplayReport = engine.end();

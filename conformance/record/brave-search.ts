@@ -38,7 +38,7 @@ export async function recordBraveSearch(): Promise<void> {
   await call(rec, 'brave_local_search', { query: 'pizza in nowhere', count: 2 });
   await rateWindow();
   await call(rec, 'brave_web_search', { query: 5 });
-  await call(rec, 'brave_web_search', undefined);
+  await call(rec, 'brave_web_search', {});
   await call(rec, 'unknown_tool', { query: 'x' });
   await rec.close();
 
