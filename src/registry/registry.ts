@@ -1,0 +1,273 @@
+// The agent's tool registry: MCP tools per server and native tools under one namespace where a
+// collision never overwrites; LLM specs, validated execution, and provider tool-call helpers.
+import { Emitter, type Tool } from '../../protocol/index.js';
+import { invalidArgumentsText } from '../bridge/issues.js';
+import { toLLMSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
+import { suggestPrefix } from '../bridge/naming.js';
+import { convertResult, errorResult } from '../bridge/result.js';
+import type { LlmProvider, SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
+import { SchemaCompiler } from '../bridge/validate.js';
+import {
+  ToolArgumentsError, ToolCallError, ToolNameCollisionError, ToolNotFoundError, ToolValidationError, TOOL_INPUT_INVALID,
+} from '../errors/bridge-errors.js';
+import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
+import { closeMatches } from './suggest.js';
+import { parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
+import type { AgentTool, CallContext, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
+
+/** LLM specs for every registered tool, plus what each conversion changed. */
+export interface LlmSpecs<P extends LlmProvider> {
+  specs: LlmSpecByProvider[P][];
+  /** Per tool (exposed name), the notes of its conversion; tools converted unchanged are left out. */
+  notes: { tool: string; notes: SchemaNote[] }[];
+}
+
+/**
+ * Tools an agent can call: MCP tools (registered per server by the manager) and native tools,
+ * each under a unique exposed name. `list()` order is registration order and stays stable across
+ * refreshes. Events: `changed`, `collision`, `problem`.
+ */
+export class Registry {
+  readonly events = new Emitter<RegistryEvents>();
+  private entries = new Map<string, Entry>();
+  private readonly serverOptions = new Map<string, ServerToolOptions>();
+  private readonly compiler = new SchemaCompiler();
+
+  constructor(private readonly options: RegistryOptions = {}) {}
+
+  /** Registers a native tool. A taken name is reported (`skipped`, `collision` event), never overwritten. */
+  register(tool: AgentTool): RegisterReport {
+    const report = emptyReport();
+    this.admit(nativeEntry(tool), report);
+    if (report.added.length > 0) this.events.emit('changed', { added: report.added, removed: [], updated: [] });
+    return report;
+  }
+
+  /** Removes one tool by exposed name (native or MCP); returns whether it existed. */
+  unregister(name: string): boolean {
+    const entry = this.entries.get(name);
+    if (!entry) return false;
+    this.drop(name);
+    this.events.emit('changed', { ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), added: [], removed: [name], updated: [] });
+    return true;
+  }
+
+  /**
+   * Registers the tools of `server` (as listed by `tools/list`), exposed as `prefix + name`
+   * (sanitised), filtered by `allow`, called through `caller` with the ORIGINAL name. Tools whose
+   * name is taken (by another server, a native tool or a sibling that sanitises the same) are
+   * skipped and reported with both sources and a suggested prefix; the first registration stays.
+   * Schemas that do not compile are reported in `problems`; those tools run unvalidated.
+   * Calling it again for a registered server behaves like {@link Registry.replaceServerTools}.
+   */
+  registerServerTools(server: string, tools: readonly Tool[], options: ServerToolOptions): RegisterReport {
+    if (this.serverOptions.has(server)) return this.replaceServerTools(server, tools, options);
+    this.serverOptions.set(server, options);
+    const report = emptyReport();
+    const allow = allowMatcher(options.allow);
+    for (const tool of tools) {
+      if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }
+      this.admit(mcpEntry(server, tool, options), report);
+    }
+    report.unmatchedAllow = allow.unmatched();
+    if (report.added.length > 0) this.events.emit('changed', { server, added: report.added, removed: [], updated: [] });
+    return report;
+  }
+
+  /** Removes every tool of `server` and forgets its options; returns the exposed names removed. */
+  removeServer(server: string): string[] {
+    const removed = this.namesOf(server);
+    for (const name of removed) this.drop(name);
+    this.serverOptions.delete(server);
+    if (removed.length > 0) this.events.emit('changed', { server, added: [], removed, updated: [] });
+    return removed;
+  }
+
+  /**
+   * Replaces the tools of `server` with a fresh list (after `list_changed` or a restart): tools
+   * that are gone are removed, changed ones updated in place (their validators recompiled),
+   * unchanged ones kept as they are, new ones appended, so the order the LLM sees stays stable.
+   * `options` default to those of the previous registration. Emits one `changed` event.
+   */
+  replaceServerTools(server: string, tools: readonly Tool[], options?: ServerToolOptions): ReplaceReport {
+    const opts = options ?? this.serverOptions.get(server);
+    if (!opts) throw new TypeError(`replaceServerTools: server "${server}" was never registered and no options were given`);
+    this.serverOptions.set(server, opts);
+    const report: ReplaceReport = { ...emptyReport(), removed: [], updated: [], unchanged: [] };
+    const allow = allowMatcher(opts.allow);
+    const fresh = new Map<string, Entry>();
+    for (const tool of tools) {
+      if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }
+      const entry = mcpEntry(server, tool, opts);
+      if (fresh.has(entry.def.name)) { this.collide(fresh.get(entry.def.name)!, entry, opts.prefix ?? '', report); continue; }
+      fresh.set(entry.def.name, entry);
+    }
+    report.unmatchedAllow = allow.unmatched();
+    const next = new Map<string, Entry>();
+    for (const [name, current] of this.entries) {
+      if (current.def.server !== server) { next.set(name, current); continue; }
+      const replacement = fresh.get(name);
+      fresh.delete(name);
+      if (!replacement) { releaseSchemas(current, this.compiler); report.removed.push(name); continue; }
+      if (replacement.fingerprint === current.fingerprint) {
+        // Same definition: keep the compiled validators and spec cache, but call through the new options.
+        current.invoke = replacement.invoke;
+        next.set(name, current);
+        report.unchanged.push(name);
+        continue;
+      }
+      releaseSchemas(current, this.compiler);
+      this.prepare(replacement, report);
+      next.set(name, replacement);
+      report.updated.push(name);
+    }
+    this.entries = next;
+    for (const entry of fresh.values()) this.admit(entry, report);
+    if (report.added.length + report.removed.length + report.updated.length > 0) {
+      this.events.emit('changed', { server, added: report.added, removed: report.removed, updated: report.updated });
+    }
+    return report;
+  }
+
+  /** The definition registered under an exposed name. */
+  get(name: string): ToolDef | undefined {
+    return this.entries.get(name)?.def;
+  }
+
+  /** Whether an exposed name is registered. */
+  has(name: string): boolean {
+    return this.entries.has(name);
+  }
+
+  /** Every definition, in registration order. */
+  list(): ToolDef[] {
+    return [...this.entries.values()].map((e) => e.def);
+  }
+
+  /** The exposed names of one server's tools, in order. */
+  namesOf(server: string): string[] {
+    return [...this.entries.values()].filter((e) => e.def.server === server).map((e) => e.def.name);
+  }
+
+  /** Reverse lookup: the definition of `server`'s tool `originalName`. */
+  findByOrigin(server: string, originalName: string): ToolDef | undefined {
+    for (const entry of this.entries.values()) if (entry.def.server === server && entry.def.originalName === originalName) return entry.def;
+    return undefined;
+  }
+
+  /** Function specs for every tool in the format `provider` accepts, with conversion notes (cached per tool). */
+  toLLMSpecs<P extends LlmProvider>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
+    const specs: LlmSpecByProvider[P][] = [];
+    const notes: LlmSpecs<P>['notes'] = [];
+    const key = `${provider}${options.strict ? ':strict' : ''}`;
+    for (const entry of this.entries.values()) {
+      let conversion = entry.specs.get(key) as LlmSpecConversion<P> | undefined;
+      if (!conversion) entry.specs.set(key, (conversion = toLLMSpec(entry.def, provider, options)));
+      specs.push(structuredClone(conversion.spec));
+      if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
+    }
+    return { specs, notes };
+  }
+
+  /**
+   * Runs a tool: validates `args` against its inputSchema first (nothing is sent when they are
+   * invalid), calls it, and converts the result. Never rejects: an unknown tool (with close
+   * matches), invalid arguments (per field), a failed or aborted call all come back as error
+   * results with `error.code` set.
+   */
+  async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
+    const entry = this.entries.get(name);
+    if (!entry) {
+      const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
+      return errorResult(error, `${error.message}.${error.suggestions.length > 0 ? ` Did you mean: ${error.suggestions.join(', ')}?` : ''}`);
+    }
+    const def = entry.def;
+    const server = def.server !== undefined ? { server: def.server } : {};
+    const input = args === undefined || args === null ? {} : args;
+    if (typeof input !== 'object' || Array.isArray(input)) {
+      const issue = { path: '', field: '(root)', keyword: 'type', message: 'arguments must be an object', expected: 'object', received: Array.isArray(input) ? 'array' : typeof input };
+      return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
+    }
+    const issues = entry.input?.check(input) ?? [];
+    if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
+    if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
+    let raw;
+    try {
+      raw = await entry.invoke(input as Record<string, unknown>, context);
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      const code = (cause as { code?: unknown })?.code;
+      return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
+    }
+    if (!isCallToolResult(raw)) return errorResult(new ToolCallError(name, 'the server answered with something that is not a CallToolResult', server));
+    return convertResult(raw, {
+      textBudget: entry.textBudget ?? this.options.textBudget,
+      hasOutputSchema: def.outputSchema !== undefined,
+      ...(entry.output ? { checkOutput: entry.output.check } : {}),
+      strictOutput: entry.strictOutput ?? this.options.strictOutput ?? false,
+    });
+  }
+
+  /** Runs an OpenAI tool call and returns the `role: "tool"` message answering it. Unparseable arguments become an error message. */
+  async executeOpenAiToolCall(call: OpenAiToolCall, context: CallContext = {}): Promise<OpenAiToolMessage> {
+    return toOpenAiToolMessage(call.id, await this.executeParsed(call.function.name, () => parseOpenAiArguments(call.function.name, call.function.arguments), context));
+  }
+
+  /** Runs an Anthropic `tool_use` block and returns the `tool_result` block answering it. */
+  async executeAnthropicToolUse(block: AnthropicToolUse, context: CallContext = {}): Promise<AnthropicToolResult> {
+    return toAnthropicToolResult(block.id, await this.execute(block.name, block.input, context));
+  }
+
+  private async executeParsed(name: string, parse: () => Record<string, unknown>, context: CallContext): Promise<ToolResult> {
+    let args: Record<string, unknown>;
+    try { args = parse(); } catch (error) {
+      if (error instanceof ToolArgumentsError) return errorResult(error);
+      throw error;
+    }
+    return this.execute(name, args, context);
+  }
+
+  /** Adds an entry unless its name is taken; compiles its schemas. */
+  private admit(entry: Entry, report: RegisterReport): void {
+    const existing = this.entries.get(entry.def.name);
+    if (existing) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
+    this.prepare(entry, report);
+    this.entries.set(entry.def.name, entry);
+    report.added.push(entry.def.name);
+  }
+
+  private prepare(entry: Entry, report: RegisterReport): void {
+    for (const problem of compileSchemas(entry, this.compiler)) {
+      report.problems.push(problem);
+      this.events.emit('problem', problem);
+    }
+    if (entry.nameChanges.length > 0) {
+      report.renamed.push({ tool: entry.def.originalName, ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), exposed: entry.def.name, changes: entry.nameChanges });
+    }
+  }
+
+  private collide(kept: Entry, rejected: Entry, prefix: string, report: RegisterReport): void {
+    const keptOrigin = { ...(kept.def.server !== undefined ? { server: kept.def.server } : {}), tool: kept.def.originalName };
+    const rejectedOrigin = { ...(rejected.def.server !== undefined ? { server: rejected.def.server } : {}), tool: rejected.def.originalName };
+    // A prefix only helps when the clash is with someone else; siblings that sanitise alike need an allow-list.
+    const suggestion = rejected.def.server !== undefined && rejected.def.server !== kept.def.server ? suggestPrefix(rejected.def.server, prefix) : undefined;
+    const error = new ToolNameCollisionError(rejected.def.name, keptOrigin, rejectedOrigin, suggestion);
+    report.skipped.push({ tool: rejected.def.originalName, ...(rejected.def.server !== undefined ? { server: rejected.def.server } : {}), reason: 'collision', message: error.message, error });
+    this.events.emit('collision', error);
+  }
+
+  private drop(name: string): void {
+    const entry = this.entries.get(name);
+    if (!entry) return;
+    releaseSchemas(entry, this.compiler);
+    this.entries.delete(name);
+  }
+}
+
+function emptyReport(): RegisterReport {
+  return { added: [], skipped: [], problems: [], renamed: [], unmatchedAllow: [] };
+}
+
+function notAllowed(server: string, tool: string): RegisterReport['skipped'][number] {
+  return { tool, server, reason: 'not-allowed', message: `tool "${tool}" of server "${server}" is not in the server's allow list` };
+}
