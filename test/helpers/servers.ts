@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JsonObject, JsonRpcMessage } from '../../protocol/index.js';
 
 /** How to start one server: feed `command`, `args`, `env` (and `cwd`) to a stdio transport. */
 export interface ServerLaunch {
@@ -113,14 +114,14 @@ function cleanupOf(dir: string | undefined): () => void {
 /** The part of a transport the raw RPC helper needs (any Transport fits). */
 export interface RawTransport {
   events: { on(event: 'message', listener: (value: unknown) => void): () => void };
-  send(message: { jsonrpc: '2.0'; [key: string]: unknown }): Promise<void>;
+  send(message: JsonRpcMessage): Promise<void>;
 }
 
 /** A bare JSON-RPC client over a transport, for transport-level tests that must not depend on the session. */
 export interface RawRpc {
   /** Sends a request and resolves with the whole response message (result or error), or rejects after `timeoutMs`. */
-  request(method: string, params?: unknown, timeoutMs?: number): Promise<{ id: number; result?: any; error?: any }>;
-  notify(method: string, params?: unknown): Promise<void>;
+  request(method: string, params?: JsonObject, timeoutMs?: number): Promise<{ id: number; result?: any; error?: any }>;
+  notify(method: string, params?: JsonObject): Promise<void>;
   /** Every message received, in order. */
   readonly received: unknown[];
   /** Stops listening. */

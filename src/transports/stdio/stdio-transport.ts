@@ -57,6 +57,8 @@ export class StdioTransport implements Transport {
   private framer: LineFramer | undefined;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private stdoutEnded = false;
+  /** Stderr counts as ended when not piped; when piped it is read to its end so the tail is complete. */
+  private stderrEnded = false;
   private closedByUs = false;
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
@@ -151,8 +153,17 @@ export class StdioTransport implements Transport {
       // Always drained: a server blocked on a full stderr pipe stops answering.
       const splitter = new LineSplitter((line) => { if (mine()) this.events.emit('stderr', line); });
       child.stderr.on('data', (chunk: Buffer) => { if (!mine()) return; this.tail.push(chunk); splitter.push(chunk); });
-      child.stderr.on('end', () => splitter.end());
-      child.stderr.on('error', () => {});
+      const onStderrDone = (): void => {
+        if (!mine() || this.stderrEnded) return;
+        this.stderrEnded = true;
+        splitter.end();
+        this.onEnded();
+      };
+      child.stderr.on('end', onStderrDone);
+      child.stderr.on('close', onStderrDone);
+      child.stderr.on('error', onStderrDone);
+    } else {
+      this.stderrEnded = true;
     }
     child.on('exit', (code, signal) => {
       if (!mine() || this.exit) return;
@@ -166,7 +177,8 @@ export class StdioTransport implements Transport {
   /** Stdout ended or the process exited: wake the teardown, or start one if nobody asked for it. */
   private onEnded(): void {
     for (const listener of [...this.progress]) listener();
-    if (!this.finishPromise && (this.state === 'open' || this.state === 'starting')) {
+    // stderr alone ending means nothing: servers may close it and keep serving.
+    if (!this.finishPromise && (this.exit || this.stdoutEnded) && (this.state === 'open' || this.state === 'starting')) {
       this.finishPromise = this.finish();
     }
   }
@@ -244,7 +256,7 @@ export class StdioTransport implements Transport {
       pid: child?.pid,
       leadsGroup: this.leadsGroup,
       endStdin: () => { child?.stdin?.end(); },
-      isDone: () => this.exit !== undefined && this.stdoutEnded,
+      isDone: () => this.exit !== undefined && this.stdoutEnded && this.stderrEnded,
       hasExited: () => this.exit !== undefined,
       onProgress: (listener) => { this.progress.add(listener); return () => { this.progress.delete(listener); }; },
     };

@@ -14,7 +14,7 @@ export interface TerminateTarget {
   readonly leadsGroup: boolean;
   /** Closes our end of the server's stdin (the polite shutdown request). */
   endStdin(): void;
-  /** True once the process exited and its stdout reached end of file. */
+  /** True once the process exited and its stdout (and piped stderr) reached end of file. */
   isDone(): boolean;
   /** True once the direct child exited (its pid may be reused afterwards: never signal it directly then). */
   hasExited(): boolean;
