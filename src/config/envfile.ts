@@ -23,7 +23,7 @@ export function parseEnvFile(text: string): EnvFileResult {
     const m = LINE.exec(raw);
     const value = m ? unquote(m[2]) : undefined;
     if (!m || value === undefined) badLines.push(index + 1);
-    else vars[m[1]] = value;
+    else Object.defineProperty(vars, m[1], { value, enumerable: true, writable: true, configurable: true });
   });
   return { vars, badLines };
 }

@@ -119,7 +119,7 @@ export class FieldReader {
         continue;
       }
       if (value === null) {
-        out[name] = null;
+        setOwn(out, name, null);
         continue;
       }
       const text = this.scalarText(['env', name], value);
@@ -128,7 +128,7 @@ export class FieldReader {
         continue;
       }
       const expanded = typeof value === 'string' ? this.expand(['env', name], text) : text;
-      if (expanded !== undefined) out[name] = expanded;
+      if (expanded !== undefined) setOwn(out, name, expanded);
     }
     return out;
   }
@@ -152,7 +152,7 @@ export class FieldReader {
         this.fail(['headers', name], `header ${name} contains a line break or NUL once expanded`, 'header values must be one line');
         continue;
       }
-      out[name] = expanded;
+      setOwn(out, name, expanded);
     }
     return out;
   }
@@ -207,4 +207,9 @@ export class FieldReader {
     }
     return !this.enabled && onlyUnset ? raw : undefined;
   }
+}
+
+/** Sets an own property even for names such as `__proto__`, which plain assignment would swallow. */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -71,6 +71,8 @@ export const KEY_ADVICE: Readonly<Record<string, string>> = {
   httpUrl: 'the key is url',
   includeTools: 'list the tools to keep under tools',
   workingDirectory: 'the key is cwd',
+  name: "in this format a server's name is its key in the map",
+  transport: 'in this format the key is type (stdio, sse or http)',
 };
 
 /** The most a duration may be: what a Node timer can hold. */
