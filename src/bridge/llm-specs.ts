@@ -41,6 +41,8 @@ export interface LlmSpecOptions {
 export interface LlmSpecConversion<P extends LlmProvider> {
   spec: LlmSpecByProvider[P];
   notes: SchemaNote[];
+  /** OpenAI strict only: where optional properties became nullable (see `stripStrictNulls`). */
+  nullablePaths?: string[][];
 }
 
 /** Converts one ToolDef for `provider`; the def and its schema are not modified. */
@@ -53,6 +55,7 @@ export function toLLMSpec<P extends LlmProvider>(def: ToolDef, provider: P, opti
       notes.push(...strict.notes);
       fn.parameters = strict.schema as JsonSchema;
       fn.strict = strict.strict;
+      return { spec: { type: 'function', function: fn } as LlmSpecByProvider[P], notes, nullablePaths: strict.nullablePaths };
     }
     return { spec: { type: 'function', function: fn } as LlmSpecByProvider[P], notes };
   }

@@ -22,14 +22,21 @@ export interface StrictResult {
   /** False when the schema cannot be expressed in strict mode; then send the non-strict one. */
   strict: boolean;
   notes: SchemaNote[];
+  /**
+   * Where optional properties were made nullable: property names from the root, `[]` for "every
+   * array element". The model sends `null` there to mean "absent"; {@link stripStrictNulls} undoes it.
+   */
+  nullablePaths: string[][];
 }
 
 /** Transforms an OpenAI-profile schema (refs already inlined) into strict form; never mutates `schema`. */
 export function toOpenAiStrict(schema: Node): StrictResult {
   const notes: SchemaNote[] = [];
   const blockers: SchemaNote[] = [];
+  const nullablePaths: string[][] = [];
 
-  const visit = (input: Node, segs: string[], depth: number): Node => {
+  // `at` tracks the argument path (property names and `[]`), or undefined inside anyOf branches.
+  const visit = (input: Node, segs: string[], depth: number, at: string[] | undefined): Node => {
     const path = pointer(segs);
     const node: Node = { ...input };
     if (Array.isArray(node.oneOf)) {
@@ -54,7 +61,8 @@ export function toOpenAiStrict(schema: Node): StrictResult {
     if (types.includes('object')) {
       if (depth > MAX_STRICT_DEPTH) blockers.push({ path, change: `objects nested deeper than ${MAX_STRICT_DEPTH} levels` });
       const props = isObject(node.properties) ? node.properties : {};
-      if (Object.keys(props).length === 0 && node.additionalProperties !== false) blockers.push({ path, change: 'free-form object (no properties) cannot be expressed in strict mode' });
+      // An empty root means "no arguments"; an empty nested object means "any keys", which strict cannot say.
+      if (depth > 1 && Object.keys(props).length === 0 && node.additionalProperties !== false) blockers.push({ path, change: 'free-form object (no properties) cannot be expressed in strict mode' });
       if (node.additionalProperties !== false) {
         if (node.additionalProperties !== undefined) notes.push({ path, change: 'additionalProperties set to false (extra keys no longer accepted)' });
         node.additionalProperties = false;
@@ -62,9 +70,13 @@ export function toOpenAiStrict(schema: Node): StrictResult {
       const required = new Set(Array.isArray(node.required) ? node.required : []);
       const out: Node = {};
       for (const [name, sub] of Object.entries(props)) {
-        let converted = isObject(sub) ? visit(sub, [...segs, 'properties', name], depth + 1) : sub;
+        const subAt = at ? [...at, name] : undefined;
+        let converted = isObject(sub) ? visit(sub, [...segs, 'properties', name], depth + 1, subAt) : sub;
         if (!required.has(name) && isObject(converted)) {
+          const before = converted;
           converted = nullable(converted);
+          // Already nullable in the original: a null there is the model's real answer, not "absent".
+          if (subAt && converted !== before) nullablePaths.push(subAt);
           notes.push({ path: pointer([...segs, 'properties', name]), change: 'optional property made required and nullable (send null to omit it)' });
         }
         out[name] = converted;
@@ -72,14 +84,33 @@ export function toOpenAiStrict(schema: Node): StrictResult {
       node.properties = out;
       node.required = Object.keys(out);
     }
-    if (isObject(node.items)) node.items = visit(node.items, [...segs, 'items'], depth + 1);
-    if (Array.isArray(node.anyOf)) node.anyOf = node.anyOf.map((b, i) => (isObject(b) ? visit(b, [...segs, 'anyOf', String(i)], depth + 1) : b));
+    if (isObject(node.items)) node.items = visit(node.items, [...segs, 'items'], depth + 1, at ? [...at, '[]'] : undefined);
+    if (Array.isArray(node.anyOf)) node.anyOf = node.anyOf.map((b, i) => (isObject(b) ? visit(b, [...segs, 'anyOf', String(i)], depth + 1, undefined) : b));
     return node;
   };
 
-  const result = visit(schema, [], 1);
-  if (blockers.length > 0) return { schema, strict: false, notes: [...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }] };
-  return { schema: result, strict: true, notes };
+  const result = visit(schema, [], 1, []);
+  if (blockers.length > 0) return { schema, strict: false, notes: [...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }], nullablePaths: [] };
+  return { schema: result, strict: true, notes, nullablePaths };
+}
+
+/**
+ * Returns a copy of `args` without the `null`s a strict-mode model sent for optional properties
+ * (at `paths` from {@link toOpenAiStrict}), so they validate against the original schema.
+ */
+export function stripStrictNulls(args: Record<string, unknown>, paths: readonly string[][]): Record<string, unknown> {
+  if (paths.length === 0) return args;
+  const copy = structuredClone(args);
+  const strip = (value: unknown, path: readonly string[]): void => {
+    if (path.length === 0) return;
+    const [head, ...rest] = path;
+    if (head === '[]') { if (Array.isArray(value)) for (const item of value) strip(item, rest); return; }
+    if (!isObject(value) || !(head in value)) return;
+    if (rest.length === 0) { if (value[head] === null) delete value[head]; return; }
+    strip(value[head], rest);
+  };
+  for (const path of paths) strip(copy, path);
+  return copy;
 }
 
 function nullable(node: Node): Node {

@@ -22,6 +22,8 @@ export interface Entry {
   fingerprint: string;
   specs: Map<string, LlmSpecConversion<LlmProvider>>;
   nameChanges: string[];
+  /** Set once strict OpenAI specs were made: where `null` means "absent" in the model's arguments. */
+  strictNullPaths?: string[][];
 }
 
 /** Compiles the entry's schemas; returns the problems (the entry stays usable without validation). */

@@ -4,6 +4,7 @@ import { Emitter, type Tool } from '../../protocol/index.js';
 import { invalidArgumentsText } from '../bridge/issues.js';
 import { toLLMSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import { suggestPrefix } from '../bridge/naming.js';
+import { stripStrictNulls } from '../bridge/openai-strict.js';
 import { convertResult, errorResult } from '../bridge/result.js';
 import type { LlmProvider, SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
 import { SchemaCompiler } from '../bridge/validate.js';
@@ -163,6 +164,7 @@ export class Registry {
     for (const entry of this.entries.values()) {
       let conversion = entry.specs.get(key) as LlmSpecConversion<P> | undefined;
       if (!conversion) entry.specs.set(key, (conversion = toLLMSpec(entry.def, provider, options)));
+      if (conversion.nullablePaths && conversion.nullablePaths.length > 0) entry.strictNullPaths = conversion.nullablePaths;
       specs.push(structuredClone(conversion.spec));
       if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
     }
@@ -188,12 +190,14 @@ export class Registry {
       const issue = { path: '', field: '(root)', keyword: 'type', message: 'arguments must be an object', expected: 'object', received: Array.isArray(input) ? 'array' : typeof input };
       return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
     }
-    const issues = entry.input?.check(input) ?? [];
+    // A strict-mode model sends null for optional properties it leaves out; the server must not see those.
+    const prepared = entry.strictNullPaths ? stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths) : input as Record<string, unknown>;
+    const issues = entry.input?.check(prepared) ?? [];
     if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
     if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
     let raw;
     try {
-      raw = await entry.invoke(input as Record<string, unknown>, context);
+      raw = await entry.invoke(prepared, context);
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message : String(cause);
       const code = (cause as { code?: unknown })?.code;
