@@ -1,0 +1,160 @@
+// Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
+// keeps the registry in step with each server's tools (start, restart, list_changed), and stops
+// everything within a bound.
+import { Emitter, type Tool } from '../../protocol/index.js';
+import type { ClientOptions } from '../client/client.js';
+import type { BridgeConfig, ServerConfig } from '../config/types.js';
+import { UnknownServerError } from '../errors/manager-errors.js';
+import { nullLogger, type Logger } from '../log.js';
+import type { Registry } from '../registry/registry.js';
+import type { RegisterReport } from '../registry/types.js';
+import type { RestartPolicy } from './restart-policy.js';
+import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+
+/** Options of a {@link Manager}. */
+export interface ManagerOptions {
+  /** Registry to fill with every server's tools; one is not required (use the handles directly). */
+  registry?: Registry;
+  logger?: Logger;
+  /** Most servers starting at once. @defaultValue 8 */
+  concurrency?: number;
+  restartPolicy?: Partial<RestartPolicy>;
+  /** Handlers for roots, sampling and elicitation, shared by every server. */
+  clientOptions?: Omit<ClientOptions, 'name'>;
+  /** Bound on `close()`; every process tree is killed by then. @defaultValue 10000 */
+  closeTimeoutMs?: number;
+}
+
+/** Events of the manager, each tagged with the server name. */
+export interface ManagerEvents {
+  /** A server changed state (starting, ready, restarting, failed, stopped). */
+  state: { server: string; state: ServerState };
+  /** A server is ready with this many tools, and what the registry made of them. */
+  ready: { server: string; tools: number; report?: RegisterReport };
+  /** A server could not be started or crashed for good. */
+  failed: { server: string; error: unknown };
+  /** A server's tools were re-listed (list_changed, restart). */
+  toolsChanged: { server: string; tools: Tool[] };
+  /** A log line from a server (`notifications/message`). */
+  log: { server: string; level: string; message: string };
+}
+
+/** The outcome of {@link Manager.start}. */
+export interface StartSummary {
+  ready: string[];
+  failed: { server: string; error: unknown }[];
+  disabled: string[];
+}
+
+/**
+ * Runs a set of MCP servers for an agent.
+ * @example
+ * const registry = new Registry();
+ * const manager = new Manager(await loadConfig('mcp-bridge.yaml'), { registry });
+ * await manager.start();
+ * const specs = registry.toLLMSpecs('openai');
+ * await manager.close();
+ */
+export class Manager {
+  readonly events = new Emitter<ManagerEvents>();
+  private readonly handles = new Map<string, ServerHandle>();
+  private readonly disabled: string[] = [];
+  private readonly logger: Logger;
+  private closing?: Promise<void>;
+
+  constructor(config: BridgeConfig | ServerConfig[], private readonly options: ManagerOptions = {}) {
+    this.logger = options.logger ?? nullLogger;
+    const servers = Array.isArray(config) ? config : config.enabled ? config.servers : [];
+    for (const server of servers) {
+      if (!server.enabled) { this.disabled.push(server.name); continue; }
+      this.handles.set(server.name, this.createHandle(server));
+    }
+  }
+
+  /** Configured, enabled server names. */
+  get serverNames(): string[] {
+    return [...this.handles.keys()];
+  }
+
+  /**
+   * Starts every enabled server, at most `concurrency` at a time. Never rejects for a server's
+   * failure: failures are in the summary (and `status()`), and the other servers serve.
+   */
+  async start(): Promise<StartSummary> {
+    const summary: StartSummary = { ready: [], failed: [], disabled: [...this.disabled] };
+    const queue = [...this.handles.values()];
+    const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, queue.length) }, async () => {
+      for (let handle = queue.shift(); handle; handle = queue.shift()) {
+        try {
+          await handle.start();
+          summary.ready.push(handle.name);
+        } catch (error) {
+          summary.failed.push({ server: handle.name, error });
+          this.events.emit('failed', { server: handle.name, error });
+          this.logger.error(`server "${handle.name}" failed to start: ${error instanceof Error ? error.message : String(error)}`, { server: handle.name });
+        }
+      }
+    });
+    await Promise.all(workers);
+    return summary;
+  }
+
+  /** One server's handle (client, state, call). @throws UnknownServerError (`MCPB_UNKNOWN_SERVER`) */
+  server(name: string): ServerHandle {
+    const handle = this.handles.get(name);
+    if (!handle) throw new UnknownServerError(name, this.serverNames);
+    return handle;
+  }
+
+  /** A snapshot of every server: state, pid, protocol version, tool count, restarts, last error. */
+  status(): ServerStatus[] {
+    return [...this.handles.values()].map((h) => h.status());
+  }
+
+  /** Stops every server and withdraws its tools; resolves within `closeTimeoutMs`. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.stopAll();
+    return this.closing;
+  }
+
+  private async stopAll(): Promise<void> {
+    const stops = [...this.handles.values()].map((h) => h.stop().finally(() => this.options.registry?.removeServer(h.name)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 10_000); timer.unref?.(); });
+    await Promise.race([Promise.allSettled(stops), bound]);
+    clearTimeout(timer);
+  }
+
+  private createHandle(config: ServerConfig): ServerHandle {
+    const handle = new ServerHandle(config, { logger: this.logger, restartPolicy: this.options.restartPolicy, clientOptions: this.options.clientOptions });
+    const server = config.name;
+    handle.events.on('state', (state) => {
+      this.events.emit('state', { server, state });
+      if (state === 'failed' && handle.status().restarts > 0) this.events.emit('failed', { server, error: handle.status().lastError });
+    });
+    handle.events.on('tools', (tools) => {
+      const report = this.syncRegistry(handle, tools);
+      this.events.emit('toolsChanged', { server, tools });
+      if (handle.state === 'ready') this.events.emit('ready', { server, tools: tools.length, report });
+    });
+    handle.events.on('down', () => this.options.registry?.removeServer(server));
+    handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
+    return handle;
+  }
+
+  private syncRegistry(handle: ServerHandle, tools: Tool[]): RegisterReport | undefined {
+    const registry = this.options.registry;
+    if (!registry) return undefined;
+    const config = handle.config;
+    const report = registry.replaceServerTools(config.name, tools, {
+      prefix: config.prefix,
+      allow: config.tools.length > 0 ? config.tools : undefined,
+      timeoutMs: config.timeoutMs,
+      textBudget: config.maxResultChars,
+      caller: (name, args, ctx) => handle.callTool(name, args, ctx),
+    });
+    for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
+    for (const name of report.unmatchedAllow) this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });
+    return report;
+  }
+}
