@@ -21,8 +21,8 @@ export interface Footprint {
   names?: string[];
 }
 
-/** Every package folder under node_modules, nested ones included. */
-function listPackages(nodeModules: string, out: string[] = []): string[] {
+/** Every package folder under node_modules, nested ones included, as paths relative to the top one. */
+function listPackages(nodeModules: string, out: string[] = [], top = nodeModules): string[] {
   if (!existsSync(nodeModules)) return out;
   for (const entry of readdirSync(nodeModules)) {
     if (entry.startsWith('.')) continue;
@@ -30,8 +30,8 @@ function listPackages(nodeModules: string, out: string[] = []): string[] {
     const dirs = entry.startsWith('@') ? readdirSync(dir).map((s) => join(dir, s)) : [dir];
     for (const d of dirs) {
       if (!existsSync(join(d, 'package.json'))) continue;
-      out.push(d.slice(d.lastIndexOf('node_modules') + 13));
-      listPackages(join(d, 'node_modules'), out);
+      out.push(d.slice(top.length + 1));
+      listPackages(join(d, 'node_modules'), out, top);
     }
   }
   return out;

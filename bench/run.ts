@@ -117,7 +117,7 @@ async function main(): Promise<number> {
   }
   const totalS = (performance.now() - started) / 1000;
 
-  const fpLines = footprint ? Object.entries(footprint).map(([c, f]) => `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB (${f.names?.join(', ')})` : `failed: ${f.error}`}`) : [];
+  const fpLines = footprint ? Object.entries(footprint).map(([c, f]) => `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}` : `failed: ${f.error}`}`) : [];
   process.stdout.write([
     `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
     '',

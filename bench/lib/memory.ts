@@ -1,6 +1,6 @@
 // Peak resident memory of this process over a measured section. On Linux the kernel's own high-water
 // mark (VmHWM) is exact and costs nothing while the code under test runs; writing "5" to
-// /proc/self/clear_refs resets it so the peak covers only the section. Elsewhere we sample rss.
+// /proc/self/clear_refs resets it so the peak covers only the section. Elsewhere rss is sampled.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** A running peak-RSS measurement; `stop()` returns the peak in bytes and how it was measured. */
@@ -29,16 +29,16 @@ function resetHwm(): boolean {
 /** Starts tracking the peak RSS from now on. */
 export function trackPeakRss(sampleMs = 5): PeakTracker {
   let peak = process.memoryUsage.rss();
-  // Sampling runs even with VmHWM, as a fallback and a sanity floor; its timer never holds the process.
-  const timer = setInterval(() => {
+  const exact = resetHwm() && readHwm() !== undefined;
+  // Sampling costs the measured process CPU (each rss read is a syscall), so only without VmHWM.
+  const timer = exact ? undefined : setInterval(() => {
     const r = process.memoryUsage.rss();
     if (r > peak) peak = r;
   }, sampleMs);
-  timer.unref();
-  const exact = resetHwm() && readHwm() !== undefined;
+  timer?.unref();
   return {
     stop() {
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       const now = process.memoryUsage.rss();
       if (now > peak) peak = now;
       const hwm = exact ? readHwm() : undefined;
