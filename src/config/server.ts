@@ -35,10 +35,10 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
 
   const hasCommand = r.has('command');
   const urlKey = ctx.format === 'claude-desktop' && r.has('serverUrl') && !r.has('url') ? 'serverUrl' : 'url';
-  if (urlKey === 'url' && r.has('serverUrl')) r.fail(['serverUrl'], 'both url and serverUrl are set', 'keep url and remove serverUrl', 'key');
+  if (ctx.format === 'claude-desktop' && urlKey === 'url' && r.has('serverUrl')) r.fail(['serverUrl'], 'both url and serverUrl are set', 'keep url and remove serverUrl', 'key');
   const hasUrl = r.has(urlKey);
   const command = r.string('command', true);
-  const url = readUrl(r, urlKey);
+  const url = readUrl(r, urlKey, enabled);
   const resolved = resolveTransport(transport, hasCommand, hasUrl, r, misspelt);
 
   if (resolved !== undefined) {
@@ -157,9 +157,11 @@ function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | un
   return undefined;
 }
 
-function readUrl(r: FieldReader, key: string): string | undefined {
+function readUrl(r: FieldReader, key: string, enabled: boolean): string | undefined {
   const url = r.string(key, true);
   if (url === undefined) return undefined;
+  // A disabled server keeps an unresolved ${VAR} as written (a warning); it cannot be checked yet.
+  if (!enabled && url.includes('${')) return url;
   let parsed: URL;
   try {
     parsed = new URL(url);

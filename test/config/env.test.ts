@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sep } from 'node:path';
+import fc from 'fast-check';
 import { ConfigError, expandString, parseConfig } from '../../src/config/index.js';
 
 const ctx = { env: { HOST: 'example.com', EMPTY: '', TOKEN: 's3cret', HOME: '/home/u' }, configDir: '/etc/mcp' };
@@ -71,6 +72,18 @@ describe('expandString', () => {
     for (const input of ['sk-live-abc ${NOPE}', 'sk-live-abc ${bad ref}', 'sk-live-abc ${input:x}', 'sk-live-abc ${open']) {
       for (const p of problems(input)) assert.ok(!`${p.message} ${p.hint}`.includes('sk-live-abc'), input);
     }
+  });
+});
+
+describe('expandString properties', () => {
+  const text = fc.string({ unit: fc.constantFrom('$', '{', '}', 'a', ':', '-', ' ') , maxLength: 30 });
+
+  it('is the identity on text without "${"', () => {
+    fc.assert(fc.property(text.filter((t) => !t.includes('${')), (t) => expandString(t, ctx).ok && ok(t) === t));
+  });
+
+  it('gives back any text whose "${" were all escaped as "$${"', () => {
+    fc.assert(fc.property(text, (t) => ok(t.replaceAll('${', () => '$${')) === t));
   });
 });
 

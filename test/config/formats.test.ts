@@ -51,6 +51,12 @@ describe('mcp-bridge.yaml', () => {
     assert.match(cfg.warnings?.[0].message ?? '', /NOT_SET_YET is not set/);
   });
 
+  it('does not check the URL of a disabled server that still holds an unset variable', () => {
+    const cfg = parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, enabled: false, url: "https://${HOST}/mcp"}\n', { file: 'x.yaml', env: {} });
+    assert.equal(cfg.servers[0].url, 'https://${HOST}/mcp');
+    assert.deepEqual(cfg.warnings?.map((w) => w.path), ['tools.mcp.servers[0].url']);
+  });
+
   it('still fails when an enabled server needs an unset variable', async () => {
     await assert.rejects(loadConfig(fixture('mcp-bridge.yaml'), { env: {} }), (err: unknown) => {
       assert.ok(err instanceof ConfigError);
