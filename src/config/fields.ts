@@ -198,6 +198,11 @@ export class FieldReader {
    */
   expand(path: DocPath, raw: string): string | undefined {
     const result = expandString(raw, this.ctx);
+    if (result.ok && result.value.includes('\0')) {
+      // Node refuses NUL in spawn arguments and env; say so here, without showing the value.
+      this.fail(path, `${formatPath([...this.base, ...path])} contains a NUL character once expanded`, 'remove the NUL (check the variables it uses)');
+      return undefined;
+    }
     if (result.ok) return result.value;
     const where = formatPath([...this.base, ...path]);
     const onlyUnset = result.problems.every((p) => p.variable !== undefined);

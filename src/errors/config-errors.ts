@@ -80,11 +80,16 @@ export function formatConfigMessage(file: string, issues: ConfigIssue[], source?
 function caretExcerpt(lines: string[], line: number | undefined, column: number | undefined): string[] | undefined {
   if (line === undefined || line < 1 || line > lines.length) return undefined;
   const text = lines[line - 1].replace(/\t/g, ' ');
-  const shown = text.length > 160 ? `${text.slice(0, 157)}...` : text;
+  // Long lines (minified JSON) are shown as a window around the column, so the caret stays visible.
+  const width = 100;
+  const col = column !== undefined && column >= 1 && column <= text.length + 1 ? column : undefined;
+  let start = 0;
+  if (text.length > width) start = Math.max(0, Math.min((col ?? 1) - 1 - width / 2, text.length - width));
+  const lead = start > 0 ? '...' : '';
+  const tail = start + width < text.length ? '...' : '';
+  const shown = `${lead}${text.slice(start, start + width)}${tail}`;
   const gutter = `  ${String(line).padStart(4)} | `;
   const out = [`${gutter}${shown}`];
-  if (column !== undefined && column >= 1 && column <= shown.length + 1) {
-    out.push(`${' '.repeat(gutter.length - 2)}| ${' '.repeat(column - 1)}^`);
-  }
+  if (col !== undefined) out.push(`${' '.repeat(gutter.length - 2)}| ${' '.repeat(col - 1 - start + lead.length)}^`);
   return out;
 }

@@ -116,6 +116,16 @@ describe('expansion inside a config', () => {
     assert.deepEqual(b.tools, ['${NOT_EXPANDED}']);
   });
 
+  it('refuses a NUL character coming from a variable, without showing the value', () => {
+    assert.throws(() => parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, command: node, args: ["${X}"]}\n', { file: 'x.yaml', env: { X: 'sk-9\0z' } }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [['tools.mcp.servers[0].args[0]', 4]]);
+      assert.match(err.issues[0].message, /NUL/);
+      assert.ok(!err.message.includes('sk-9'));
+      return true;
+    });
+  });
+
   it('uses process.env when no env is injected', () => {
     const name = `MCPB_TEST_${process.pid}`;
     process.env[name] = 'from-process';

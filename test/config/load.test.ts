@@ -80,6 +80,23 @@ describe('the ConfigError message', () => {
     });
   });
 
+  it('shows a window of a long line (minified JSON) with the caret under the problem', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `"s${i}": {"command": "node"}`).join(', ');
+    const text = `{"mcpServers": {${filler}, "bad": {"command": "node", "tpye": "stdio"}}}`;
+    assert.throws(() => parseConfig(text, { file: 'min.json', env: {} }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      const [issue] = err.issues;
+      assert.deepEqual([issue.path, issue.line, issue.column, issue.hint], ['mcpServers.bad.tpye', 1, text.indexOf('"tpye"') + 1, 'did you mean "type"?']);
+      const lines = err.message.split('\n');
+      const excerpt = lines.findIndex((l) => l.startsWith('     1 | '));
+      assert.ok(excerpt > 0 && lines[excerpt].length < 120, 'the long line is cut to a window');
+      assert.ok(lines[excerpt].includes('...'));
+      const caret = lines[excerpt + 1].indexOf('^');
+      assert.equal(lines[excerpt].slice(caret, caret + 6), '"tpye"', 'the caret sits under the key');
+      return true;
+    });
+  });
+
   it('reports every problem of every server at once, in source order', async () => {
     const err = await rejection(loadConfig(fixture('broken/types.yaml'), { env: {} }));
     assert.equal(err.issues.length, 11);
