@@ -45,7 +45,7 @@ export function parseDuration(s: string): number {
   const checked = checkDuration(s);
   if (checked.ok) return checked.ms;
   throw new ConfigError(CONFIG_INVALID, {
-    file: '<duration>',
+    file: '',
     summary: `Invalid duration: ${checked.message}`,
     hint: checked.hint,
   });

@@ -1,6 +1,6 @@
 // Recognises the three accepted file formats by content and lifts their server entries into one
 // list for the validator: mcp-bridge (`tools.mcp.servers[]`), Claude Desktop / Cursor / Claude
-// Code (`mcpServers{}`) and VS Code (`servers{}` + `inputs`).
+// Code (`mcpServers{}`) and VS Code (`servers{}` + `inputs`, or `mcp.servers{}` in settings.json).
 
 import type { DocPath } from './paths.js';
 import type { BridgeConfig } from './types.js';
@@ -52,14 +52,27 @@ export function extractEntries(root: unknown, issues: RawIssue[]): Extracted | u
     issues.push({ path: [], message: `the config file holds ${typeName(root)}, not a mapping`, hint: EXAMPLE });
     return undefined;
   }
-  if ('tools' in root) return extractBridge(root, issues);
-  if ('mcpServers' in root) return extractHostMap(root, 'mcpServers', 'claude-desktop', issues);
+  if ('tools' in root) {
+    for (const other of ['mcpServers', 'servers'].filter((k) => k in root)) {
+      issues.push({ path: [other], at: 'key', warning: true, message: `${other} is ignored: this file has tools:, so only tools.mcp.servers is read` });
+    }
+    return extractBridge(root, issues);
+  }
+  if ('mcpServers' in root) return extractHostMap(root, [], 'mcpServers', 'claude-desktop', issues);
   if ('servers' in root) {
     if (Array.isArray(root.servers)) {
       issues.push({ path: ['servers'], at: 'key', message: 'a top-level servers list is not a known format', hint: 'in mcp-bridge.yaml the list goes under tools: mcp: servers:' });
       return undefined;
     }
-    return extractHostMap(root, 'servers', 'vscode', issues);
+    return extractHostMap(root, [], 'servers', 'vscode', issues);
+  }
+  // VS Code user settings.json keeps the same map under "mcp": { "servers": ... }.
+  if (isObject(root.mcp) && 'servers' in root.mcp) {
+    if (Array.isArray(root.mcp.servers)) {
+      issues.push({ path: ['mcp'], at: 'key', message: 'mcp: is not at the top level of an mcp-bridge file', hint: 'nest it under tools: (tools: mcp: servers:)' });
+      return undefined;
+    }
+    return extractHostMap(root.mcp, ['mcp'], 'servers', 'vscode', issues);
   }
   const typo = Object.keys(root).map((k) => [k, closest(k, ROOT_KEYS)] as const).find(([, s]) => s !== undefined);
   if (typo) issues.push({ path: [typo[0]], at: 'key', message: `unknown top-level key "${typo[0]}"`, hint: `did you mean "${typo[1]}"? ${EXAMPLE}` });
@@ -103,17 +116,17 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
   return result;
 }
 
-function extractHostMap(root: Record<string, unknown>, key: 'mcpServers' | 'servers', format: ConfigFormat, issues: RawIssue[]): Extracted {
+function extractHostMap(container: Record<string, unknown>, base: DocPath, key: 'mcpServers' | 'servers', format: ConfigFormat, issues: RawIssue[]): Extracted {
   const result: Extracted = { format, enabled: true, entries: [] };
   const known = format === 'vscode' ? ['servers', 'inputs'] : ['mcpServers'];
-  flagTypos(root, [], known, issues);
-  const map = root[key];
+  if (base.length === 0) flagTypos(container, [], known, issues);
+  const map = container[key];
   if (map === null || map === undefined) return result;
   if (!isObject(map)) {
-    issues.push({ path: [key], message: `${key} must be an object keyed by server name, got ${typeName(map)}`, hint: `write "${key}": { "name": { "command": "..." } }` });
+    issues.push({ path: [...base, key], message: `${key} must be an object keyed by server name, got ${typeName(map)}`, hint: `write "${key}": { "name": { "command": "..." } }` });
     return result;
   }
-  for (const [name, value] of Object.entries(map)) result.entries.push({ key: name, path: [key, name], value });
+  for (const [name, value] of Object.entries(map)) result.entries.push({ key: name, path: [...base, key, name], value });
   return result;
 }
 

@@ -21,9 +21,22 @@ export interface ParseConfigOptions extends ConfigOptions {
 }
 
 /**
- * Reads and parses a config file. The format is detected from the content: mcp-bridge YAML
- * (`tools.mcp.servers`), Claude Desktop / Cursor / Claude Code JSON (`mcpServers`) or VS Code
- * `mcp.json` (`servers`); `.json`/`.jsonc` files may contain `//` and `/* *\/` comments.
+ * Reads and parses a config file. The format is detected from the content:
+ * - mcp-bridge YAML: `tools.mcp.servers` is a list of entries with a `name`, `transport`
+ *   (`stdio | sse | streamable-http | auto`, default `auto`), `command`/`args`/`env`/`envFile`/`cwd`/
+ *   `inheritEnv` or `url`/`headers`, and `tools`, `prefix`, `timeout`, `startupTimeout`,
+ *   `maxResultChars`, `enabled`. Durations are strings with units (`500ms`, `30s`, `2m`, `1h`).
+ * - Claude Desktop / Cursor / Claude Code JSON: `mcpServers` maps names to entries
+ *   (`command, args, env, cwd` or `url, headers, type?`); `disabled: true` is honoured.
+ * - VS Code `mcp.json`: `servers` maps names to entries with `type` (`stdio | http | sse`); `inputs`
+ *   is ignored, and any `${input:...}` use is reported as unsupported.
+ * Host `type: http` loads as `auto` (Streamable HTTP, falling back to legacy SSE, as VS Code does).
+ * Our keys (`tools`, `prefix`, `timeout`, ...) are accepted in host files too. `.json`/`.jsonc`
+ * files may contain `//` and `/* *\/` comments and trailing commas.
+ *
+ * In `command`, `args`, `env`, `envFile`, `cwd`, `url` and `headers`, `${VAR}`, `${env:VAR}`,
+ * `${VAR:-default}` and `${workspaceFolder}` (the config file's folder) are expanded; `$${` is a
+ * literal `${`. An unset variable is an error naming it and its path (a warning in a disabled server).
  * @param file - Path of the config file; relative paths are resolved against the current directory.
  * @param opts - `env` for `${VAR}` expansion (default `process.env`).
  * @returns The normalised config with every default filled in.

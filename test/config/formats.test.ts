@@ -143,6 +143,22 @@ describe('VS Code mcp.json', () => {
     });
   });
 
+  it('reads the "mcp": { "servers" } block of a VS Code settings.json', () => {
+    const text = '{\n  "editor.fontSize": 14,\n  "mcp": {\n    "servers": {\n      "a": { "type": "stdio", "command": "x", "tpye": 1 }\n    }\n  }\n}\n';
+    assert.throws(() => parseConfig(text, { file: 'settings.json', env: {} }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [['mcp.servers.a.tpye', 5]]);
+      return true;
+    });
+    const cfg = parseConfig(text.replace(', "tpye": 1', ''), { file: 'settings.json', env: {} });
+    assert.deepEqual([cfg.format, cfg.servers[0].source.path], ['vscode', 'mcp.servers.a']);
+  });
+
+  it('warns that mcpServers is ignored in a file that also has tools:', () => {
+    const cfg = parseConfig('tools:\n  mcp:\n    servers: []\nmcpServers: {}\n', { file: 'x.yaml', env: {} });
+    assert.deepEqual(cfg.warnings?.map((w) => [w.path, w.line]), [['mcpServers', 4]]);
+  });
+
   it('detects the format by content, whatever the file is called', () => {
     const cfg = parseConfig('{"servers": {"a": {"type": "stdio", "command": "x"}}}', { file: 'whatever.yaml', env: {} });
     assert.equal(cfg.format, 'vscode');

@@ -146,6 +146,8 @@ describe('file shapes', () => {
     const layout = first('llm:\n  model: x\n');
     assert.match(layout.message, /no MCP servers section/);
     assert.match(layout.hint ?? '', /tools\.mcp\.servers.*mcpServers.*servers/);
+    const unnested = first('mcp:\n  servers:\n    - name: a\n      command: x\n');
+    assert.deepEqual([unnested.path, unnested.line, unnested.hint], ['mcp', 1, 'nest it under tools: (tools: mcp: servers:)']);
     const list = first('servers:\n  - name: a\n    command: x\n');
     assert.deepEqual([list.path, list.line], ['servers', 1]);
     assert.match(list.hint ?? '', /tools: mcp: servers:/);
