@@ -96,7 +96,7 @@ export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfi
   return warnings.length > 0 ? { ...config, warnings } : config;
 }
 
-function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: ConfigOptions['env'] & object }): BridgeConfig | undefined {
+function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>> }): BridgeConfig | undefined {
   const extracted = extractEntries(root, issues);
   if (!extracted) return undefined;
   const ctx: ServerContext = {

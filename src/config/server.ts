@@ -44,7 +44,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   if (resolved !== undefined) {
     const wrongKeys = resolved === 'stdio' ? URL_KEYS : STDIO_KEYS.filter((k) => k !== 'command');
     for (const key of wrongKeys) {
-      if (r.has(key)) r.fail([key], resolved === 'stdio' ? `${key} only applies to URL servers; this one runs a command` : `${key} only applies to stdio servers; this one has a url`, `remove ${key}`, 'key');
+      // Generated host files often carry "args": [] or "env": {} on URL servers; empty is harmless.
+      if (r.has(key) && !isEmpty(obj[key])) r.fail([key], resolved === 'stdio' ? `${key} only applies to URL servers; this one runs a command` : `${key} only applies to stdio servers; this one has a url`, `remove ${key}`, 'key');
     }
   }
   const args = r.stringList('args', true);
@@ -71,6 +72,10 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars,
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
+}
+
+function isEmpty(value: unknown): boolean {
+  return (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
 }
 
 function countErrors(ctx: ServerContext): number {

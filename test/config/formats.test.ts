@@ -104,6 +104,12 @@ describe('Claude Desktop / Cursor mcpServers JSON', () => {
     assert.equal(fs.startupTimeoutMs, 120_000);
   });
 
+  it('accepts the empty "args": [] and "env": {} that generated files put on URL servers', () => {
+    const cfg = parseConfig('{"mcpServers": {"r": {"url": "https://example.com/mcp", "args": [], "env": {}, "headers": {}}}}', { file: 'c.json', env: {} });
+    assert.deepEqual([cfg.servers[0].transport, cfg.servers[0].args, cfg.servers[0].env], ['auto', [], {}]);
+    assert.throws(() => parseConfig('{"mcpServers": {"r": {"url": "https://example.com/mcp", "args": ["x"]}}}', { file: 'c.json', env: {} }), /args only applies to stdio servers/);
+  });
+
   it('loads a Cursor mcp.json: url servers, type http, ${env:X}, ${workspaceFolder}, ${userHome}, envFile, disabled', async () => {
     const cfg = await loadConfig(fixture('cursor-mcp.json'), { env: { LINEAR_TOKEN: 'lin_123', HOME: '/home/alice' } });
     assert.equal(cfg.format, 'claude-desktop');
