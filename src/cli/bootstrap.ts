@@ -1,0 +1,46 @@
+// Shared start-up of the commands that need servers: load the config, start the manager with a
+// registry, and report progress on stderr while servers start.
+import { resolve } from 'node:path';
+import { loadConfig } from '../config/index.js';
+import type { BridgeConfig } from '../config/types.js';
+import { createConsoleLogger, nullLogger } from '../log.js';
+import { Manager, type StartSummary } from '../manager/manager.js';
+import { Registry } from '../registry/registry.js';
+import type { ParsedArgs } from './args.js';
+import type { CliIo } from './io.js';
+
+export interface Running {
+  config: BridgeConfig;
+  manager: Manager;
+  registry: Registry;
+  summary: StartSummary;
+  /** Wall time of the start, in ms. */
+  startMs: number;
+}
+
+/** The config file to use: `--config`, else ./mcp-bridge.yaml in the working directory. */
+export function configPath(args: ParsedArgs, io: CliIo): string {
+  return resolve(io.cwd, args.config ?? 'mcp-bridge.yaml');
+}
+
+/** Loads the config and starts every enabled server. Config errors propagate (exit 2). */
+export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running> {
+  const config = await loadConfig(configPath(args, io), { env: io.env });
+  const registry = new Registry();
+  const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
+  const manager = new Manager(config, { registry, logger });
+  const progress = !args.quiet;
+  const enabled = manager.serverNames;
+  if (progress && enabled.length > 0) io.stderr(`mcp-bridge: starting ${enabled.length} server${enabled.length === 1 ? '' : 's'}: ${enabled.join(', ')}\n`);
+  manager.events.on('ready', ({ server, tools }) => { if (progress) io.stderr(`  ✓ ${server}: ready, ${tools} tool${tools === 1 ? '' : 's'}\n`); });
+  manager.events.on('failed', ({ server, error }) => { if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`); });
+  registry.events.on('collision', (e) => { if (progress) io.stderr(`  ! ${e.message}\n`); });
+  const started = performance.now();
+  const summary = await manager.start();
+  return { config, manager, registry, summary, startMs: performance.now() - started };
+}
+
+export function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0];
+}

@@ -1,0 +1,60 @@
+// `mcp-bridge doctor`: every server's state, protocol version, tools and ping latency, and every
+// problem found with what to do about it.
+import { redactServerConfig } from '../../config/index.js';
+import type { ParsedArgs } from '../args.js';
+import { startServers } from '../bootstrap.js';
+import { ExitCode, type CliIo } from '../io.js';
+
+export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const { config, manager, registry, summary, startMs } = await startServers(args, io);
+  const problems: string[] = [];
+  const report: Record<string, unknown>[] = [];
+  try {
+    io.stdout(`config: ${config.file} (${config.format}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n\n`);
+    for (const warning of config.warnings ?? []) problems.push(`config ${warning.path}: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}`);
+    for (const server of config.servers) {
+      const target = server.command !== undefined ? [server.command, ...server.args].join(' ') : String(redactServerConfig(server).url);
+      if (!server.enabled) {
+        io.stdout(`- ${server.name}: disabled\n`);
+        report.push({ name: server.name, state: 'disabled' });
+        continue;
+      }
+      const handle = manager.server(server.name);
+      const status = handle.status();
+      let latency: number | undefined;
+      if (status.state === 'ready') {
+        try {
+          latency = await handle.liveClient!.ping({ timeoutMs: 5000 });
+        } catch (error) {
+          problems.push(`${server.name}: ping failed: ${(error as Error).message} (the server may be overloaded or not implement ping)`);
+        }
+      }
+      const mark = status.state === 'ready' ? '✓' : '✗';
+      io.stdout(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
+      if (status.state === 'ready') {
+        io.stdout(`    protocol ${status.protocolVersion}, server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`);
+        const exposed = registry.namesOf(server.name);
+        io.stdout(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
+        if (exposed.length === 0 && status.toolCount > 0) problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
+      } else {
+        problems.push(`${server.name}: ${status.lastError ?? status.state}${hintFor(status.lastErrorCode)}`);
+      }
+      report.push({ ...status, pingMs: latency, exposed: registry.namesOf(server.name) });
+    }
+    io.stdout(problems.length === 0 ? '\nno problems found\n' : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`);
+    if (args.json) io.stdout(JSON.stringify({ servers: report, problems }, null, 2) + '\n');
+    return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
+  } finally {
+    await manager.close();
+  }
+}
+
+function hintFor(code: string | undefined): string {
+  switch (code) {
+    case 'MCPB_SPAWN_FAILED': return '\n→ check that the command is installed and on PATH, or use an absolute path';
+    case 'MCPB_SERVER_START_FAILED': return '\n→ run the command by hand to see its output; check args and env (API keys)';
+    case 'MCPB_HTTP_STATUS': return '\n→ check the URL and the headers (authorization)';
+    case 'MCPB_HTTP_CONNECT': return '\n→ is the server running and reachable from here? check proxies (HTTP_PROXY / NO_PROXY)';
+    default: return '';
+  }
+}

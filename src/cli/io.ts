@@ -1,0 +1,24 @@
+// What a CLI command may touch, injectable so tests run commands in-process.
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Whether stderr is a terminal (progress lines are shorter when it is not). */
+  isTTY?: boolean;
+}
+
+/** Exit codes (documented in the README). */
+export const ExitCode = {
+  ok: 0,
+  /** The tool ran and returned an error result. */
+  toolError: 1,
+  /** Bad usage or an invalid config. */
+  usage: 2,
+  /** A server could not be started or reached. */
+  serverFailed: 3,
+} as const;
+
+/** A usage mistake: printed with the usage text, exit code 2. */
+export class UsageError extends Error {}

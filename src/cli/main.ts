@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The mcp-bridge command: parses arguments, dispatches to a subcommand, maps failures to exit codes.
+// `run(argv, io)` is the whole program, so tests drive it in-process as well as in a child.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { isMcpBridgeError } from '../../protocol/index.js';
+import { parseArgs, USAGE, type ParsedArgs } from './args.js';
+import { firstLine } from './bootstrap.js';
+import { ExitCode, UsageError, type CliIo } from './io.js';
+
+type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
+
+// Loaded on demand: `tools` never pays for the recorder, `conformance` never for the config loader.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  tools: async () => (await import('./commands/tools.js')).toolsCommand,
+  call: async () => (await import('./commands/call.js')).callCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
+  demo: async () => (await import('./commands/demo.js')).demoCommand,
+  conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
+  record: async () => (await import('./commands/record.js')).recordCommand,
+};
+
+/** Runs the CLI; resolves with the exit code. Never throws. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    io.stderr(`mcp-bridge: ${(error as Error).message}\n\n${USAGE}`);
+    return ExitCode.usage;
+  }
+  if (args.help || args.command === undefined || args.command === 'help') {
+    (args.command === undefined && !args.help ? io.stderr : io.stdout)(USAGE);
+    return args.command === undefined && !args.help ? ExitCode.usage : ExitCode.ok;
+  }
+  const load = COMMANDS[args.command];
+  if (!load) {
+    io.stderr(`mcp-bridge: unknown command "${args.command}"\n\n${USAGE}`);
+    return ExitCode.usage;
+  }
+  try {
+    return await (await load())(args, io);
+  } catch (error) {
+    return reportFailure(error, io, args.verbose);
+  }
+}
+
+function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
+  if (error instanceof UsageError) {
+    io.stderr(`mcp-bridge: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  if (isMcpBridgeError(error)) {
+    io.stderr(`mcp-bridge: ${error.message}\n${verbose && error.stack ? error.stack + '\n' : ''}`);
+    return error.code.startsWith('MCPB_CONFIG') || error.code === 'MCPB_INVALID_OPTIONS' ? ExitCode.usage : ExitCode.serverFailed;
+  }
+  io.stderr(`mcp-bridge: unexpected failure: ${verbose && error instanceof Error ? error.stack : firstLine(error)}\n`);
+  return ExitCode.serverFailed;
+}
+
+function isMain(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const { installSignalCleanup } = await import('../transports/stdio/signals.js');
+  // The CLI owns the process, so it may turn SIGINT/SIGTERM into "stop every server tree, then exit".
+  installSignalCleanup();
+  const code = await run(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+    isTTY: process.stderr.isTTY,
+  });
+  process.exitCode = code;
+}
