@@ -156,9 +156,9 @@ function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | un
   const value = r.rawString('type');
   if (value === undefined) return undefined;
   if (Object.hasOwn(HOST_TYPES, value)) return HOST_TYPES[value];
-  const valid = Object.keys(HOST_TYPES);
-  const guess = closest(value, valid);
-  r.fail(['type'], `type "${value}" is not one of ${valid.join(', ')}`, `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`);
+  const guess = closest(value, Object.keys(HOST_TYPES));
+  // Name the three spellings hosts document; streamable-http and streamableHttp are accepted quietly.
+  r.fail(['type'], `type "${value}" is not one of stdio, sse, http`, `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`);
   return undefined;
 }
 
