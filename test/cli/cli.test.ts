@@ -1,0 +1,138 @@
+// The CLI end to end, in a child process: tools, call, doctor, demo, and every exit code.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
+
+const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+const json = (v: unknown) => JSON.stringify(v);
+
+function runCli(args: string[], cwd = repoRoot) {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function writeConfig(yaml: string): string {
+  const file = join(scratchDir('cli'), 'mcp-bridge.yaml');
+  writeFileSync(file, yaml);
+  return file;
+}
+
+const fs = officialServer('filesystem');
+writeFileSync(join(fs.dir!, 'a.txt'), 'alpha file');
+const good = writeConfig(`
+tools:
+  mcp:
+    servers:
+      - name: fs
+        command: ${json(fs.command)}
+        args: ${json(fs.args)}
+        prefix: fs_
+`);
+
+test('tools --json lists every tool with server, original name and schema', () => {
+  const r = runCli(['--config', good, 'tools', '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const tools = JSON.parse(r.stdout);
+  const read = tools.find((t: any) => t.name === 'fs_read_text_file');
+  assert.deepEqual(Object.keys(read).sort(), ['description', 'inputSchema', 'name', 'originalName', 'server']);
+  assert.equal(read.server, 'fs');
+  assert.equal(read.originalName, 'read_text_file');
+  assert.equal(read.inputSchema.type, 'object');
+  assert.match(r.stderr, /starting 1 server/);
+  assert.match(r.stderr, /fs: ready/);
+});
+
+test('tools --format openai|anthropic|gemini print provider specs', () => {
+  const openai = JSON.parse(runCli(['--config', good, 'tools', '--format', 'openai', '-q']).stdout);
+  assert.equal(openai[0].type, 'function');
+  assert.ok(openai.every((s: any) => /^[a-zA-Z0-9_-]{1,64}$/.test(s.function.name)));
+  const anthropic = JSON.parse(runCli(['--config', good, 'tools', '--format', 'anthropic', '-q']).stdout);
+  assert.ok(anthropic[0].input_schema);
+  const gemini = JSON.parse(runCli(['--config', good, 'tools', '--format', 'gemini', '-q']).stdout);
+  assert.ok(!JSON.stringify(gemini).includes('additionalProperties'));
+});
+
+test('call prints the text; --json prints the result object; exit 0', () => {
+  const r = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: join(fs.dir!, 'a.txt') })]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'alpha file');
+  const j = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: join(fs.dir!, 'a.txt') }), '--json', '-q']);
+  const result = JSON.parse(j.stdout);
+  assert.equal(result.isError, false);
+  assert.equal(result.text, 'alpha file');
+});
+
+test('call exit 1 when the tool returns an error; invalid arguments are refused before sending', () => {
+  const r = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: '/etc/passwd' }), '-q']);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /denied|outside/i);
+  const bad = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: 42 }), '-q']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stdout, /path/);
+  const unknown = runCli(['--config', good, 'call', 'fs_read_txt_file', '{}', '-q']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stdout, /fs_read_text_file/, 'suggests the close match');
+});
+
+test('exit 2 for bad usage and invalid config, with the path and line of the problem', () => {
+  assert.equal(runCli([]).code, 2);
+  assert.equal(runCli(['frobnicate']).code, 2);
+  assert.equal(runCli(['--config', good, 'call']).code, 2);
+  assert.equal(runCli(['--config', good, 'call', 'x', '{not json']).code, 2);
+  const broken = writeConfig('tools:\n  mcp:\n    servers:\n      - name: a\n        comand: node\n');
+  const r = runCli(['--config', broken, 'tools']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /tools\.mcp\.servers\[0\]/);
+  assert.match(r.stderr, /command/);
+  assert.match(r.stderr, /:5:/);
+  const missing = runCli(['--config', join(scratchDir('none'), 'nope.yaml'), 'tools']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /nope\.yaml/);
+});
+
+test('exit 3 when a server cannot be started; doctor names the problem and what to do', () => {
+  const bad = writeConfig(`
+tools:
+  mcp:
+    servers:
+      - name: fs
+        command: ${json(fs.command)}
+        args: ${json(fs.args)}
+      - name: ghost
+        command: /no/such/binary
+`);
+  const call = runCli(['--config', bad, 'call', 'ghost_tool', '{}', '-q']);
+  assert.equal(call.code, 3);
+  const doctor = runCli(['--config', bad, 'doctor', '-q']);
+  assert.equal(doctor.code, 3);
+  assert.match(doctor.stdout, /✓ fs: ready/);
+  assert.match(doctor.stdout, /protocol 2025-11-25/);
+  assert.match(doctor.stdout, /ping \d+(\.\d+)? ms/);
+  assert.match(doctor.stdout, /✗ ghost: failed/);
+  assert.match(doctor.stdout, /\/no\/such\/binary/);
+  assert.match(doctor.stdout, /installed and on PATH/);
+});
+
+test('doctor exit 0 when every server is healthy', () => {
+  const r = runCli(['--config', good, 'doctor', '-q']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /no problems found/);
+});
+
+test('without --config, ./mcp-bridge.yaml in the working directory is used', () => {
+  const dir = join(good, '..');
+  const r = runCli(['tools', '-q'], dir);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /fs_read_text_file/);
+});
+
+test('the README main job (npm start equivalent) runs on the embedded example config', () => {
+  const r = runCli(['--config', 'examples/mcp-bridge.yaml', 'demo', 'fs_read_text_file', json({ path: 'welcome.md' })]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /Welcome to mcp-bridge/);
+  assert.match(r.stdout, /fs_read_text_file/);
+  assert.match(r.stdout, /read_graph/);
+});
