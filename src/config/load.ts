@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Pair } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, Pair } from 'yaml';
+import type * as YamlModule from 'yaml';
 import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { blankJsonComments } from './jsonc.js';
@@ -13,6 +15,13 @@ import { formatPath, type DocPath, type Locator, type Position } from './paths.j
 import { isSecretName } from './redact.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
+
+// yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
+// its client alone does not pay for the config parser.
+let yamlModule: typeof YamlModule | undefined;
+function Y(): typeof YamlModule {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule);
+}
 
 /** Options for {@link parseConfig}. */
 export interface ParseConfigOptions extends ConfigOptions {
@@ -68,8 +77,8 @@ export async function loadConfig(file: string, opts: ConfigOptions = {}): Promis
 export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfig {
   const file = resolve(opts.file);
   const source = /\.jsonc?$/i.test(opts.file) ? blankJsonComments(text) : text;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
+  const lineCounter = new (Y().LineCounter)();
+  const doc = Y().parseDocument(source, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const excerptSource = maskSecrets(source, doc);
   const at = (offset: number): Position => {
     const { line, col } = lineCounter.linePos(offset);
@@ -125,14 +134,14 @@ function walk(doc: Document, path: DocPath): { node: unknown; pair?: Pair; compl
   let node: unknown = doc.contents;
   let pair: Pair | undefined;
   for (const seg of path) {
-    if (isAlias(node)) node = node.resolve(doc);
+    if (Y().isAlias(node)) node = node.resolve(doc);
     let next: unknown;
     let nextPair: Pair | undefined;
-    if (isMap(node)) {
-      nextPair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
+    if (Y().isMap(node)) {
+      nextPair = node.items.find((p) => (Y().isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
       next = nextPair?.value;
       if (nextPair && next == null) next = nextPair.key;
-    } else if (isSeq(node) && typeof seg === 'number') next = node.items[seg];
+    } else if (Y().isSeq(node) && typeof seg === 'number') next = node.items[seg];
     if (next === undefined || next === null) return { node, pair, complete: false };
     node = next;
     pair = nextPair;
@@ -155,7 +164,7 @@ function yamlLocator(doc: Document, at: (offset: number) => Position, source: st
     },
     scalarSource(path) {
       const found = walk(doc, path);
-      if (!found.complete || !isScalar(found.node) || !found.node.range) return undefined;
+      if (!found.complete || !Y().isScalar(found.node) || !found.node.range) return undefined;
       return source.slice(found.node.range[0], found.node.range[1]);
     },
   };
@@ -170,14 +179,14 @@ function maskSecrets(source: string, doc: Document): string {
   const mask = (start: number, end: number) => {
     for (let i = start; i < end && i < chars.length; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = '*';
   };
-  visit(doc, {
+  Y().visit(doc, {
     Pair(_, pair) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const key = Y().isScalar(pair.key) ? String(pair.key.value) : '';
       const value = pair.value as { range?: [number, number, number] } | null;
       if ((key === 'env' || key === 'headers') && value?.range) {
-        if (isMap(value)) for (const item of value.items) { const r = (item.value as { range?: number[] } | null)?.range; if (r) mask(r[0], r[1]); }
+        if (Y().isMap(value)) for (const item of value.items) { const r = (item.value as { range?: number[] } | null)?.range; if (r) mask(r[0], r[1]); }
         else mask(value.range[0], value.range[1]);
-      } else if ((key === 'url' || key === 'serverUrl') && isScalar(value) && value.range) {
+      } else if ((key === 'url' || key === 'serverUrl') && Y().isScalar(value) && value.range) {
         const text = source.slice(value.range[0], value.range[1]);
         const masked = maskUrlText(text);
         for (let i = 0; i < masked.length; i++) chars[value.range[0] + i] = masked[i];

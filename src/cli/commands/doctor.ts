@@ -13,7 +13,8 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
     io.stdout(`config: ${config.file} (${config.format}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n\n`);
     for (const warning of config.warnings ?? []) problems.push(`config ${warning.path}: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}`);
     for (const server of config.servers) {
-      const target = server.command !== undefined ? [server.command, ...server.args].join(' ') : String(redactServerConfig(server).url);
+      const safe = redactServerConfig(server);
+      const target = server.command !== undefined ? [safe.command, ...safe.args].join(' ') : String(safe.url);
       if (!server.enabled) {
         io.stdout(`- ${server.name}: disabled\n`);
         report.push({ name: server.name, state: 'disabled' });
