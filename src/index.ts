@@ -37,3 +37,26 @@ export async function connect(options: ConnectOptions): Promise<Client> {
   await client.connect();
   return client;
 }
+
+// The bridge: config, manager, registry, schema conversion and result conversion.
+export { loadConfig, parseConfig, parseDuration, redactServerConfig, redactUrl, ConfigError } from './config/index.js';
+export type { BridgeConfig, ServerConfig, TransportKind, ConfigIssue } from './config/index.js';
+export { Manager } from './manager/manager.js';
+export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
+export { ServerHandle } from './manager/server-handle.js';
+export type { ServerState, ServerStatus } from './manager/server-handle.js';
+export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
+export type { RestartPolicy } from './manager/restart-policy.js';
+export * from './errors/manager-errors.js';
+export { Registry } from './registry/registry.js';
+export type { LlmSpecs } from './registry/registry.js';
+export type * from './registry/types.js';
+export type * from './registry/tool-calls.js';
+export type * from './bridge/types.js';
+export type * from './bridge/llm-specs.js';
+export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
+export * from './errors/bridge-errors.js';
+export * from './errors/transport-errors.js';
+export * from './errors/http-errors.js';
+export { StdioTransport, installSignalCleanup } from './transports/stdio/index.js';
+export type { StdioTransportOptions, SignalCleanupOptions } from './transports/stdio/index.js';

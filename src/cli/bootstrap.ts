@@ -32,7 +32,11 @@ export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running
   const progress = !args.quiet;
   const enabled = manager.serverNames;
   if (progress && enabled.length > 0) io.stderr(`mcp-bridge: starting ${enabled.length} server${enabled.length === 1 ? '' : 's'}: ${enabled.join(', ')}\n`);
-  manager.events.on('ready', ({ server, tools }) => { if (progress) io.stderr(`  ✓ ${server}: ready, ${tools} tool${tools === 1 ? '' : 's'}\n`); });
+  manager.events.on('state', ({ server, state }) => {
+    if (!progress || state !== 'ready') return;
+    const tools = manager.server(server).status().toolCount;
+    io.stderr(`  ✓ ${server}: ready, ${tools} tool${tools === 1 ? '' : 's'}\n`);
+  });
   manager.events.on('failed', ({ server, error }) => { if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`); });
   registry.events.on('collision', (e) => { if (progress) io.stderr(`  ! ${e.message}\n`); });
   const started = performance.now();

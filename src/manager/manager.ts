@@ -61,6 +61,8 @@ export class Manager {
   private readonly disabled: string[] = [];
   private readonly logger: Logger;
   private closing?: Promise<void>;
+  /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
+  private deferred?: Map<string, Tool[]>;
 
   constructor(config: BridgeConfig | ServerConfig[], private readonly options: ManagerOptions = {}) {
     this.logger = options.logger ?? nullLogger;
@@ -83,6 +85,7 @@ export class Manager {
   async start(): Promise<StartSummary> {
     const summary: StartSummary = { ready: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
+    this.deferred = new Map();
     const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, queue.length) }, async () => {
       for (let handle = queue.shift(); handle; handle = queue.shift()) {
         try {
@@ -96,6 +99,13 @@ export class Manager {
       }
     });
     await Promise.all(workers);
+    // A stable tool order across runs keeps LLM prompt caches warm (TOOLS-14).
+    const deferred = this.deferred;
+    this.deferred = undefined;
+    for (const handle of this.handles.values()) {
+      const tools = deferred.get(handle.name);
+      if (tools && handle.state === 'ready') this.publish(handle, tools);
+    }
     return summary;
   }
 
@@ -133,13 +143,18 @@ export class Manager {
       if (state === 'failed' && handle.status().restarts > 0) this.events.emit('failed', { server, error: handle.status().lastError });
     });
     handle.events.on('tools', (tools) => {
-      const report = this.syncRegistry(handle, tools);
-      this.events.emit('toolsChanged', { server, tools });
-      if (handle.state === 'ready') this.events.emit('ready', { server, tools: tools.length, report });
+      if (this.deferred) this.deferred.set(server, tools);
+      else this.publish(handle, tools);
     });
     handle.events.on('down', () => this.options.registry?.removeServer(server));
     handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
     return handle;
+  }
+
+  private publish(handle: ServerHandle, tools: Tool[]): void {
+    const report = this.syncRegistry(handle, tools);
+    this.events.emit('toolsChanged', { server: handle.name, tools });
+    if (handle.state === 'ready') this.events.emit('ready', { server: handle.name, tools: tools.length, report });
   }
 
   private syncRegistry(handle: ServerHandle, tools: Tool[]): RegisterReport | undefined {

@@ -1,0 +1,28 @@
+// The README's examples run as written: every ```js block marked `<!-- readme-test: NAME -->` is
+// executed from the repository root, importing the package by its own name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './helpers/paths.js';
+
+const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const blocks = [...readme.matchAll(/<!-- readme-test: ([\w-]+) -->\s*```js\n([\s\S]*?)```/g)];
+
+test('the README has runnable examples', () => {
+  assert.ok(blocks.length >= 2, `found ${blocks.length}`);
+});
+
+for (const [, name, code] of blocks) {
+  test(`README example "${name}" runs`, () => {
+    // Inside the package, so `import 'mcp-bridge'` resolves to this package through its exports.
+    const dir = join(repoRoot, 'dist', 'readme-examples');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name}.mjs`);
+    writeFileSync(file, code);
+    const r = spawnSync(process.execPath, [file], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, `exit ${r.status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+    assert.ok(r.stdout.trim().length > 0);
+  });
+}
