@@ -8,6 +8,9 @@ import { parseArgs, USAGE, type ParsedArgs } from './args.js';
 import { firstLine } from './bootstrap.js';
 import { ExitCode, UsageError, type CliIo } from './io.js';
 
+/** Error codes that mean the user must fix the invocation or the config (exit 2). */
+const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS']);
+
 type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
 
 // Loaded on demand: `tools` never pays for the recorder, `conformance` never for the config loader.
@@ -52,7 +55,7 @@ function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
   }
   if (isMcpBridgeError(error)) {
     io.stderr(`mcp-bridge: ${error.message}\n${verbose && error.stack ? error.stack + '\n' : ''}`);
-    return error.code.startsWith('MCPB_CONFIG') || error.code === 'MCPB_INVALID_OPTIONS' ? ExitCode.usage : ExitCode.serverFailed;
+    return USAGE_CODES.has(error.code) ? ExitCode.usage : ExitCode.serverFailed;
   }
   io.stderr(`mcp-bridge: unexpected failure: ${verbose && error instanceof Error ? error.stack : firstLine(error)}\n`);
   return ExitCode.serverFailed;

@@ -5,7 +5,7 @@ import {
   type CallToolResult, type ClientCapabilities, type Implementation, type JsonObject, type ListToolsResult,
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
 } from '../../protocol/index.js';
-import { InvalidResultError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { InvalidResultError, NotConnectedError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { nullLogger, type Logger } from '../log.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
 import type { Clock } from '../session/pending.js';
@@ -238,7 +238,7 @@ export class Client {
 
   private assertReady(method: string): void {
     if (this.state === 'ready') return;
-    throw new ConnectionClosedError({ server: this.options.name, method }, { reason: 'closed', message: this.state === 'closed' ? 'the client is closed' : 'the client is not connected yet (await connect())' });
+    throw new NotConnectedError(method, this.options.name, this.state === 'closed' ? 'closed' : 'not connected yet');
   }
 
   // HTTP-19: a 404 for our session id means the session is gone: initialize again, tell listeners

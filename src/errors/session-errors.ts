@@ -68,13 +68,6 @@ export class MessageTooLargeError extends McpBridgeError {
   }
 }
 
-/** The server does not offer what the call needs (LIFE-7). */
-export class CapabilityMissingError extends McpBridgeError {
-  constructor(ctx: { server?: string; method: string; capability: string }) {
-    super('MCPB_CAPABILITY_MISSING', `server${ctx.server ? ` "${ctx.server}"` : ''} did not declare the "${ctx.capability}" capability needed for ${ctx.method}`, { ...ctx });
-  }
-}
-
 function indent(text: string): string {
   return text.split('\n').map((l) => '  ' + l).join('\n');
 }

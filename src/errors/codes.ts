@@ -1,0 +1,52 @@
+// The catalogue of every local error code: one line of meaning each. It feeds the README's table,
+// and a test keeps it, the source and the README in step.
+
+/** Every `code` a local mcp-bridge error can carry, with what it means. */
+export const ERROR_CODES = {
+  MCPB_CONFIG_INVALID: 'the config file has problems; `issues` lists each with its path, line, column and fix',
+  MCPB_CONFIG_NOT_FOUND: 'the config file does not exist (pass --config or create ./mcp-bridge.yaml)',
+  MCPB_CONFIG_UNREADABLE: 'the config path exists but cannot be read (a directory, or no permission)',
+  MCPB_INVALID_OPTIONS: 'the options passed in code are inconsistent (e.g. neither command nor url)',
+  MCPB_SPAWN_FAILED: 'the server command could not be started (ENOENT, EACCES...); names the command and cwd',
+  MCPB_SERVER_START_FAILED: 'the server exited or stayed silent before answering initialize; carries exit code and stderr tail',
+  MCPB_SERVER_EXITED: 'the server process exited; carries exit code or signal and the stderr tail',
+  MCPB_SERVER_UNAVAILABLE: 'the server is starting, restarting, failed or stopped; the call failed fast',
+  MCPB_UNKNOWN_SERVER: 'no server of that name is configured',
+  MCPB_UNSUPPORTED_VERSION: 'the server answered a protocol version mcp-bridge does not speak; names both sides',
+  MCPB_REQUEST_TIMEOUT: 'no answer (or progress) within the timeout; notifications/cancelled was sent',
+  MCPB_REQUEST_ABORTED: "the caller's AbortSignal fired; the signal's reason is the cause",
+  MCPB_CONNECTION_CLOSED: 'the connection ended while the request waited; carries exit code, signal, stderr tail',
+  MCPB_NOT_CONNECTED: 'the client was used before connect() finished or after close()',
+  MCPB_INVALID_RESULT: 'the server answered with a result of the wrong shape',
+  MCPB_INVALID_MESSAGE: 'the server sent something that is not JSON-RPC 2.0; it was skipped',
+  MCPB_FRAMING: 'a line on stdout was not JSON, not UTF-8, or over the size limit; it was skipped',
+  MCPB_MESSAGE_TOO_LARGE: 'the answer to this request was over maxMessageBytes and was discarded',
+  MCPB_PAGINATION_LOOP: 'the server repeated a cursor or never ended a listing',
+  MCPB_TRANSPORT_CLOSED: 'a message was sent on a transport that is already closed',
+  MCPB_SEND_FAILED: 'a message could not be written to the server',
+  MCPB_HTTP_STATUS: 'the server answered with an HTTP error; carries status, URL (secrets stripped) and body start',
+  MCPB_HTTP_CONNECT: 'the HTTP connection failed (refused, DNS, TLS, timeout); names the URL and the cause',
+  MCPB_HTTP_STREAM_LOST: 'an SSE stream broke and could not be resumed within the retry budget',
+  MCPB_HTTP_DETECT_FAILED: 'neither Streamable HTTP nor HTTP+SSE worked for the URL; names both answers',
+  MCPB_SESSION_EXPIRED: 'the HTTP session is gone (404); the client re-initializes and retries when safe',
+  MCPB_SSE_ENDPOINT: 'a legacy SSE server sent no usable endpoint event (missing, or another origin)',
+  MCPB_TOOL_NOT_FOUND: 'no tool of that name is registered; lists close matches',
+  MCPB_TOOL_INPUT_INVALID: 'the arguments do not match the tool inputSchema; `issues` names each field; nothing was sent',
+  MCPB_TOOL_OUTPUT_INVALID: 'structuredContent does not match the tool outputSchema',
+  MCPB_TOOL_SCHEMA_INVALID: "a tool's schema cannot be compiled; the tool is registered without validation",
+  MCPB_TOOL_NAME_COLLISION: 'two tools want the same exposed name; the first stays; a prefix is suggested',
+  MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
+  MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
+  MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
+  MCPB_TRACE_INVALID: 'a conformance trace file cannot be read',
+  MCPB_RECORDER_USAGE: 'mcp-bridge record was called with wrong arguments',
+  MCPB_REPLAYER_USAGE: 'the replayer was called with wrong arguments',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The README table of error codes (Markdown). */
+export function errorCodeTable(): string {
+  const rows = Object.entries(ERROR_CODES).map(([code, meaning]) => `| \`${code}\` | ${meaning.replace(/\|/g, '\\|')} |`);
+  return ['| code | meaning |', '| --- | --- |', ...rows].join('\n');
+}
