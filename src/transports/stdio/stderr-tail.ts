@@ -73,13 +73,16 @@ export class LineSplitter {
       start = nl + 1;
     }
     this.partial += text.slice(start);
-    while (this.partial.length > this.maxChars) {
-      this.emit(this.partial.slice(0, this.maxChars));
-      this.partial = this.partial.slice(this.maxChars);
+    if (this.partial.length > this.maxChars) {
+      // Keep a non-empty remainder so a newline right after a cut does not yield an empty line.
+      const whole = this.partial.length - (this.partial.length % this.maxChars || this.maxChars);
+      this.emit(this.partial.slice(0, whole));
+      this.partial = this.partial.slice(whole);
     }
   }
 
   private emit(line: string): void {
-    this.onLine(line);
+    for (let i = 0; i < line.length; i += this.maxChars) this.onLine(line.slice(i, i + this.maxChars));
+    if (line.length === 0) this.onLine(line);
   }
 }
