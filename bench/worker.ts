@@ -23,8 +23,10 @@ async function run(job: Job): Promise<JobResult> {
     switch (job.workload) {
       case 'connect':
         return { ok: true, metrics: await connectCycles(client, stdioServer(), job.cycles) };
-      case 'fleet':
-        return { ok: true, metrics: await fleet(client, stdioServer(), job.servers, job.calls, job.inflight) };
+      case 'fleet': {
+        const r = await fleet(client, stdioServer(), job.servers, job.calls, job.inflight);
+        return { ok: true, metrics: r.metrics, notes: { how: r.how } };
+      }
       case 'blob': {
         conn = await client.connect(stdioServer());
         const r = await largeResult(conn, job.bytes, job.timeoutMs);

@@ -35,6 +35,21 @@ export interface BenchClient {
   unavailable(): Promise<string | undefined>;
   /** Spawns or reaches the server and completes the handshake. */
   connect(server: ServerSpec): Promise<BenchConnection>;
+  /**
+   * Optional (W7): starts `count` copies of a stdio server the way this client's users run many
+   * servers (e.g. its manager). Without it, W7 runs `connect()` `count` times in parallel.
+   */
+  fleet?(server: Extract<ServerSpec, { kind: 'stdio' }>, count: number): Promise<BenchFleet>;
+}
+
+/** Many started servers, callable one by one, closed together. */
+export interface BenchFleet {
+  /** How the fleet was started, e.g. `manager` or `connect x10`. */
+  readonly how: string;
+  /** Each server's tool count (tools/list done during start, as the manager does). */
+  readonly toolCounts: number[];
+  call(index: number, name: string, args: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
 }
 
 /** First text block of an MCP CallToolResult-shaped value, or throws saying what was received. */

@@ -11,8 +11,19 @@ interface BridgeClient {
   callTool(name: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
   close(): Promise<void>;
 }
+interface BridgeHandle {
+  currentTools: readonly unknown[];
+  callTool(name: string, args: Record<string, unknown>): Promise<unknown>;
+}
+interface BridgeManager {
+  start(): Promise<{ ready: string[]; failed: { server: string; error: unknown }[] }>;
+  server(name: string): BridgeHandle;
+  close(): Promise<void>;
+}
 interface BridgeModule {
   connect(options: { command: string; args: string[]; env?: Record<string, string> } | { url: string }): Promise<BridgeClient>;
+  parseConfig?(text: string, options: { file: string }): unknown;
+  Manager?: new (config: unknown, options?: { concurrency?: number }) => BridgeManager;
 }
 
 const entry = join(repoRoot, 'dist', 'src', 'index.js');
@@ -52,6 +63,28 @@ const bridge: BenchClient = {
       listTools: async () => toolCount(await c.listTools()),
       call: async (name, args, options) => firstText(await c.callTool(name, args, options?.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined)),
       close: () => c.close(),
+    };
+  },
+  // W7 through the Manager, as a user with a config file runs many servers.
+  async fleet(server, count) {
+    const m = await load();
+    if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
+    const names = Array.from({ length: count }, (_, i) => `echo${i}`);
+    const config = m.parseConfig(JSON.stringify({
+      tools: { mcp: { enabled: true, servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })) } },
+    }), { file: join(repoRoot, 'bench', 'fleet.json') });
+    const manager = new m.Manager(config, { concurrency: count });
+    const summary = await manager.start();
+    if (summary.failed.length > 0) {
+      await manager.close();
+      throw new Error(`manager: ${summary.failed.length} of ${count} servers failed to start: ${String(summary.failed[0].error)}`);
+    }
+    const handles = names.map((n) => manager.server(n));
+    return {
+      how: 'Manager',
+      toolCounts: handles.map((h) => h.currentTools.length),
+      call: async (i, name, args) => firstText(await handles[i].callTool(name, args)),
+      close: () => manager.close(),
     };
   },
 };

@@ -5,7 +5,7 @@ import type { ServerSpec } from '../clients/_types.js';
 import { benchFile } from './paths.js';
 
 /** The stdio echo server as a launch spec. */
-export function stdioServer(): ServerSpec {
+export function stdioServer(): Extract<ServerSpec, { kind: 'stdio' }> {
   return { kind: 'stdio', command: process.execPath, args: [benchFile('servers/stdio-echo.js')] };
 }
 

@@ -1,10 +1,11 @@
 // The remaining workloads: cold start (connect + tools/list + close), one large result, and a fleet of
 // servers started in parallel and called round-robin.
 import { performance } from 'node:perf_hooks';
-import type { BenchClient, BenchConnection, ServerSpec } from '../clients/_types.js';
+import type { BenchClient, BenchConnection, BenchFleet, ServerSpec } from '../clients/_types.js';
 import { trackPeakRss } from '../lib/memory.js';
 import { median } from '../lib/stats.js';
-import { cpuMs, echo, pool } from './calls.js';
+import { cpuMs, pool } from './calls.js';
+import { ECHO_TEXT } from './jobs.js';
 
 /** `cycles` times: spawn + initialize, tools/list, close. The first cycle is the cold one. */
 export async function connectCycles(client: BenchClient, server: ServerSpec, cycles: number): Promise<Record<string, number>> {
@@ -63,31 +64,40 @@ export async function largeResult(c: BenchConnection, bytes: number, timeoutMs: 
 }
 
 /** Starts `servers` stdio servers at once, then spreads `calls` echo calls over them round-robin. */
-export async function fleet(client: BenchClient, server: ServerSpec, servers: number, calls: number, inflight: number): Promise<Record<string, number>> {
+export async function fleet(client: BenchClient, server: Extract<ServerSpec, { kind: 'stdio' }>, servers: number, calls: number, inflight: number): Promise<{ metrics: Record<string, number>; how: string }> {
   const peak = trackPeakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const conns = await Promise.all(Array.from({ length: servers }, () => client.connect(server)));
-  await Promise.all(conns.map((c) => c.listTools()));
+  const f = client.fleet ? await client.fleet(server, servers) : await connectFleet(client, server, servers);
   const startupMs = performance.now() - t0;
   const startupCpu = cpuMs(process.cpuUsage(cpu0));
+  if (f.toolCounts.some((n) => n !== 2)) throw new Error(`fleet: tool counts ${f.toolCounts.join(',')}, expected 2 each`);
   const cpu1 = process.cpuUsage();
   const t1 = performance.now();
-  await pool(calls, inflight, (i) => echo(conns[i % servers]));
+  await pool(calls, inflight, async (i) => {
+    const text = await f.call(i % servers, 'echo', { text: ECHO_TEXT });
+    if (text !== ECHO_TEXT) throw new Error('fleet: echo returned something else');
+  });
   const wall = performance.now() - t1;
   const cpu = cpuMs(process.cpuUsage(cpu1));
   const t2 = performance.now();
-  await Promise.all(conns.map((c) => c.close()));
+  await f.close();
   const closeMs = performance.now() - t2;
   const { peakRss } = peak.stop();
   return {
-    servers,
-    startupMs,
-    startupCpuMs: startupCpu,
-    calls,
-    callsPerSec: calls / (wall / 1000),
-    cpuUsPerCall: (cpu * 1000) / calls,
-    closeMs,
-    peakRss,
+    how: f.how,
+    metrics: { servers, startupMs, startupCpuMs: startupCpu, calls, callsPerSec: calls / (wall / 1000), cpuUsPerCall: (cpu * 1000) / calls, closeMs, peakRss },
+  };
+}
+
+/** The fleet of a client without one of its own: `connect()` n times in parallel, tools/list on each. */
+async function connectFleet(client: BenchClient, server: ServerSpec, n: number): Promise<BenchFleet> {
+  const conns = await Promise.all(Array.from({ length: n }, () => client.connect(server)));
+  const toolCounts = await Promise.all(conns.map((c) => c.listTools()));
+  return {
+    how: `connect x${n}`,
+    toolCounts,
+    call: (i, name, args) => conns[i].call(name, args),
+    close: async () => { await Promise.all(conns.map((c) => c.close())); },
   };
 }
