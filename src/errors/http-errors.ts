@@ -89,12 +89,17 @@ function connectHint(code: string | undefined): string {
  * can go out on the same transport.
  */
 export class SessionExpiredError extends McpBridgeError {
-  constructor(ctx: HttpErrorContext) {
+  /**
+   * @param ctx.requestMayHaveRun `false` when the 404 answered the POST of the request itself (the
+   *   server refused it before dispatching, so re-sending it cannot run it twice); `true` when the
+   *   session vanished while the request's stream was being resumed (it may have run).
+   */
+  constructor(ctx: HttpErrorContext & { requestMayHaveRun: boolean }) {
     const url = redactUrl(ctx.url);
     super(
       'MCPB_SESSION_EXPIRED',
       `${who(ctx)}the HTTP session at ${url} has expired (HTTP 404 to ${ctx.httpMethod}${ctx.method ? ` ${ctx.method}` : ''} with our Mcp-Session-Id)`,
-      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, hint: 'initialize again to start a new session (the client does this once for idempotent requests)' },
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, requestMayHaveRun: ctx.requestMayHaveRun, hint: 'initialize again to start a new session (the client does this once for idempotent requests)' },
     );
   }
 }

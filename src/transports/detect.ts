@@ -64,6 +64,10 @@ class AutoHttpTransport implements HttpTransport {
     return this.decided ?? 'auto';
   }
 
+  get target(): string | undefined {
+    return this.current.target;
+  }
+
   start(): Promise<void> {
     return this.current.start();
   }

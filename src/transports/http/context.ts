@@ -20,7 +20,7 @@ export interface StreamContext {
   /** Reports a non-fatal problem on the transport's `error` event. */
   report(error: McpBridgeError): void;
   /** A request carrying the session id got 404: forget the session and build the error (HTTP-19). */
-  expireSession(httpMethod: string, rpcMethod?: string): McpBridgeError;
+  expireSession(httpMethod: string, rpcMethod: string | undefined, requestMayHaveRun: boolean): McpBridgeError;
   /** Number of POST response streams currently being resumed; the listen stream waits for 0. */
   resuming: number;
   /** Called whenever `resuming` drops back to 0. */

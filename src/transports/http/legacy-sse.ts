@@ -4,6 +4,7 @@ import { InvalidMessageError, FramingError } from '../../../protocol/errors/prot
 import { Emitter } from '../../../protocol/events.js';
 import { mapSseEvent, resolveEndpoint } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, CONTENT_TYPE_JSON, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
+import { redactUrl } from '../../../protocol/http/redact.js';
 import type { JsonRpcMessage } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SseEndpointError } from '../../errors/http-errors.js';
@@ -37,6 +38,11 @@ export class SseTransport implements Transport {
   constructor(options: HttpTransportOptions) {
     this.options = normalizeHttpOptions(options);
     this.client = new HttpClient(this.options);
+  }
+
+  /** The SSE URL, redacted, for status lines and errors. */
+  get target(): string {
+    return redactUrl(this.options.url);
   }
 
   /** The URL messages are POSTed to, once known. */

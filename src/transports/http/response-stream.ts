@@ -91,7 +91,7 @@ async function resume(ctx: StreamContext, cursor: SseCursor, owner: StreamOwner,
   const where = { server: ctx.server, httpMethod: 'GET', url: String(ctx.url), method: owner.method, requestId: owner.id };
   if (response.status === 404 && headers[McpHeaders.sessionId] !== undefined) {
     response.discard();
-    throw ctx.expireSession('GET', owner.method);
+    throw ctx.expireSession('GET', owner.method, true);
   }
   if (response.status < 200 || response.status >= 300) {
     const body = await response.text(64 * 1024, () => new Error('error body too large')).catch(() => '');

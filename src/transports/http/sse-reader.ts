@@ -19,7 +19,7 @@ export type SseEnd =
   | { kind: 'stopped'; events: number };
 
 export interface SseReadOptions {
-  /** Largest event (data plus any partial line), in characters. */
+  /** Largest event: its data in UTF-8 bytes, and what the parser may buffer, in characters. */
   maxEventChars: number;
   /** Each complete event, priming events (empty data) included. Return `false` to stop reading. */
   onEvent(event: SseEvent): boolean | void;
@@ -36,6 +36,8 @@ export async function readSse(body: AsyncIterable<Uint8Array>, options: SseReadO
   const parser = createParser({
     maxBufferSize: options.maxEventChars,
     onEvent(event) {
+      // The parser only bounds what it buffers; an event that arrives whole in one chunk skips that check.
+      if (overflow || tooLarge(event.data, options.maxEventChars)) { overflow = true; return; }
       events++;
       // WHATWG: the last event id persists across events until a new `id:` field changes it.
       if (event.id !== undefined) cursor.lastEventId = event.id;
@@ -65,4 +67,10 @@ export async function readSse(body: AsyncIterable<Uint8Array>, options: SseReadO
     if (overflow) return { kind: 'too-large', events, limit: options.maxEventChars };
     return { kind: 'error', events, error };
   }
+}
+
+function tooLarge(data: string, limit: number): boolean {
+  // A UTF-8 character takes 1 to 3 bytes per UTF-16 unit, so only measure when the length is ambiguous.
+  if (data.length > limit) return true;
+  return data.length * 3 > limit && Buffer.byteLength(data, 'utf8') > limit;
 }

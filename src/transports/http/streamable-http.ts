@@ -3,6 +3,7 @@
 import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { Emitter } from '../../../protocol/events.js';
 import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
+import { redactUrl } from '../../../protocol/http/redact.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
@@ -29,8 +30,10 @@ const ERROR_BODY_LIMIT = 64 * 1024;
  * {@link SessionExpiredError} (`MCPB_SESSION_EXPIRED`), emits `sessionExpired` on `sessionEvents`, and forgets the id,
  * so the next `initialize` starts a new session on this same transport. Retrying is the client's
  * job, and is safe only for requests the server provably did not run: idempotent ones (`initialize`,
- * `ping`, `tools/list` and other listings) may be re-sent after re-initializing; `tools/call` is
- * never re-sent by default, since a 404 does not prove the tool did not run.
+ * `ping`, `tools/list` and other listings) may be re-sent after re-initializing. A `tools/call` may be
+ * re-sent only when `context.requestMayHaveRun` is `false`: the 404 answered its own POST, so the
+ * server refused it before dispatch. When the session vanished while the call's stream was being
+ * resumed (`requestMayHaveRun: true`) the tool may have run, and it must not be re-sent.
  *
  * @example
  * const t = new StreamableHttpTransport({ url: 'https://example.com/mcp', headers: { authorization: `Bearer ${token}` } });
@@ -63,11 +66,16 @@ export class StreamableHttpTransport implements Transport {
       headerState: () => this.headerState(),
       deliver: (value) => { if (!this.closing.signal.aborted) this.events.emit('message', value); },
       report: (error) => { if (!this.closing.signal.aborted) this.events.emit('error', error); },
-      expireSession: (httpMethod, rpcMethod) => this.expire(httpMethod, rpcMethod),
+      expireSession: (httpMethod, rpcMethod, mayHaveRun) => this.expire(httpMethod, rpcMethod, mayHaveRun),
       resuming: 0,
       onResumptionsDone: () => this.listen.resumptionsDone(),
     };
     this.listen = new ListenStream(this.ctx);
+  }
+
+  /** The URL, redacted, for status lines and errors. */
+  get target(): string {
+    return redactUrl(this.options.url);
   }
 
   /** The session id the server assigned, if any (a secret: do not log it). */
@@ -119,7 +127,7 @@ export class StreamableHttpTransport implements Transport {
     const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
     if (response.status === 404 && sentSession) {
       response.discard();
-      throw this.expire('POST', method);
+      throw this.expire('POST', method, false);
     }
     if (response.status < 200 || response.status >= 300) throw await this.statusError(response, method, sentSession);
     if (isInitialize) this.adoptSession(response);
@@ -181,8 +189,8 @@ export class StreamableHttpTransport implements Transport {
     return { custom: this.options.headers, sessionId: this.sessionId, protocolVersion: this.protocolVersion };
   }
 
-  private expire(httpMethod: string, rpcMethod?: string): SessionExpiredError {
-    const error = new SessionExpiredError({ server: this.options.serverName, httpMethod, url: String(this.options.url), method: rpcMethod });
+  private expire(httpMethod: string, rpcMethod: string | undefined, requestMayHaveRun: boolean): SessionExpiredError {
+    const error = new SessionExpiredError({ server: this.options.serverName, httpMethod, url: String(this.options.url), method: rpcMethod, requestMayHaveRun });
     if (this.sessionId !== undefined) {
       this.sessionId = undefined;
       this.listen.stop();
