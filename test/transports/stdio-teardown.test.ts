@@ -17,7 +17,7 @@ const skip = !procAvailable() || process.platform === 'win32';
 const transportModule = new URL('../../src/transports/stdio/index.js', import.meta.url).href;
 const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 2000 };
 
-interface WrapperPids { wrapper: number; server: number; lingerer: number }
+interface WrapperPids { wrapper: number; server: number; lingerer: number; escapee?: number }
 
 async function readPids(file: string): Promise<WrapperPids> {
   for (let i = 0; i < 200; i++) {
@@ -33,7 +33,7 @@ async function readPids(file: string): Promise<WrapperPids> {
 /** Snapshot of the server tree from /proc, checked to contain what the wrapper says it started. */
 function treeOf(pid: number, pids: WrapperPids): number[] {
   const tree = processTree(pid);
-  for (const p of [pids.wrapper, pids.server, pids.lingerer]) assert.ok(tree.includes(p), `/proc shows ${p} in the tree of ${pid}: [${tree.join(', ')}]`);
+  for (const p of [pids.wrapper, pids.server, pids.lingerer, ...(pids.escapee ? [pids.escapee] : [])]) assert.ok(tree.includes(p), `/proc shows ${p} in the tree of ${pid}: [${tree.join(', ')}]`);
   return tree;
 }
 
@@ -49,7 +49,7 @@ function runAgent(body: string, env: Record<string, string> = {}): { child: Chil
 /** Agent preamble: start the npx-like wrapper, handshake by hand, report the transport pid. */
 function agentStartsWrapper(pidsFile: string): string {
   return `
-const t = new StdioTransport({ command: process.execPath, args: [${JSON.stringify(fixtureServerScript('wrapper-with-grandchild'))}], env: { WRAPPER_PIDS_FILE: ${JSON.stringify(pidsFile)} } });
+const t = new StdioTransport({ command: process.execPath, args: [${JSON.stringify(fixtureServerScript('wrapper-with-grandchild'))}], env: { WRAPPER_PIDS_FILE: ${JSON.stringify(pidsFile)}, WRAPPER_ESCAPEE: '1' } });
 await t.start();
 await new Promise((resolve) => { t.events.on('message', (m) => { if (m.id === 1) resolve(); }); t.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '0' } } }); });
 say({ ready: true, pid: t.pid });
@@ -76,6 +76,23 @@ describe('stdio teardown leaves no process behind', { skip }, () => {
       const elapsed = Date.now() - started;
       assert.ok(elapsed < fast.stdinGraceMs + fast.termGraceMs + fast.killGraceMs + 1500, `close took ${elapsed} ms`);
       assert.equal((await closed).reason, 'closed');
+      await assertNoProcesses(tree, { timeoutMs: 5000, message: 'close() left processes behind' });
+    } finally {
+      killAll(tree);
+    }
+  });
+
+  it('close() also stops a grandchild that left the process group (setsid), found through /proc', async () => {
+    // covers: STDIO-7
+    const pidsFile = join(scratchDir('wrapper'), 'pids.json');
+    const transport = new StdioTransport({ ...fixtureServer('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_ESCAPEE: '1' } }), closeTimeouts: fast });
+    await transport.start();
+    await rawInitialize(rawRpc(transport));
+    const pids = await readPids(pidsFile);
+    assert.ok(pids.escapee);
+    const tree = treeOf(transport.pid!, pids);
+    try {
+      await transport.close();
       await assertNoProcesses(tree, { timeoutMs: 5000, message: 'close() left processes behind' });
     } finally {
       killAll(tree);

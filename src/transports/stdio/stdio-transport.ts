@@ -6,6 +6,7 @@ import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMes
 import { describeExit, SendFailedError, ServerExitedError, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
 import { trackChild } from './exit-hook.js';
+import { LineWriter } from './line-writer.js';
 import { launchServer, type SpawnFunction } from './spawn.js';
 import { LineSplitter, StderrTail } from './stderr-tail.js';
 import { terminateTree, type TerminateOutcome, type TerminateTarget, type TerminateTimeouts } from './terminate.js';
@@ -63,7 +64,11 @@ export class StdioTransport implements Transport {
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
   private finishPromise: Promise<void> | undefined;
-  private writeTurn: Promise<void> = Promise.resolve();
+  private readonly writer = new LineWriter({
+    writable: () => (this.state === 'open' ? this.child?.stdin ?? undefined : undefined),
+    closedError: (cause) => this.closedError(cause),
+    writeError: (cause) => this.writeError(cause),
+  });
   private readonly progress = new Set<() => void>();
   private untrack: (() => void) | undefined;
   private closeEmitted = false;
@@ -186,35 +191,7 @@ export class StdioTransport implements Transport {
   /** Delivers one message as one line, in call order, waiting for `drain` when the pipe is full (STDIO-2, STDIO-3). */
   send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     if (this.state !== 'open') return Promise.reject(this.closedError());
-    const line = encodeLine(message);
-    const signal = options.signal;
-    return new Promise<void>((resolve, reject) => {
-      let done = false;
-      const fail = (error: unknown): void => { if (!done) { done = true; reject(error); } };
-      const onAbort = (): void => fail(signal!.reason);
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const previous = this.writeTurn;
-      let release!: () => void;
-      this.writeTurn = new Promise((r) => { release = r; });
-      void previous.then(async () => {
-        try {
-          if (done) return;
-          const stdin = this.child?.stdin;
-          if (this.state !== 'open' || !stdin) return fail(this.closedError());
-          if (stdin.writableNeedDrain) await drained(stdin, signal);
-          if (done) return;
-          if (this.state !== 'open' || stdin.destroyed) return fail(this.closedError());
-          signal?.removeEventListener('abort', onAbort);
-          done = true;
-          stdin.write(line, (error) => { if (error) reject(this.writeError(error)); else resolve(); });
-        } catch (error) {
-          fail(this.state === 'open' ? this.writeError(error) : this.closedError(error));
-        } finally {
-          release();
-        }
-      });
-    });
+    return this.writer.write(encodeLine(message), options.signal);
   }
 
   /**
@@ -310,25 +287,6 @@ export class StdioTransport implements Transport {
     if (this.state !== 'open') return this.closedError(error);
     return new SendFailedError({ transport: 'stdio', server: this.options.serverName, causeCode: (error as NodeJS.ErrnoException).code }, { cause: error });
   }
-}
-
-function drained(stdin: Writable, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cleanup = (): void => {
-      stdin.off('drain', onDrain);
-      stdin.off('close', onClose);
-      stdin.off('error', onError);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const onDrain = (): void => { cleanup(); resolve(); };
-    const onClose = (): void => { cleanup(); reject(new Error('stdin closed while waiting for drain')); };
-    const onError = (error: Error): void => { cleanup(); reject(error); };
-    const onAbort = (): void => { cleanup(); reject(signal!.reason); };
-    stdin.on('drain', onDrain);
-    stdin.on('close', onClose);
-    stdin.on('error', onError);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -5,6 +5,7 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import treeKill from 'tree-kill';
+import { descendantsOf, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
 
 /** What the teardown needs to know about one server process. */
 export interface TerminateTarget {
@@ -42,16 +43,25 @@ export interface TerminateOptions {
 /** Runs the staged teardown; resolves within stdinGraceMs + termGraceMs + killGraceMs (+ a small poll slack). */
 export async function terminateTree(target: TerminateTarget, timeouts: TerminateTimeouts, options: TerminateOptions = {}): Promise<TerminateOutcome> {
   const keepAlive = options.keepAlive ?? true;
-  const finished = (): boolean => target.isDone() && !groupAlive(target);
+  // Descendants seen while the root was alive, so they can be stopped after it exits (Linux).
+  const known = new Map<number, ProcIdentity>();
+  const remember = (): void => {
+    if (target.pid === undefined || target.hasExited()) return;
+    for (const identity of descendantsOf(target.pid)) known.set(identity.pid, identity);
+  };
+  const finished = (): boolean => target.isDone() && !groupAlive(target) && ![...known.values()].some(stillRunning);
+  remember();
   if (!options.skipStdin) {
     target.endStdin();
     if (await waitFor(finished, target, timeouts.stdinGraceMs, keepAlive)) return 'stdin-closed';
   } else if (finished()) {
     return 'stdin-closed';
   }
-  await signalTree(target, 'SIGTERM');
+  remember();
+  await signalTree(target, 'SIGTERM', known);
   if (await waitFor(finished, target, timeouts.termGraceMs, keepAlive)) return 'sigterm';
-  await signalTree(target, 'SIGKILL');
+  remember();
+  await signalTree(target, 'SIGKILL', known);
   if (await waitFor(finished, target, timeouts.killGraceMs, keepAlive)) return 'sigkill';
   return 'did-not-exit';
 }
@@ -74,11 +84,13 @@ export function killTreeSync(pid: number, leadsGroup: boolean): void {
     spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     return;
   }
+  const descendants = descendantsOf(pid);
   if (leadsGroup) signalGroup(pid, 'SIGKILL');
   try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const identity of descendants) signalIdentity(identity, 'SIGKILL');
 }
 
-async function signalTree(target: TerminateTarget, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+async function signalTree(target: TerminateTarget, signal: 'SIGTERM' | 'SIGKILL', known: ReadonlyMap<number, ProcIdentity>): Promise<void> {
   const pid = target.pid;
   if (pid === undefined) return;
   if (process.platform === 'win32') {
@@ -87,11 +99,12 @@ async function signalTree(target: TerminateTarget, signal: 'SIGTERM' | 'SIGKILL'
     return;
   }
   if (target.leadsGroup) signalGroup(pid, signal);
+  for (const identity of known.values()) signalIdentity(identity, signal);
   if (!target.hasExited()) {
     try { process.kill(pid, signal); } catch { /* exited meanwhile */ }
-    // Descendants that moved to their own session escape the group; tree-kill finds them by ppid
-    // while the root is still alive. It needs `ps` and crashes the host without it, hence the check.
-    if (psAvailable()) await treeKillBounded(pid, signal);
+    // Without /proc, descendants that moved to their own session are found by tree-kill (ppid walk
+    // from the live root). It needs `ps` and crashes the host without it, hence the check.
+    if (!procTreeAvailable && psAvailable()) await treeKillBounded(pid, signal);
   }
 }
 
