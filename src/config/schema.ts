@@ -11,6 +11,8 @@ export const SERVER_DEFAULTS = {
   timeoutMs: 30_000,
   startupTimeoutMs: 120_000,
   maxResultChars: 100_000,
+  /** Health pings are off unless `pingInterval` is set. */
+  pingIntervalMs: 0,
 } as const;
 
 /** Server names: used in tool prefixes, logs and CLI arguments. */
@@ -41,7 +43,7 @@ export const URL_KEYS = ['url', 'headers'] as const;
 /** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
 export const COMMON_SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
-  'tools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'enabled',
+  'tools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled',
 ] as const;
 
 /** Server-entry keys per format. */

@@ -60,6 +60,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
   const maxResultChars = r.positiveInt('maxResultChars', SERVER_DEFAULTS.maxResultChars);
+  const pingIntervalMs = r.duration('pingInterval', SERVER_DEFAULTS.pingIntervalMs);
 
   if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
@@ -69,7 +70,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     ...(command !== undefined && resolved === 'stdio' ? { command } : {}),
     args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
-    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars,
+    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs,
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
 }

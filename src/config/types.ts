@@ -53,6 +53,12 @@ export interface ServerConfig {
   startupTimeoutMs: number;
   /** Most characters of LLM-facing text per tool result. @defaultValue `100000` */
   maxResultChars: number;
+  /**
+   * Interval of health pings while the server is ready (PING-3); two failed pings in a row count as a
+   * crash and the server is restarted. 0 (the default) disables them.
+   * @defaultValue `0`
+   */
+  pingIntervalMs: number;
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
 }

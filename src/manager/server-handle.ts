@@ -65,6 +65,9 @@ export class ServerHandle {
   private readySince?: number;
   private restartTimer?: ReturnType<typeof setTimeout>;
   private relistTimer?: ReturnType<typeof setTimeout>;
+  private pingTimer?: ReturnType<typeof setInterval>;
+  /** Set when health pings failed and we closed the client ourselves. */
+  private unresponsive = false;
   private readonly policy: RestartPolicy;
   private readonly logger: Logger;
 
@@ -124,6 +127,7 @@ export class ServerHandle {
     this.setState('stopped');
     clearTimeout(this.restartTimer);
     clearTimeout(this.relistTimer);
+    clearInterval(this.pingTimer);
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => {});
@@ -151,13 +155,39 @@ export class ServerHandle {
     this.readySince = Date.now();
     this.setState('ready');
     this.events.emit('tools', tools);
+    this.startHealthPings(client);
+  }
+
+  // PING-3: a server that stops answering pings is treated as crashed (and restarted), not left to
+  // time out every call. Two misses in a row, so one slow moment is not a crash.
+  private startHealthPings(client: Client): void {
+    clearInterval(this.pingTimer);
+    const interval = this.config.pingIntervalMs ?? 0;
+    if (interval <= 0) return;
+    let misses = 0;
+    this.pingTimer = setInterval(() => {
+      if (this.client !== client || this.stateValue !== 'ready') { clearInterval(this.pingTimer); return; }
+      client.ping({ timeoutMs: Math.min(interval, 10_000) }).then(() => { misses = 0; }, (error) => {
+        misses++;
+        this.logger.warn(`health ping of "${this.name}" failed (${misses} in a row): ${describeError(error)}`, { server: this.name });
+        if (misses >= 2 && this.client === client) {
+          clearInterval(this.pingTimer);
+          this.unresponsive = true;
+          void client.close();
+        }
+      });
+    }, interval);
+    this.pingTimer.unref?.();
   }
 
   private onCrash(info: { message: string; stderrTail?: string }): void {
     if (this.stateValue === 'stopped') return;
-    this.lastError = new ServerUnavailableError(this.name, 'down', info.message + (info.stderrTail ? `\n${info.stderrTail}` : ''));
+    const why = this.unresponsive ? 'it stopped answering health pings' : info.message + (info.stderrTail ? `\n${info.stderrTail}` : '');
+    this.unresponsive = false;
+    this.lastError = new ServerUnavailableError(this.name, 'down', why);
     this.client = undefined;
     this.tools = [];
+    clearInterval(this.pingTimer);
     this.events.emit('down', { error: this.lastError });
     // A server that stayed up long enough earns a fresh restart budget.
     if (this.readySince !== undefined && Date.now() - this.readySince >= this.policy.resetAfterMs) this.restarts = 0;

@@ -27,14 +27,14 @@ describe('mcp-bridge.yaml', () => {
       env: { LOG_LEVEL: 'debug', NODE_OPTIONS: null, PORT: '8080' },
       cwd: join(dir, 'work'), inheritEnv: false, headers: {},
       tools: ['read_file', 'list_directory'], prefix: 'fs_',
-      timeoutMs: 45_000, startupTimeoutMs: 180_000, maxResultChars: 20_000,
+      timeoutMs: 45_000, startupTimeoutMs: 180_000, maxResultChars: 20_000, pingIntervalMs: 0,
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[0]', line: 6 },
     });
     assert.deepEqual(byName(cfg.servers, 'search'), {
       name: 'search', transport: 'streamable-http', enabled: true,
       args: [], env: {}, inheritEnv: false,
       url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer tok-1', 'X-Client': 'mcp-bridge' },
-      tools: [], prefix: '', timeoutMs: 90_000, startupTimeoutMs: 120_000, maxResultChars: 100_000,
+      tools: [], prefix: '', timeoutMs: 90_000, startupTimeoutMs: 120_000, maxResultChars: 100_000, pingIntervalMs: 0,
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[1]', line: 19 },
     });
   });
@@ -43,6 +43,7 @@ describe('mcp-bridge.yaml', () => {
     const cfg = await loadConfig(fixture('mcp-bridge.yaml'), { env: { SEARCH_TOKEN: 't' } });
     const later = byName(cfg.servers, 'later');
     assert.equal(later.enabled, false);
+    assert.equal(later.pingIntervalMs, 60_000);
     assert.equal(later.transport, 'auto', 'a URL server without transport stays auto');
     assert.equal(later.headers.Authorization, 'Bearer ${NOT_SET_YET}');
     assert.equal(cfg.warnings?.length, 1);

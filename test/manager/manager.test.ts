@@ -181,3 +181,25 @@ tools:
     await manager.close();
   }
 });
+
+test('a server that stops answering health pings is restarted (PING-3)', async () => {
+  const config = parseConfig(`
+tools:
+  mcp:
+    servers:
+      - name: hung
+        command: ${json(process.execPath)}
+        args: [${json(fixture('stops-answering.mjs'))}]
+        pingInterval: 150ms
+`, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const manager = new Manager(config, { restartPolicy: { initialDelayMs: 20, jitter: 0 } });
+  try {
+    await manager.start();
+    const firstPid = manager.status()[0].pid;
+    await until(() => manager.status()[0].restarts >= 1 && manager.status()[0].state === 'ready', 'a restart after missed pings');
+    assert.notEqual(manager.status()[0].pid, firstPid);
+    assert.match(manager.status()[0].lastError ?? '', /health pings/);
+  } finally {
+    await manager.close();
+  }
+});
