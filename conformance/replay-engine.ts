@@ -99,7 +99,7 @@ export class ReplayEngine {
         if (!this.matched[this.p]) break;
       } else if (e.type === 'message') {
         // Answers to requests the client skipped have no live id to go to.
-        if (!(isObj(e.msg) && classify(e.msg).kind === 'response' && this.skipped.has(key(e.msg.id)))) this.sink.send(this.rewriteOutgoing(e.msg));
+        if (this.shouldSend(e.msg)) this.sink.send(this.rewriteOutgoing(e.msg));
       } else if (e.type === 'stderr') {
         this.sink.stderr(e.text);
       } else if (e.type === 'exit' && !this.events.slice(0, this.p).some((x) => x.type === 'eof')) {
@@ -111,6 +111,18 @@ export class ReplayEngine {
       this.p++;
       this.retryEarly();
     }
+  }
+
+  private shouldSend(msg: unknown): boolean {
+    if (!isObj(msg)) return true;
+    // Answers to requests the client skipped have no live id to go to.
+    if (classify(msg).kind === 'response' && this.skipped.has(key(msg.id))) return false;
+    // Progress goes only to a client that attached a token to the request.
+    if (msg.method === 'notifications/progress' && isObj(msg.params) && !this.tokenMap.has(key(msg.params.progressToken))) {
+      this.notes.push('dropped a recorded progress notification: the client sent no progress token');
+      return false;
+    }
+    return true;
   }
 
   /** Maps recorded ids and progress tokens in a server message to the live client's. */

@@ -1,0 +1,118 @@
+// Drives OUR client (connect() from src/) through a recorded session: it launches the replayer as
+// the server, performs the recorded client's steps, answers server requests with the recorded
+// answers, and returns the replay report plus what the bridge made of every tool result.
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, McpError, type Client } from '../src/index.js';
+import { convertResult } from '../src/bridge/result.js';
+import { SchemaCompiler } from '../src/bridge/validate.js';
+import { expandPlaceholders, type Trace } from './trace-format.js';
+import { answerQueue, deriveScript, type ClientScript } from './steps.js';
+import type { ReplayReport } from './replay-engine.js';
+
+/** What happened to one recorded tool call when our client and bridge performed it. */
+export interface CallOutcome {
+  tool: string;
+  arguments?: Record<string, unknown>;
+  /** The bridge's agent result (text, parts, isError, structured...), without `raw`. */
+  result?: Record<string, unknown>;
+  /** The call failed with a JSON-RPC error or a local error. */
+  error?: { code: number | string; message: string };
+}
+
+export interface DriveOutcome {
+  report?: ReplayReport;
+  calls: CallOutcome[];
+  /** Problems of the drive itself (connect failed, a step our client cannot perform...). */
+  problems: string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function recordedAnswer(script: ClientScript, method: string): () => unknown {
+  const next = answerQueue(script, method);
+  return () => {
+    const a = next();
+    if (a.error) throw new Error(`recorded ${method} answer was an error: ${a.error.message}`);
+    return a.result;
+  };
+}
+
+/** Runs one trace through our client. `replayerJs` is the compiled replayer. */
+export async function driveTrace(tracePath: string, trace: Trace, replayerJs: string, name: string, vars: Record<string, string> = {}): Promise<DriveOutcome> {
+  const script = deriveScript(expandPlaceholders(trace, vars));
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}=${v}`]);
+  const dir = mkdtempSync(join(tmpdir(), 'mcpb-conformance-'));
+  const reportPath = join(dir, 'report.json');
+  const problems: string[] = [];
+  const calls: CallOutcome[] = [];
+  const caps = script.capabilities;
+  const elicitCaps = isObj(caps.elicitation) ? caps.elicitation : {};
+  const formCaps = isObj(elicitCaps.form) ? elicitCaps.form : {};
+  const roots = recordedAnswer(script, 'roots/list');
+  const sampling = recordedAnswer(script, 'sampling/createMessage');
+  const elicit = recordedAnswer(script, 'elicitation/create');
+  let client: Client | undefined;
+  try {
+    client = await connect({
+      command: process.execPath,
+      args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '20000', ...varArgs],
+      name,
+      requestTimeoutMs: 20_000,
+      startupTimeoutMs: 20_000,
+      ...(caps.roots ? { roots: () => ((roots() as { roots?: never[] })?.roots ?? []) } : {}),
+      ...(caps.sampling ? { onSampling: () => sampling() as never } : {}),
+      ...(caps.elicitation ? {
+        onElicitation: () => elicit() as never,
+        elicitationModes: Object.keys(elicitCaps).filter((k) => k === 'form' || k === 'url') as ('form' | 'url')[],
+        // Mirror the recorded client: it filled in defaults only if it declared so (SEP-1034).
+        applyElicitationDefaults: formCaps.applyDefaults === true,
+      } : {}),
+    } as never);
+    const c = client;
+    const outputSchemas = new Map<string, unknown>();
+    const compiler = new SchemaCompiler();
+    for (const step of script.steps) {
+      if (step.kind === 'listTools') {
+        // Our client pages on its own, so recorded follow-up pages are part of this one step.
+        if (step.cursor !== undefined) continue;
+        for (const t of await c.listTools()) if (t.outputSchema) outputSchemas.set(t.name, t.outputSchema);
+      } else if (step.kind === 'callTool') {
+        const out: CallOutcome = { tool: step.name, ...(step.arguments ? { arguments: step.arguments } : {}) };
+        try {
+          const raw = await c.callTool(step.name, step.arguments ?? {}, { onProgress: () => {} });
+          const schema = outputSchemas.get(step.name);
+          const compiled = schema ? compiler.compile(schema as never) : undefined;
+          const { raw: _raw, ...agent } = convertResult(raw, {
+            hasOutputSchema: schema !== undefined,
+            checkOutput: compiled && compiled.ok ? (v) => compiled.schema.check(v) : undefined,
+          });
+          out.result = agent as Obj;
+        } catch (e) {
+          const err = e as { code?: number | string; message?: string };
+          out.error = { code: err.code ?? 'unknown', message: err instanceof McpError ? err.message : String(err.message) };
+        }
+        calls.push(out);
+      } else if (step.kind === 'notify') {
+        if (step.method === 'notifications/roots/list_changed') await c.notifyRootsChanged();
+        else problems.push(`our client has no way to send the recorded notification ${step.method}`);
+      } else if (step.method === 'logging/setLevel' && isObj(step.params)) {
+        await c.setLoggingLevel(step.params.level as never);
+      } else {
+        await c.request(step.method, step.params as never).catch((e: Error) => problems.push(`${step.method}: ${e.message}`));
+      }
+    }
+  } catch (e) {
+    problems.push(`the drive stopped: ${(e as Error).message}`);
+  } finally {
+    await client?.close().catch((e: Error) => problems.push(`close failed: ${e.message}`));
+  }
+  let report: ReplayReport | undefined;
+  // The replayer writes its report as it exits; close() waits for the process, so it is there now.
+  if (existsSync(reportPath)) report = JSON.parse(readFileSync(reportPath, 'utf8')) as ReplayReport;
+  else problems.push('the replayer wrote no report (it did not get to the end of the session)');
+  rmSync(dir, { recursive: true, force: true });
+  return { report, calls, problems };
+}
