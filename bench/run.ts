@@ -2,7 +2,7 @@
 // fresh processes with the client order rotated, then prints the table and targets and writes the JSON.
 // Exits non-zero only when a workload crashes for mcp-bridge (targets missed are data, not errors).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,6 +63,24 @@ async function runStep(step: Step, client: string, importModules: Map<string, st
     return { ok: true, metrics: sorted[sorted.length >> 1] };
   }
   return runJob(step.job!(client), step.timeoutMs);
+}
+
+const START = '<!-- bench:latest:start -->';
+const END = '<!-- bench:latest:end -->';
+
+/** Replaces the generated block of bench/README.md (between the markers) with the latest figures. */
+function updateReadme(file: string, body: string): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  if (a === -1 || b === -1 || b < a) return;
+  writeFileSync(file, text.slice(0, a + START.length) + '\n' + body + '\n' + text.slice(b));
+  process.stderr.write(`bench: updated ${file}\n`);
 }
 
 async function main(): Promise<number> {
@@ -132,7 +150,8 @@ async function main(): Promise<number> {
     '',
   ].join('\n'));
 
-  const outFile = args.out ?? join(repoRoot, 'bench', 'results', plan.mode === 'full' && !args.only && !args.clients ? 'latest.json' : `${plan.mode}.tmp.json`);
+  const canonical = plan.mode === 'full' && !args.only && !args.clients && !args.out;
+  const outFile = args.out ?? join(repoRoot, 'bench', 'results', canonical ? 'latest.json' : `${plan.mode}.tmp.json`);
   mkdirSync(join(outFile, '..'), { recursive: true });
   writeFileSync(outFile, JSON.stringify({
     meta: { date: new Date().toISOString(), mode: plan.mode, reps: plan.reps, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, commit: gitCommit(), totalSeconds: totalS },
@@ -144,6 +163,19 @@ async function main(): Promise<number> {
     table,
   }, null, 2) + '\n');
   process.stderr.write(`bench: wrote ${outFile}\n`);
+  if (canonical) {
+    updateReadme(join(repoRoot, 'bench', 'README.md'), [
+      `Latest full run: ${new Date().toISOString().slice(0, 10)}, ${plan.reps} repetitions, medians; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, commit ${gitCommit() ?? 'unknown'}.`,
+      '',
+      table,
+      '',
+      ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
+      ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
+      'Targets:',
+      '',
+      renderTargets(verdicts),
+    ].join('\n'));
+  }
   if (bridgeCrashed) process.stderr.write('bench: a workload crashed for mcp-bridge (see Failures); exiting 1\n');
   return bridgeCrashed ? 1 : 0;
 }
