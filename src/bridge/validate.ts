@@ -1,8 +1,9 @@
 // The only ajv import: compiles tool schemas by their dialect (2020-12 by default), bounded in size
 // and depth, never following remote $refs, and turns failures into structured issues.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../../protocol/index.js';
 import type { ValidationIssue } from '../errors/bridge-errors.js';
 import { dialectOf, type SchemaDialect } from './dialect.js';
@@ -78,10 +79,14 @@ export class SchemaCompiler {
   }
 }
 
+// ajv is loaded on the first compile, not at import: it is ~45 ms of the library's import time and
+// a client that never validates never needs it.
+const load = createRequire(import.meta.url);
+
 function create(dialect: SchemaDialect): AjvInstance {
-  if (dialect === '2020-12') return new Ajv2020(OPTIONS);
-  if (dialect === '2019-09') return new Ajv2019(OPTIONS);
-  return new Ajv(OPTIONS);
+  if (dialect === '2020-12') return new (load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(OPTIONS);
+  if (dialect === '2019-09') return new (load('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(OPTIONS);
+  return new (load('ajv') as typeof import('ajv')).Ajv(OPTIONS);
 }
 
 function compileReason(error: unknown): string {
