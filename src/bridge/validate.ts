@@ -84,9 +84,16 @@ export class SchemaCompiler {
 const load = createRequire(import.meta.url);
 
 function create(dialect: SchemaDialect): AjvInstance {
-  if (dialect === '2020-12') return new (load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(OPTIONS);
-  if (dialect === '2019-09') return new (load('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js')).Ajv2019(OPTIONS);
-  return new (load('ajv') as typeof import('ajv')).Ajv(OPTIONS);
+  if (dialect === '2020-12') {
+    const { Ajv2020: Class } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    return new Class(OPTIONS);
+  }
+  if (dialect === '2019-09') {
+    const { Ajv2019: Class } = load('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
+    return new Class(OPTIONS);
+  }
+  const { Ajv: Class } = load('ajv') as typeof import('ajv');
+  return new Class(OPTIONS);
 }
 
 function compileReason(error: unknown): string {
