@@ -40,7 +40,14 @@ export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running
   manager.events.on('failed', ({ server, error }) => { if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`); });
   registry.events.on('collision', (e) => { if (progress) io.stderr(`  ! ${e.message}\n`); });
   const started = performance.now();
-  const summary = await manager.start();
+  let summary: StartSummary;
+  try {
+    summary = await manager.start();
+  } catch (error) {
+    // Whatever went wrong, no server may outlive the command.
+    await manager.close();
+    throw error;
+  }
   return { config, manager, registry, summary, startMs: performance.now() - started };
 }
 

@@ -82,4 +82,7 @@ if (isMain()) {
     isTTY: process.stderr.isTTY,
   });
   process.exitCode = code;
+  // Every server was stopped by the command; should a stray handle still hold the event loop, the
+  // CLI exits anyway rather than hang (the exit hook then kills any child left).
+  setTimeout(() => process.exit(code), 3000).unref();
 }

@@ -152,7 +152,15 @@ export class Manager {
   }
 
   private publish(handle: ServerHandle, tools: Tool[]): void {
-    const report = this.syncRegistry(handle, tools);
+    let report: RegisterReport | undefined;
+    try {
+      report = this.syncRegistry(handle, tools);
+    } catch (error) {
+      // A registry failure for one server (a bug, or a hostile tool list) must not take down the others.
+      this.logger.error(`registering the tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, { server: handle.name });
+      this.events.emit('failed', { server: handle.name, error });
+      return;
+    }
     this.events.emit('toolsChanged', { server: handle.name, tools });
     if (handle.state === 'ready') this.events.emit('ready', { server: handle.name, tools: tools.length, report });
   }
