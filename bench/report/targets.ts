@@ -12,7 +12,7 @@ export interface Verdict {
 }
 
 const MiB = 1024 * 1024;
-const x = (r: number | undefined): string => (r === undefined ? 'n/a' : `${r.toFixed(2)}×`);
+const x = (r: number | undefined): string => (r === undefined ? 'n/a' : `${r.toFixed(3)}×`);
 
 function ratioTarget(id: string, target: string, r: number | undefined, ok: (r: number) => boolean, extra = ''): Verdict {
   return { id, target, measured: `${x(r)}${extra}`, met: r === undefined ? undefined : ok(r) };
