@@ -3,41 +3,14 @@
 // No I/O of its own: the replayer process wires it to stdio, tests can drive it directly.
 import type { Trace, TraceEvent } from './trace-format.js';
 import { classify, compareClientMessage, describeMessage, formatDifferences, type Difference } from './normalize.js';
+import { closestRecorded, recordedListAnswer, type ReplayFailure, type ReplayReport, type ReplaySink } from './replay-lookup.js';
 
-/** One thing the client did that a correct client would not have done. */
-export interface ReplayFailure {
-  kind: 'invalid-jsonrpc' | 'reused-id' | 'missing-initialized' | 'unexpected' | 'mismatch' | 'missing' | 'unknown-response';
-  message: string;
-  /** Multi-line readable diff or detail, when there is one. */
-  detail?: string;
-}
+export type { ReplayFailure, ReplayReport, ReplaySink } from './replay-lookup.js';
 
-/** The summary a replay ends with; written as JSON for the suite to read. */
-export interface ReplayReport {
-  ok: boolean;
-  protocolVersion?: string;
-  expected: number;
-  matched: number;
-  failures: ReplayFailure[];
-  /** Tolerated deviations (unrecorded pings and re-lists), for information. */
-  notes: string[];
-  /** Every message the client sent, as received (parsed, or raw text when not JSON). */
-  received: Array<{ t: number; msg?: unknown; raw?: string }>;
-}
-
-/** What the engine does to the outside world. */
-export interface ReplaySink {
-  send(msg: unknown): void;
-  stderr(line: string): void;
-  /** The recorded server exited on its own at this point. */
-  exit(code: number): void;
-}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const key = (id: unknown) => JSON.stringify(id);
-/** Requests a client may repeat at will; see answerExtraList. */
-const LIST_METHODS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
 
 export class ReplayEngine {
   private readonly events: TraceEvent[];
@@ -259,23 +232,8 @@ export class ReplayEngine {
     }
   }
 
-  /** The recorded client message closest to `m`: same method (and tool) first, eligible first. */
   private bestCandidate(m: Obj): { i: number; sameStep: boolean } | undefined {
-    const all = this.unmatchedClientIndexes();
-    const front = this.frontier();
-    const sameStep = (i: number) => {
-      const r = this.recordedAt(i) as Obj;
-      if (!isObj(r) || r.method !== m.method || ('id' in r) !== ('id' in m)) return false;
-      const rn = isObj(r.params) ? r.params.name : undefined;
-      const mn = isObj(m.params) ? m.params.name : undefined;
-      return rn === mn;
-    };
-    const score = (i: number) => (sameStep(i) ? 0 : 2) + (i < front ? 0 : 1);
-    const ranked = all.map((i) => ({ i, s: score(i), d: compareClientMessage(this.recordedAt(i), m, this.mapLiveId).length }))
-      .sort((a, b) => a.s - b.s || a.d - b.d || a.i - b.i);
-    const top = ranked[0];
-    if (top === undefined) return undefined;
-    return { i: top.i, sameStep: sameStep(top.i) };
+    return closestRecorded(this.events, this.unmatchedClientIndexes(), this.frontier(), m, this.mapLiveId);
   }
 
   /**
@@ -283,16 +241,10 @@ export class ReplayEngine {
    * first-page list request is answered with the latest recorded answer to the same method.
    */
   private answerExtraList(m: Obj): boolean {
-    if (!('id' in m) || !LIST_METHODS.has(m.method as string)) return false;
-    if (isObj(m.params) && m.params.cursor !== undefined) return false;
-    const requests = this.events.map((e, i) => ({ e, i })).filter(({ e }) => e.type === 'message' && e.dir === 'c2s' && isObj(e.msg) && e.msg.method === m.method);
-    const source = [...requests].reverse().find(({ i }) => this.matched[i]) ?? requests[0];
-    if (source === undefined) return false;
-    const recId = key((source.e as { msg: Obj }).msg.id);
-    const answer = this.events.find((e) => e.type === 'message' && e.dir === 's2c' && isObj(e.msg) && classify(e.msg).kind === 'response' && key(e.msg.id) === recId);
-    if (answer === undefined) return false;
-    this.sink.send({ ...((answer as { msg: Obj }).msg), id: m.id });
-    this.notes.push(`answered an unrecorded ${m.method} with the recorded answer of trace event ${source.i + 2}`);
+    const found = recordedListAnswer(this.events, this.matched, m);
+    if (found === undefined) return false;
+    this.sink.send({ ...found.answer, id: m.id });
+    this.notes.push(`answered an unrecorded ${m.method} with the recorded answer of trace event ${found.source + 2}`);
     return true;
   }
 
