@@ -1,5 +1,5 @@
 // Close-match suggestions for an unknown tool name: edit distance, plus names that differ only by
-// a prefix (the model dropped or invented one) or by case.
+// a prefix (the model dropped or invented one), by a cut-off tail, or by case.
 import { editDistance } from '../config/suggest.js';
 
 /** Up to `max` candidate names close to `wanted`, best first. `aliases` maps a name to other spellings (its original name). */
@@ -12,6 +12,8 @@ export function closeMatches(wanted: string, candidates: Iterable<string>, alias
       const s = spelling.toLowerCase();
       if (s === w) best = Math.min(best, 0);
       else if (s.endsWith(`_${w}`) || w.endsWith(`_${s}`) || s.endsWith(w) || w.endsWith(s)) best = Math.min(best, 1);
+      // A name the model cut short (`fs_move` for `fs_move_file`).
+      else if (w.length >= 4 && s.startsWith(w)) best = Math.min(best, 2);
       else {
         const d = editDistance(w, s);
         if (d <= Math.max(2, Math.floor(Math.max(w.length, s.length) / 4))) best = Math.min(best, 1 + d);
