@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replayWithSdk, replayerJs, tracesDir } from './sdk-driver.js';
@@ -121,4 +121,29 @@ test('a missing notifications/initialized and an early close are reported', { ti
   const missing = r.report.failures.find((f) => f.kind === 'missing');
   assert.ok(missing, r.stderr);
   assert.match(missing.detail ?? '', /notification notifications\/initialized/);
+});
+
+test('a recorded server crash is replayed: stderr, then exit with the recorded code', { timeout: 30_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpb-crash-'));
+  const trace = join(dir, 'crash.jsonl');
+  const lines = [
+    { type: 'header', format: 'mcp-bridge-trace/1', server: { package: 'crashy' }, command: ['crashy'], protocolVersion: '2025-11-25', date: '2026-01-01T00:00:00Z' },
+    { type: 'message', dir: 'c2s', t: 1, msg: JSON.parse(init(0)) },
+    { type: 'message', dir: 's2c', t: 2, msg: { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'crashy', version: '1' } } } },
+    { type: 'message', dir: 'c2s', t: 3, msg: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+    { type: 'stderr', t: 4, text: 'fatal: out of cheese' },
+    { type: 'exit', t: 5, code: 3, signal: null },
+  ];
+  writeFileSync(trace, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const child = spawn(process.execPath, [replayerJs, trace]);
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stdin.write(init('a') + '\n' + initialized + '\n');
+  const code = await new Promise<number | null>((r) => child.once('close', (c) => r(c)));
+  assert.equal(code, 3);
+  assert.match(stdout, /"id":"a"/);
+  assert.match(stderr, /fatal: out of cheese/);
+  assert.match(stderr, /PASS/);
 });
