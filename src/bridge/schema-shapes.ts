@@ -3,8 +3,10 @@
 import type { JsonSchema } from '../../protocol/index.js';
 import type { SchemaNote } from './types.js';
 
+/** A schema node as plain JSON data. */
 export type Node = Record<string, unknown>;
 
+/** True for a plain (non-array, non-null) object. */
 export function isObject(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,10 @@
+// Public surface of the tool registry: the Registry class, its options and reports, provider tool-call types.
+export { Registry } from './registry.js';
+export type { LlmSpecs } from './registry.js';
+export type {
+  AgentTool, CallContext, NativeCallContext, RegisterReport, RegistryChange, RegistryEvents, RegistryOptions, RenamedTool,
+  ReplaceReport, ServerToolOptions, SkippedTool, ToolCaller,
+} from './types.js';
+export { parseOpenAiArguments, toOpenAiToolMessage, toAnthropicToolResult } from './tool-calls.js';
+export type { OpenAiToolCall, OpenAiToolMessage, AnthropicToolUse, AnthropicToolResult, AnthropicToolResultContent } from './tool-calls.js';
+export { closeMatches } from './suggest.js';
