@@ -9,7 +9,7 @@ import { convertResult, errorResult } from '../bridge/result.js';
 import type { LlmProvider, SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
 import { SchemaCompiler } from '../bridge/validate.js';
 import {
-  ToolArgumentsError, ToolCallError, ToolNameCollisionError, ToolNotFoundError, ToolValidationError, TOOL_INPUT_INVALID,
+  ToolArgumentsError, ToolCallError, ToolNameCollisionError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID,
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from './suggest.js';
@@ -203,7 +203,7 @@ export class Registry {
       const code = (cause as { code?: unknown })?.code;
       return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
     }
-    if (!isCallToolResult(raw)) return errorResult(new ToolCallError(name, 'the server answered with something that is not a CallToolResult', server));
+    if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', server));
     return convertResult(raw, {
       textBudget: entry.textBudget ?? this.options.textBudget,
       hasOutputSchema: def.outputSchema !== undefined,

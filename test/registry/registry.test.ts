@@ -157,6 +157,14 @@ describe('server tools', () => {
     assert.equal(result.truncated?.originalChars, 50);
   });
 
+  test('a caller answering with something that is not a CallToolResult gives MCPB_TOOL_RESULT_INVALID', async () => {
+    const registry = new Registry();
+    registry.registerServerTools('s', [{ name: 't', inputSchema: { type: 'object' } }], { caller: async () => ({ result: 'x' }) as never });
+    const result = await registry.execute('t', {});
+    assert.equal(result.isError, true);
+    assert.equal(result.error?.code, 'MCPB_TOOL_RESULT_INVALID');
+  });
+
   test('a failed or aborted call is an error result; an already-aborted call is never sent', async () => {
     const registry = new Registry();
     const failing = Object.assign(new Error('Request timed out after 5 ms'), { code: 'MCPB_REQUEST_TIMEOUT' });
