@@ -199,6 +199,7 @@ export class Registry {
     try {
       raw = await entry.invoke(prepared, context);
     } catch (cause) {
+      if (cause instanceof ToolResultError) return errorResult(cause);
       const reason = cause instanceof Error ? cause.message : String(cause);
       const code = (cause as { code?: unknown })?.code;
       return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));

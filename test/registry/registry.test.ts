@@ -61,6 +61,7 @@ describe('native tools', () => {
     assert.match(boom.text, /Tool "boom" failed: disk full/);
     const odd = await registry.execute('odd', {});
     assert.match(odd.text, /expected a string or a CallToolResult/);
+    assert.equal(odd.error?.code, 'MCPB_TOOL_RESULT_INVALID');
   });
 
   test('unknown tool: error result naming close matches', async () => {
