@@ -58,7 +58,7 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
   try {
     client = await connect({
       command: process.execPath,
-      args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '20000', ...varArgs],
+      args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '20000', '--stall', '5000', ...varArgs],
       name,
       requestTimeoutMs: 20_000,
       startupTimeoutMs: 20_000,
