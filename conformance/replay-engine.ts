@@ -3,6 +3,7 @@
 // No I/O of its own: the replayer process wires it to stdio, tests can drive it directly.
 import type { Trace, TraceEvent } from './trace-format.js';
 import { classify, compareClientMessage, describeMessage, formatDifferences, type Difference } from './normalize.js';
+import { ReplayIds } from './replay-ids.js';
 import { closestRecorded, recordedListAnswer, type ReplayFailure, type ReplayReport, type ReplaySink } from './replay-lookup.js';
 
 export type { ReplayFailure, ReplayReport, ReplaySink } from './replay-lookup.js';
@@ -19,16 +20,8 @@ export class ReplayEngine {
   private readonly failures: ReplayFailure[] = [];
   private readonly received: ReplayReport['received'] = [];
   private readonly notes: string[] = [];
-  /** recorded client request id → live id. */
-  private readonly idMap = new Map<string, unknown>();
-  private readonly liveToRecorded = new Map<string, unknown>();
-  private readonly usedLiveIds = new Set<string>();
-  private readonly tokenMap = new Map<string, unknown>();
-  /** Ids of server → client requests already sent (recorded ids are used on the wire as-is). */
-  private readonly sentServerRequests = new Set<string>();
+  private readonly ids = new ReplayIds();
   private early: unknown[] = [];
-  /** Recorded ids of client requests the client never sent (skipped after a stall). */
-  private readonly skipped = new Set<string>();
   private readonly skippedIdx = new Set<number>();
   private initializedSeen = false;
   private readonly traceHasInitialized: boolean;
@@ -71,8 +64,9 @@ export class ReplayEngine {
       if (e.type === 'message' && e.dir === 'c2s') {
         if (!this.matched[this.p]) break;
       } else if (e.type === 'message') {
-        // Answers to requests the client skipped have no live id to go to.
-        if (this.shouldSend(e.msg)) this.sink.send(this.rewriteOutgoing(e.msg));
+        const out = this.ids.outgoing(e.msg);
+        if (out.send) this.sink.send(out.msg);
+        else if (out.note) this.notes.push(out.note);
       } else if (e.type === 'stderr') {
         this.sink.stderr(e.text);
       } else if (e.type === 'exit' && !this.events.slice(0, this.p).some((x) => x.type === 'eof')) {
@@ -86,35 +80,7 @@ export class ReplayEngine {
     }
   }
 
-  private shouldSend(msg: unknown): boolean {
-    if (!isObj(msg)) return true;
-    // Answers to requests the client skipped have no live id to go to.
-    if (classify(msg).kind === 'response' && this.skipped.has(key(msg.id))) return false;
-    // Progress goes only to a client that attached a token to the request.
-    if (msg.method === 'notifications/progress' && isObj(msg.params) && !this.tokenMap.has(key(msg.params.progressToken))) {
-      this.notes.push('dropped a recorded progress notification: the client sent no progress token');
-      return false;
-    }
-    return true;
-  }
-
-  /** Maps recorded ids and progress tokens in a server message to the live client's. */
-  private rewriteOutgoing(msg: unknown): unknown {
-    if (!isObj(msg)) return msg;
-    const out: Obj = { ...msg };
-    const kind = classify(msg).kind;
-    if (kind === 'response' && this.idMap.has(key(msg.id))) out.id = this.idMap.get(key(msg.id));
-    if (kind === 'request') this.sentServerRequests.add(key(msg.id));
-    if (isObj(msg.params)) {
-      const p: Obj = { ...msg.params };
-      if ('progressToken' in p && this.tokenMap.has(key(p.progressToken))) p.progressToken = this.tokenMap.get(key(p.progressToken));
-      if (msg.method === 'notifications/cancelled' && this.idMap.has(key(p.requestId))) p.requestId = this.idMap.get(key(p.requestId));
-      out.params = p;
-    }
-    return out;
-  }
-
-  private mapLiveId = (id: unknown): unknown => (this.liveToRecorded.has(key(id)) ? this.liveToRecorded.get(key(id)) : id);
+  private mapLiveId = (id: unknown): unknown => this.ids.toRecorded(id);
 
   private recordedAt(i: number): unknown {
     return (this.events[i] as { msg?: unknown }).msg;
@@ -132,13 +98,7 @@ export class ReplayEngine {
   private bind(i: number, live: Obj): void {
     this.matched[i] = true;
     const rec = this.recordedAt(i) as Obj;
-    if (classify(rec).kind === 'request') {
-      this.idMap.set(key(rec.id), live.id);
-      this.liveToRecorded.set(key(live.id), rec.id);
-      const rt = isObj(rec.params) && isObj(rec.params._meta) ? rec.params._meta.progressToken : undefined;
-      const lt = isObj(live.params) && isObj(live.params._meta) ? live.params._meta.progressToken : undefined;
-      if (rt !== undefined && lt !== undefined) this.tokenMap.set(key(rt), lt);
-    }
+    if (classify(rec).kind === 'request') this.ids.bind(rec, live);
   }
 
   /** Feeds one line the client wrote. */
@@ -169,10 +129,9 @@ export class ReplayEngine {
     }
     const m = msg as Obj;
     if (kind === 'request') {
-      if (this.usedLiveIds.has(key(m.id))) {
+      if (!this.ids.useLiveId(m.id)) {
         this.fail({ kind: 'reused-id', message: `the client reused request id ${key(m.id)} (${describeMessage(m)}); ids must be unique within a session` });
       }
-      this.usedLiveIds.add(key(m.id));
       if (this.traceHasInitialized && !this.initializedSeen && m.method !== 'initialize' && m.method !== 'ping') {
         this.fail({ kind: 'missing-initialized', message: `the client sent ${describeMessage(m)} before notifications/initialized` });
       }
@@ -249,7 +208,7 @@ export class ReplayEngine {
   }
 
   private receiveResponse(m: Obj): void {
-    if (!this.sentServerRequests.has(key(m.id))) {
+    if (!this.ids.wasSent(m.id)) {
       this.fail({ kind: 'unknown-response', message: `the client sent a response with id ${key(m.id)}, but no server request with that id is outstanding` });
       return;
     }
@@ -299,7 +258,7 @@ export class ReplayEngine {
       this.matched[i] = true;
       this.skippedIdx.add(i);
       const r = this.recordedAt(i);
-      if (isObj(r) && classify(r).kind === 'request') this.skipped.add(key(r.id));
+      if (isObj(r) && classify(r).kind === 'request') this.ids.skip(r.id);
     }
     this.advance();
     this.retryEarly();
