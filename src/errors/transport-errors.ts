@@ -80,7 +80,7 @@ export interface ServerExitedInit {
 export class ServerExitedError extends McpBridgeError {
   constructor(init: ServerExitedInit, options?: { cause?: unknown }) {
     const tail = lastLines(init.stderrTail ?? '', 5, 1000);
-    super(SERVER_EXITED, `${serverPrefix(init.server)}server process ${JSON.stringify(init.command)}${init.pid ? ` (pid ${init.pid})` : ''} ${describeExit(init.exitCode, init.signal)}${tail ? `; last stderr: ${tail}` : '; it wrote nothing to stderr'}`, {
+    super(SERVER_EXITED, `${summarizeServerExit(init)}${tail ? `; last stderr: ${tail}` : '; it wrote nothing to stderr'}`, {
       server: init.server,
       command: init.command,
       args: init.args ? [...init.args] : undefined,
@@ -91,6 +91,17 @@ export class ServerExitedError extends McpBridgeError {
       hint: 'run the command by hand to see why it stops, or read the server\'s stderr above',
     }, options);
   }
+}
+
+/** One line without stderr, e.g. `server "fs": server process node server.js (pid 42) exited with code 3`. */
+export function summarizeServerExit(init: Omit<ServerExitedInit, 'stderrTail'>): string {
+  return `${serverPrefix(init.server)}server process ${formatCommand(init.command, init.args)}${init.pid ? ` (pid ${init.pid})` : ''} ${describeExit(init.exitCode, init.signal)}`;
+}
+
+/** A command line for messages: arguments with spaces or quotes are JSON-quoted, the whole capped at 300 characters. */
+export function formatCommand(command: string, args: readonly string[] = []): string {
+  const line = [command, ...args].map((a) => (a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a)).join(' ');
+  return line.length > 300 ? line.slice(0, 299) + '…' : line;
 }
 
 /** `exited with code 3`, `was killed by SIGKILL`, or `exited` when neither is known. */

@@ -8,14 +8,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StdioTransport } from '../../src/transports/stdio/index.js';
+import { liveServerPids, StdioTransport } from '../../src/transports/stdio/index.js';
 import type { TransportCloseInfo } from '../../src/transports/transport.js';
 import { assertNoProcesses, isAlive, killAll, procAvailable, processTree } from '../helpers/no-orphans.js';
 import { fixtureServer, fixtureServerScript, officialServer, rawInitialize, rawRpc, scratchDir } from '../helpers/servers.js';
 
 const skip = !procAvailable() || process.platform === 'win32';
 const transportModule = new URL('../../src/transports/stdio/index.js', import.meta.url).href;
-const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 2000 };
+// killGraceMs is generous: on a loaded machine a SIGKILLed tree can take a while to be reaped.
+const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 5000 };
 
 interface WrapperPids { wrapper: number; server: number; lingerer: number; escapee?: number }
 
@@ -197,6 +198,7 @@ say({ closed: true });
   }
 
   it('the exit hook is installed with the first live server and removed with the last', async () => {
+    assert.deepEqual(liveServerPids(), [], 'every earlier test untracked its servers (a close that ended did-not-exit keeps them)');
     const before = process.listenerCount('exit');
     const a = new StdioTransport(fixtureServer('echo-server'));
     const b = new StdioTransport(fixtureServer('echo-server'));

@@ -97,7 +97,8 @@ describe('stdio transport with the official servers', () => {
     assert.equal(info.exitCode, 1);
     assert.match(info.stderrTail ?? '', /BRAVE_API_KEY/);
     assert.equal((info.error as { code?: string }).code, 'MCPB_SERVER_EXITED');
-    assert.match(info.message, /server "brave".*exited with code 1.*BRAVE_API_KEY/);
+    assert.match(info.message, /server "brave": server process .*server-brave-search.* exited with code 1$/);
+    assert.match((info.error as Error).message, /exited with code 1; last stderr: .*BRAVE_API_KEY/);
     await assert.rejects(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' }), { code: 'MCPB_TRANSPORT_CLOSED' });
     await transport.close();
   });

@@ -14,12 +14,12 @@ export const procTreeAvailable: boolean = process.platform === 'linux' && (() =>
   try { readFileSync('/proc/self/stat', 'utf8'); return true; } catch { return false; }
 })();
 
-function readStat(pid: number): { ppid: number; startTime: string; zombie: boolean } | undefined {
+function readStat(pid: number): { ppid: number; pgid: number; startTime: string; zombie: boolean } | undefined {
   let text: string;
   try { text = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return undefined; }
   // The command name is parenthesised and may contain spaces or parens: fields start after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { ppid: Number(fields[1]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z' };
+  return { ppid: Number(fields[1]), pgid: Number(fields[2]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z' || fields[0] === 'X' };
 }
 
 /** Live descendants of `pid` (children first), or [] when /proc is unavailable. Synchronous: usable in an exit hook. */
@@ -43,6 +43,22 @@ export function descendantsOf(pid: number): ProcIdentity[] {
     for (const child of children.get(queue.shift()!) ?? []) { out.push(child); queue.push(child.pid); }
   }
   return out;
+}
+
+/**
+ * Whether process group `pgid` has a member that is not a zombie. A zombie still answers signal 0,
+ * yet it is already dead and only waits for its (possibly slow) reaper. Undefined without /proc.
+ */
+export function groupHasLiveMember(pgid: number): boolean | undefined {
+  if (!procTreeAvailable) return undefined;
+  let names: string[];
+  try { names = readdirSync('/proc'); } catch { return undefined; }
+  for (const name of names) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    const stat = readStat(Number(name));
+    if (stat && stat.pgid === pgid && !stat.zombie) return true;
+  }
+  return false;
 }
 
 /** True while the process recorded in `identity` still runs (same pid and same start time). */

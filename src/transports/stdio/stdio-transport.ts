@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMessage, type LineFramer } from '../../../protocol/index.js';
-import { describeExit, SendFailedError, ServerExitedError, TransportClosedError } from '../../errors/transport-errors.js';
+import { describeExit, formatCommand, SendFailedError, ServerExitedError, summarizeServerExit, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
 import { trackChild } from './exit-hook.js';
 import { LineWriter } from './line-writer.js';
@@ -87,7 +87,7 @@ export class StdioTransport implements Transport {
 
   /** The command line, for status output (arguments quoted when they contain spaces). */
   get target(): string {
-    return [this.options.command, ...(this.options.args ?? [])].map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ');
+    return formatCommand(this.options.command, this.options.args);
   }
 
   /** The last 64 KiB the server wrote to stderr (with `stderr: 'pipe'`). */
@@ -251,8 +251,11 @@ export class StdioTransport implements Transport {
       this.emitClose({ reason: 'closed', message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`, exitCode, signal, stderrTail });
       return;
     }
-    const error = new ServerExitedError({ command: this.options.command, args: this.options.args, server: this.options.serverName, pid: this.child?.pid, exitCode, signal, stderrTail });
-    this.emitClose({ reason: 'exited', message: error.message, exitCode, signal, stderrTail, error });
+    const init = { command: this.options.command, args: this.options.args, server: this.options.serverName, pid: this.child?.pid, exitCode, signal };
+    const error = new ServerExitedError({ ...init, stderrTail });
+    // The summary leaves stderr out: whoever renders the close info appends the tail itself.
+    const message = this.exit ? summarizeServerExit(init) : `${summarizeServerExit(init).replace(/ exited$/, '')} closed its stdout`;
+    this.emitClose({ reason: 'exited', message, exitCode, signal, stderrTail, error });
   }
 
   /** Destroys our ends of the pipes and unrefs the child: nothing of ours keeps the event loop alive. */

@@ -5,7 +5,7 @@ import { accessSync, constants as fsConstants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import treeKill from 'tree-kill';
-import { descendantsOf, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
+import { descendantsOf, groupHasLiveMember, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
 
 /** What the teardown needs to know about one server process. */
 export interface TerminateTarget {
@@ -70,7 +70,8 @@ export async function terminateTree(target: TerminateTarget, timeouts: Terminate
 export function groupAlive(target: Pick<TerminateTarget, 'pid' | 'leadsGroup'>): boolean {
   if (!target.leadsGroup || target.pid === undefined || process.platform === 'win32') return false;
   // Signal 0 only probes. ESRCH: no member left; EPERM: the id now belongs to someone else's group.
-  try { process.kill(-target.pid, 0); return true; } catch { return false; }
+  try { process.kill(-target.pid, 0); } catch { return false; }
+  return groupHasLiveMember(target.pid) ?? true;
 }
 
 /** Sends `signal` to the process group led by `pid`; false when the group is gone. Never throws. */
