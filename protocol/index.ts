@@ -1,5 +1,5 @@
 // The pure protocol core (the "mcp-bridge/protocol" entry): JSON-RPC, framing, MCP types, versions.
-export * from './jsonrpc/messages.js';
+export type * from './jsonrpc/messages.js';
 export * from './jsonrpc/codes.js';
 export * from './jsonrpc/classify.js';
 export * from './jsonrpc/encode.js';
@@ -8,11 +8,11 @@ export * from './framing/message-framer.js';
 export * from './mcp/methods.js';
 export * from './mcp/versions.js';
 export * from './mcp/negotiate.js';
-export * from './mcp/types/initialize.js';
-export * from './mcp/types/content.js';
-export * from './mcp/types/tools.js';
-export * from './mcp/types/notifications.js';
-export * from './mcp/types/client-features.js';
+export type * from './mcp/types/initialize.js';
+export type * from './mcp/types/content.js';
+export type * from './mcp/types/tools.js';
+export type * from './mcp/types/notifications.js';
+export type * from './mcp/types/client-features.js';
 export * from './errors/base.js';
 export * from './errors/protocol-errors.js';
 export * from './errors/peer-error.js';

@@ -1,0 +1,43 @@
+// The client entry ("mcp-bridge/client"): connect, the Client, transports on demand and the errors,
+// without the config parser, the registry or the manager, so an agent that only talks to servers
+// imports the least.
+import { Client, type ClientOptions } from './client.js';
+import { createTransport, type ServerParams } from '../transports/create.js';
+
+export * from '../../protocol/index.js';
+export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
+export type { ClientOptions, CallToolOptions, ClientEvents } from './client.js';
+export type { ServerSnapshot } from './handshake.js';
+export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';
+export { Session, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/session.js';
+export type { RequestOptions, SessionOptions } from '../session/session.js';
+export { HandlerError } from '../session/dispatcher.js';
+export type { Transport, TransportEvents, TransportCloseInfo, SendOptions } from '../transports/transport.js';
+export { createTransport } from '../transports/create.js';
+export type { ServerParams, StdioServerParams, HttpServerParams } from '../transports/create.js';
+export * from '../errors/session-errors.js';
+export { nullLogger, createConsoleLogger } from '../log.js';
+export type { Logger, LogLevel } from '../log.js';
+export { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
+
+/** Options of {@link connect}: where the server is, plus client options. */
+export type ConnectOptions = ServerParams & ClientOptions;
+
+/**
+ * Starts (stdio) or reaches (HTTP) an MCP server and completes the handshake.
+ * @example
+ * import { connect } from 'mcp-bridge';
+ * const client = await connect({ command: 'node', args: ['server.js'] });
+ * const tools = await client.listTools();
+ * const result = await client.callTool('echo', { text: 'hi' });
+ * await client.close();
+ * @throws ServerStartError (`MCPB_SERVER_START_FAILED`), SpawnError (`MCPB_SPAWN_FAILED`), HttpError (`MCPB_HTTP_STATUS`), UnsupportedVersionError.
+ */
+export async function connect(options: ConnectOptions): Promise<Client> {
+  const transport = await createTransport(options, { serverName: options.name, logger: options.logger });
+  const client = new Client(transport, options);
+  await client.connect();
+  return client;
+}
+export * from '../errors/transport-errors.js';
+export * from '../errors/http-errors.js';
