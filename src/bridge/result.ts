@@ -34,7 +34,7 @@ export function convertResult(raw: CallToolResult, options: ConvertResultOptions
   if (raw.structuredContent !== undefined) {
     result.structured = raw.structuredContent;
     // Servers should also send the JSON as text; only when they did not is it rendered (TOOLS-9).
-    if (!parts.some((p) => p.type === 'text' || p.type === 'resource')) lines.push(safeJson(raw.structuredContent));
+    if (!parts.some((p) => p.type === 'text' || p.type === 'resource')) lines.push(structuredText(raw.structuredContent, parts));
   }
 
   // Error results often carry no structuredContent; checking them would hide the real error (peers #27).
@@ -67,6 +67,20 @@ export function convertResult(raw: CallToolResult, options: ConvertResultOptions
   }
   return { text, parts, isError, ...result, ...(warnings.length > 0 ? { warnings } : {}), raw };
 }
+
+// The JSON of structuredContent for the LLM, with binary payloads (a base64 copy of an image block,
+// or any long base64 string) summarised: the model must not get the same bytes twice, as text.
+function structuredText(value: unknown, parts: ResultPart[]): string {
+  const binary = new Set<string>();
+  for (const p of parts) if (p.type === 'image' || p.type === 'audio' || p.type === 'blob') binary.add(p.data);
+  return safeJson(value, (_key, v) => {
+    if (typeof v !== 'string' || v.length < 256) return v;
+    if (binary.has(v)) return `[base64 data, ${formatBytes(base64Bytes(v))}, same as the binary part above]`;
+    return BASE64.test(v) ? `[base64 data, ${formatBytes(base64Bytes(v))}]` : v;
+  });
+}
+
+const BASE64 = /^[A-Za-z0-9+/\r\n]+={0,2}$/;
 
 function toPart(block: unknown): ResultPart {
   if (typeof block !== 'object' || block === null) return { type: 'unknown', blockType: typeof block, block };
@@ -132,8 +146,8 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function safeJson(value: unknown): string {
-  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+function safeJson(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+  try { return JSON.stringify(value, replacer) ?? String(value); } catch { return String(value); }
 }
 
 /** A ToolResult for an error the bridge produced itself (nothing or nothing usable came back from the tool). */

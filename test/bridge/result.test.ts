@@ -163,3 +163,16 @@ test('errorResult: a bridge error as an isError result with a synthesised raw re
   assert.deepEqual(r.error, { code: 'MCPB_X', message: 'went wrong' });
   assert.deepEqual(r.raw, { content: [{ type: 'text', text: 'went wrong, fix it' }], isError: true });
 });
+
+test('structuredContent rendered as text does not repeat an image block as base64 (TOOLS-9)', () => {
+  const data = Buffer.alloc(3000, 7).toString('base64');
+  const r = convertResult({ content: [{ type: 'image', data, mimeType: 'image/png' }], structuredContent: { content: [{ type: 'image', data, mimeType: 'image/png' }], note: 'ok' } });
+  assert.ok(!r.text.includes(data), 'no base64 copy in the LLM text');
+  assert.match(r.text, /same as the binary part above/);
+  assert.match(r.text, /"note":"ok"/);
+  assert.deepEqual(r.structured, { content: [{ type: 'image', data, mimeType: 'image/png' }], note: 'ok' }, 'the structured value itself is untouched');
+  const other = Buffer.alloc(600, 1).toString('base64');
+  const r2 = convertResult({ content: [], structuredContent: { blob: other, short: 'abc' } });
+  assert.match(r2.text, /\[base64 data, 600 B\]/);
+  assert.match(r2.text, /"short":"abc"/);
+});
