@@ -10,7 +10,7 @@ export interface Step {
   /** Human title for the table. */
   title: string;
   /** W1's import probe runs no worker. */
-  kind: 'import' | 'job';
+  kind: 'import' | 'import-full' | 'job';
   job?: (client: string) => Job;
   /** Hard bound for one worker. */
   timeoutMs: number;
@@ -38,6 +38,7 @@ export function makePlan(o: PlanOptions): Plan {
   const blobTimeout = q ? 30_000 : 60_000;
   const steps: Step[] = [
     { key: 'w1.import', title: 'W1 import', kind: 'import', timeoutMs: 30_000 },
+    { key: 'w1.import.full', title: 'W1 import, whole package entry', kind: 'import-full', timeoutMs: 30_000 },
     { key: 'w1.connect', title: 'W1 spawn+connect+tools/list+close', kind: 'job', timeoutMs: 60_000,
       job: (client) => ({ workload: 'connect', client, cycles: q ? 3 : 6 }) },
     { key: 'w2.seq.stdio', title: `W2 ${seqCalls} sequential echo (stdio)`, kind: 'job', timeoutMs: 60_000,

@@ -53,10 +53,11 @@ function gitCommit(): string | undefined {
   }
 }
 
-async function runStep(step: Step, client: string, importModules: Map<string, string[]>): Promise<RunOutcome> {
-  if (step.kind === 'import') {
+async function runStep(step: Step, client: string, importModules: Map<string, string[]>, fullImports: Map<string, string[]>): Promise<RunOutcome> {
+  if (step.kind === 'import' || step.kind === 'import-full') {
+    const mods = (step.kind === 'import-full' ? fullImports : importModules).get(client)!;
     // Three probes per repetition, median taken later with the others: one probe is noisy.
-    const runs = [await measureImport(importModules.get(client)!), await measureImport(importModules.get(client)!), await measureImport(importModules.get(client)!)];
+    const runs = [await measureImport(mods), await measureImport(mods), await measureImport(mods)];
     const ok = runs.filter((r) => r.ok);
     if (ok.length === 0) return runs[0];
     const sorted = ok.map((r) => r.metrics).sort((p, q) => p.importMs - q.importMs);
@@ -90,10 +91,12 @@ async function main(): Promise<number> {
   const steps = plan.steps.filter((s) => !args.only || args.only.some((o) => s.key.startsWith(o)));
   const started = performance.now();
   const importModules = new Map<string, string[]>();
+  const fullImports = new Map<string, string[]>();
   const unavailable = new Map<string, string>();
   for (const c of clients) {
     const adapter = await loadClient(c);
     importModules.set(c, adapter.importModules());
+    fullImports.set(c, adapter.fullImportModules?.() ?? adapter.importModules());
     const why = await adapter.unavailable();
     if (why) unavailable.set(c, why);
   }
@@ -107,7 +110,7 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     for (let rep = 0; rep < plan.reps; rep++) {
       for (const c of rotate(clients, rep)) {
-        const out: RunOutcome = unavailable.has(c) ? { ok: false, unavailable: unavailable.get(c), metrics: {} } : await runStep(step, c, importModules);
+        const out: RunOutcome = unavailable.has(c) ? { ok: false, unavailable: unavailable.get(c), metrics: {} } : await runStep(step, c, importModules, fullImports);
         runs.get(c)!.push(out);
         // A failed large-result call is a reported failure (a figure); anything else failing is a crash.
         const reportedFailure = step.key.startsWith('w4.') && !out.crashed && out.metrics.bytes !== undefined;

@@ -31,6 +31,11 @@ export interface BenchClient {
    * or specifiers the adapter resolves itself. Imported in a fresh `node` process.
    */
   importModules(): string[];
+  /**
+   * Optional: the modules of the client's whole package entry, when that differs from what a user
+   * who only connects imports (W1 reports both).
+   */
+  fullImportModules?(): string[];
   /** Undefined when usable here, else why not (e.g. `dist/src/index.js not built`). */
   unavailable(): Promise<string | undefined>;
   /** Spawns or reaches the server and completes the handshake. */

@@ -1,5 +1,5 @@
-// mcp-bridge, this repository's client, as a user imports it: the built package entry dist/src/index.js.
-// Loaded dynamically so the bench still runs (and says why) before the client is built.
+// mcp-bridge, this repository's client, as a user imports it from the build: `mcp-bridge/client` for
+// connect(), `mcp-bridge` for the Manager. Loaded dynamically so the bench says why when it is not built.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, fileUrl } from '../lib/paths.js';
@@ -26,12 +26,21 @@ interface BridgeModule {
   Manager?: new (config: unknown, options?: { concurrency?: number }) => BridgeManager;
 }
 
+// `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
 const entry = join(repoRoot, 'dist', 'src', 'index.js');
+const clientEntry = join(repoRoot, 'dist', 'src', 'client', 'index.js');
 let mod: BridgeModule | undefined;
+let clientMod: BridgeModule | undefined;
 
 async function load(): Promise<BridgeModule> {
   mod ??= (await import(fileUrl(entry))) as BridgeModule;
   return mod;
+}
+
+/** What a user who only connects imports: the client entry where it exists, else the package entry. */
+async function loadClient(): Promise<BridgeModule> {
+  clientMod ??= existsSync(clientEntry) ? (await import(fileUrl(clientEntry))) as BridgeModule : await load();
+  return clientMod;
 }
 
 function toolCount(listed: unknown): number {
@@ -43,19 +52,20 @@ function toolCount(listed: unknown): number {
 
 const bridge: BenchClient = {
   name: 'mcp-bridge',
-  importModules: () => [fileUrl(entry)],
+  importModules: () => [fileUrl(existsSync(clientEntry) ? clientEntry : entry)],
+  fullImportModules: () => [fileUrl(entry)],
   async unavailable() {
     if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
     try {
-      const m = await load();
-      if (typeof m.connect !== 'function') return 'dist/src/index.js exports no connect()';
+      const m = await loadClient();
+      if (typeof m.connect !== 'function') return 'the client entry exports no connect()';
     } catch (e) {
       return `importing dist/src/index.js failed: ${(e as Error).message}`;
     }
     return undefined;
   },
   async connect(server: ServerSpec): Promise<BenchConnection> {
-    const { connect } = await load();
+    const { connect } = await loadClient();
     const c = await connect(server.kind === 'stdio'
       ? { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
       : { url: server.url });

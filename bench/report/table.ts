@@ -20,7 +20,8 @@ export function rowsFor(results: Results): Row[] {
   const add = (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']): void => {
     if (results[key]) rows.push({ key, metric, label, unit, better });
   };
-  add('w1.import', 'importMs', 'W1 import of the client modules', 'ms', 'lower');
+  add('w1.import', 'importMs', 'W1 import of the client modules (mcp-bridge/client)', 'ms', 'lower');
+  add('w1.import.full', 'importMs', 'W1 import of the whole package entry (mcp-bridge)', 'ms', 'lower');
   add('w1.connect', 'coldTotalMs', 'W1 spawn+connect+list+close, first in process', 'ms', 'lower');
   add('w1.connect', 'warmTotalMs', 'W1 spawn+connect+list+close, later ones', 'ms', 'lower');
   add('w2.seq.stdio', 'callsPerSec', 'W2 sequential echo (stdio)', 'calls/s', 'higher');
