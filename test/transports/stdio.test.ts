@@ -307,6 +307,37 @@ describe('stdio transport: framing and writing', () => {
   });
 });
 
+describe('stdio transport: stderr modes and stdout EOF', () => {
+  it("stderr: 'ignore' still works and keeps no tail", async () => {
+    const lines: string[] = [];
+    const transport = transportFor(fixtureServer('echo-server'), { stderr: 'ignore', onStderrLine: (l) => lines.push(l) });
+    try {
+      await transport.start();
+      const rpc = rawRpc(transport);
+      await rawInitialize(rpc);
+    } finally {
+      await transport.close();
+    }
+    assert.deepEqual(lines, []);
+    assert.equal(transport.stderrTail, '');
+  });
+
+  it('a server that closes its stdout but keeps running is treated as ended and stopped', { skip: process.platform === 'win32' }, async () => {
+    // covers: STDIO-8
+    // Node cannot close its own stdout, so a shell does it: print, close fd 1, then sleep (ignoring stdin EOF).
+    const transport = new StdioTransport({ command: '/bin/sh', args: ['-c', `printf '%s\\n' '{"jsonrpc":"2.0","method":"last"}'; exec 1>&-; exec sleep 300`], closeTimeouts: { stdinGraceMs: 200, termGraceMs: 2000, killGraceMs: 2000 } });
+    const messages: unknown[] = [];
+    transport.events.on('message', (m) => messages.push(m));
+    const closed = nextClose(transport);
+    await transport.start();
+    const info = await closed;
+    assert.deepEqual(messages, [{ jsonrpc: '2.0', method: 'last' }]);
+    assert.equal(info.reason, 'exited');
+    assert.equal(info.signal, 'SIGTERM');
+    await assert.rejects(transport.send({ jsonrpc: '2.0', method: 'x' }), { code: 'MCPB_TRANSPORT_CLOSED' });
+  });
+});
+
 describe('stdio transport: close', () => {
   it('is memoised, idempotent, emits close once, and rejects later sends', async () => {
     // covers: STDIO-7
