@@ -2,7 +2,7 @@
 // to stdin with backpressure, drains stderr into a tail, and ends with one `close` carrying exit info.
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMessage, type LineFramer } from '../../../protocol/index.js';
+import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMessage } from '../../../protocol/index.js';
 import { describeExit, formatCommand, SendFailedError, ServerExitedError, summarizeServerExit, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
 import { trackChild } from './exit-hook.js';
@@ -42,7 +42,12 @@ export const DEFAULT_CLOSE_TIMEOUTS: Readonly<TerminateTimeouts> = { stdinGraceM
 
 type State = 'idle' | 'starting' | 'open' | 'finishing' | 'closed';
 
-/** A {@link Transport} to a server run as a child process, speaking newline-delimited JSON-RPC. */
+/**
+ * A {@link Transport} to a server run as a child process, speaking newline-delimited JSON-RPC.
+ * `close` is emitted exactly once: `closed` after {@link StdioTransport.close}; `exited` when the server
+ * ended on its own (after its stdout was read to the end, with exit code, signal and stderr tail, and a
+ * ServerExitedError as `error`); `error` when the spawn failed (start() rejects with the same SpawnError).
+ */
 export class StdioTransport implements Transport {
   readonly kind = 'stdio';
   readonly events = new Emitter<TransportEvents>();
@@ -55,7 +60,6 @@ export class StdioTransport implements Transport {
   private state: State = 'idle';
   private child: ChildProcess | undefined;
   private leadsGroup = false;
-  private framer: LineFramer | undefined;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private stdoutEnded = false;
   /** Stderr counts as ended when not piped; when piped it is read to its end so the tail is complete. */
@@ -129,6 +133,8 @@ export class StdioTransport implements Transport {
 
   private failStart(error: unknown): void {
     this.state = 'closed';
+    this.untrack?.();
+    this.untrack = undefined;
     this.releaseChild();
     this.emitClose({ reason: 'error', message: error instanceof Error ? error.message : String(error), error, exitCode: null, signal: null, stderrTail: this.tail.text() });
   }
@@ -140,7 +146,6 @@ export class StdioTransport implements Transport {
       onValue: (value) => { if (mine()) this.events.emit('message', value); },
       onError: (error) => { if (mine()) this.events.emit('error', this.withServer(error)); },
     });
-    this.framer = framer;
     const stdout = child.stdout as Readable;
     stdout.on('data', (chunk: Buffer) => { if (mine() && !this.stdoutEnded) framer.feed(chunk); });
     const onStdoutDone = (): void => {
