@@ -1,7 +1,7 @@
 // Writes whole lines to a child's stdin (STDIO-3): in call order, never interleaved, never outrunning
-// the pipe. Lines sent in the same tick leave in one write (cork, then uncork on the next tick), so
-// 64 requests in flight cost one syscall instead of 64; while the pipe is full, lines wait in a
-// queue (abortable until written) and go out on 'drain'.
+// the pipe. Lines sent in the same tick are joined and leave in one write on the next tick, so 64
+// requests in flight cost one syscall instead of 64; while the pipe is full, lines wait in a queue
+// (abortable until written) and go out on 'drain'.
 import type { Writable } from 'node:stream';
 
 /** What the writer asks its owner at each write. */
@@ -25,7 +25,8 @@ interface Waiting {
 /** Queues lines so concurrent senders never interleave and never outrun the pipe. */
 export class LineWriter {
   private readonly waiting: Waiting[] = [];
-  private corked?: Writable;
+  /** Lines of the current tick, written together on the next one. */
+  private batch?: { stream: Writable; lines: string[]; settle: { resolve(): void; reject(error: unknown): void }[] };
   private drainListener?: { stream: Writable; off(): void };
 
   constructor(private readonly host: LineWriterHost) {}
@@ -37,7 +38,7 @@ export class LineWriter {
     if (!stream || stream.destroyed) return Promise.reject(this.host.closedError());
     return new Promise<void>((resolve, reject) => {
       // Order is kept: once something waits for 'drain', later lines wait behind it.
-      if (this.waiting.length === 0 && !stream.writableNeedDrain) {
+      if (this.waiting.length === 0 && (!stream.writableNeedDrain || this.batch?.stream === stream)) {
         this.writeNow(stream, line, resolve, reject);
         return;
       }
@@ -55,18 +56,28 @@ export class LineWriter {
   }
 
   private writeNow(stream: Writable, line: string, resolve: () => void, reject: (error: unknown) => void): void {
-    if (this.corked !== stream) {
-      this.corked = stream;
-      stream.cork();
-      process.nextTick(() => {
-        if (this.corked === stream) this.corked = undefined;
-        stream.uncork();
-      });
+    if (this.batch?.stream === stream) {
+      this.batch.lines.push(line);
+      this.batch.settle.push({ resolve, reject });
+      return;
     }
+    const batch = { stream, lines: [line], settle: [{ resolve, reject }] };
+    this.batch = batch;
+    // A tick, not a microtask: every send made while promise callbacks run joins this write.
+    process.nextTick(() => this.flushBatch(batch));
+  }
+
+  private flushBatch(batch: NonNullable<LineWriter['batch']>): void {
+    if (this.batch === batch) this.batch = undefined;
+    const { stream, lines, settle } = batch;
+    const done = (error?: unknown): void => {
+      for (const s of settle) if (error) s.reject(error); else s.resolve();
+    };
+    if (stream.destroyed || this.host.writable() !== stream) { done(this.host.closedError()); return; }
     try {
-      stream.write(line, (error) => { if (error) reject(this.host.writeError(error)); else resolve(); });
+      stream.write(lines.length === 1 ? lines[0] : lines.join(''), (error) => done(error ? this.host.writeError(error) : undefined));
     } catch (error) {
-      reject(this.host.writable() ? this.host.writeError(error) : this.host.closedError(error));
+      done(this.host.writable() ? this.host.writeError(error) : this.host.closedError(error));
     }
   }
 
