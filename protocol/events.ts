@@ -24,7 +24,8 @@ export class Emitter<Events extends { [K in keyof Events]: unknown }> {
   emit<K extends keyof Events>(event: K, value: Events[K]): boolean {
     const set = this.listeners.get(event);
     if (!set || set.size === 0) return false;
-    for (const listener of [...set]) {
+    // One listener (the common case on hot paths) needs no snapshot against changes during delivery.
+    for (const listener of set.size === 1 ? set : [...set]) {
       try {
         (listener as Listener<Events[K]>)(value);
       } catch (error) {

@@ -227,7 +227,10 @@ export class Client {
 
   /** Sends any request; for methods this class has no helper for. */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
-    return this.session.request<R>(method, params, options).catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+    const pending = this.session.request<R>(method, params, options);
+    // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
+    if (this.transport.kind === 'stdio') return pending;
+    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
   }
 
   /** Closes the connection (stdio: the whole process tree). Idempotent. */

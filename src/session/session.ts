@@ -164,36 +164,42 @@ export class Session {
   }
 
   private receive(value: unknown): void {
-    for (const item of splitBatch(value)) {
-      const c = classifyMessage(item);
-      switch (c.kind) {
-        case 'result':
-          if (!this.pending.resolve(c.message.id, c.message.result)) {
-            this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
-          }
-          break;
-        case 'error': {
-          const { id, error } = c.message;
-          if (id === undefined || id === null) {
-            // JSONRPC-5: the peer could not read something we sent; nothing to correlate.
-            this.events.emit('error', new McpError(error, { server: this.serverName }));
-            break;
-          }
-          const entry = this.pending.get(id);
-          if (entry) this.pending.reject(id, new McpError(error, { server: this.serverName, method: entry.method }));
-          else this.logger.debug('dropped an error for an unknown or settled request', { server: this.serverName, id });
+    if (Array.isArray(value)) {
+      for (const item of splitBatch(value)) this.receiveOne(item);
+    } else {
+      this.receiveOne(value);
+    }
+  }
+
+  private receiveOne(item: unknown): void {
+    const c = classifyMessage(item);
+    switch (c.kind) {
+      case 'result':
+        if (!this.pending.resolve(c.message.id, c.message.result)) {
+          this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
+        }
+        break;
+      case 'error': {
+        const { id, error } = c.message;
+        if (id === undefined || id === null) {
+          // JSONRPC-5: the peer could not read something we sent; nothing to correlate.
+          this.events.emit('error', new McpError(error, { server: this.serverName }));
           break;
         }
-        case 'request':
-          void this.serve(c.message);
-          break;
-        case 'notification':
-          this.onNotificationMessage(c.message.method, c.message.params);
-          break;
-        case 'invalid':
-          this.onInvalid(c.reason, c.value);
-          break;
+        const entry = this.pending.get(id);
+        if (entry) this.pending.reject(id, new McpError(error, { server: this.serverName, method: entry.method }));
+        else this.logger.debug('dropped an error for an unknown or settled request', { server: this.serverName, id });
+        break;
       }
+      case 'request':
+        void this.serve(c.message);
+        break;
+      case 'notification':
+        this.onNotificationMessage(c.message.method, c.message.params);
+        break;
+      case 'invalid':
+        this.onInvalid(c.reason, c.value);
+        break;
     }
   }
 
