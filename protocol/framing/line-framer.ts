@@ -18,6 +18,12 @@ export interface LineFramerOptions {
   onError(error: FramingError): void;
   /** Largest line accepted, in bytes; a longer one is discarded as it streams. */
   maxLineBytes?: number;
+  /**
+   * Whether the caller may overwrite a chunk after `feed()` returns, so held fragments must be
+   * copied. Node streams hand out fresh buffers: pass false there to save a copy of big messages.
+   * @defaultValue true
+   */
+  reusesBuffers?: boolean;
 }
 
 export interface LineFramer {
@@ -33,6 +39,7 @@ export interface LineFramer {
 export function createLineFramer(options: LineFramerOptions): LineFramer {
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const copyChunks = options.reusesBuffers ?? true;
   let fragments: Uint8Array[] = [];
   let pendingBytes = 0;
   // While discarding an oversized line we keep only its size and its first bytes (for the error).
@@ -40,20 +47,28 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
   let discardedBytes = 0;
   let discardHead: Uint8Array | undefined;
 
-  function deliver(bytes: Uint8Array): void {
+  // Decoding happens in its own frame, so that once it returns nothing holds the line's bytes and
+  // they can be collected while the consumer parses the (equally large) string.
+  function deliver(last: Uint8Array): void {
+    const line = decodeLine(last);
+    if (line !== undefined) options.onLine(line);
+  }
+
+  function decodeLine(last: Uint8Array): string | undefined {
+    const bytes = joinPending(last);
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end--;
-    if (end === 0) return;
+    if (end === 0) return undefined;
     const body = end === bytes.length ? bytes : bytes.subarray(0, end);
     let line: string;
     try {
       line = decoder.decode(body);
     } catch {
       options.onError(new FramingError('invalid-utf8', `a line of ${body.length} bytes is not valid UTF-8 and was skipped`, { bytes: body.length, excerpt: latin1Excerpt(body) }));
-      return;
+      return undefined;
     }
-    if (line.trim() === '') return;
-    options.onLine(line);
+    // Blank lines are skipped; the test stops at the first visible character, so it costs nothing on JSON.
+    return /\S/.test(line) ? line : undefined;
   }
 
   function finishDiscard(tailBytes: number): void {
@@ -97,12 +112,12 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
         if (nl === -1) { discardedBytes += piece.length; return; }
         finishDiscard(piece.length);
       } else if (nl === -1) {
-        // Copy: the caller may reuse its buffer after feed() returns.
-        fragments.push(piece.slice());
+        // Copy unless the caller promised fresh buffers (Node streams never reuse theirs).
+        fragments.push(copyChunks ? piece.slice() : piece);
         pendingBytes += piece.length;
         return;
       } else {
-        deliver(joinPending(piece));
+        deliver(piece);
       }
       start = stop + 1;
     }
@@ -110,7 +125,7 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
 
   function end(): void {
     if (discarding) finishDiscard(0);
-    else if (pendingBytes > 0) deliver(joinPending(new Uint8Array()));
+    else if (pendingBytes > 0) deliver(new Uint8Array());
   }
 
   return {

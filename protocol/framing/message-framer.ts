@@ -1,7 +1,7 @@
 // Lines → parsed JSON values: the step after line framing. Non-JSON lines (servers that log to
 // stdout, STDIO-6) are reported and skipped, never fatal.
 import { FramingError } from '../errors/protocol-errors.js';
-import { createLineFramer, type LineFramer } from './line-framer.js';
+import { createLineFramer, type LineFramer, type LineFramerOptions } from './line-framer.js';
 
 export interface MessageFramerOptions {
   /** Receives each parsed JSON value (classification is the session's job). */
@@ -9,12 +9,15 @@ export interface MessageFramerOptions {
   /** Receives every line that could not be used. */
   onError(error: FramingError): void;
   maxMessageBytes?: number;
+  /** See {@link LineFramerOptions.reusesBuffers}. @defaultValue true */
+  reusesBuffers?: boolean;
 }
 
 /** A line framer whose lines are parsed as JSON. */
 export function createMessageFramer(options: MessageFramerOptions): LineFramer {
   return createLineFramer({
     maxLineBytes: options.maxMessageBytes,
+    reusesBuffers: options.reusesBuffers,
     onError: options.onError,
     onLine(line) {
       let value: unknown;

@@ -143,6 +143,8 @@ export class StdioTransport implements Transport {
     const mine = (): boolean => child === this.child;
     const framer = createMessageFramer({
       maxMessageBytes: this.options.maxMessageBytes,
+      // Readable streams never reuse a chunk they emitted, so the framer may keep them as they are.
+      reusesBuffers: false,
       onValue: (value) => { if (mine()) this.events.emit('message', value); },
       onError: (error) => { if (mine()) this.events.emit('error', this.withServer(error)); },
     });
