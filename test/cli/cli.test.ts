@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
+import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const json = (v: unknown) => JSON.stringify(v);
@@ -14,23 +15,10 @@ function runCli(args: string[], cwd = repoRoot) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function writeConfig(yaml: string): string {
-  const file = join(scratchDir('cli'), 'mcp-bridge.yaml');
-  writeFileSync(file, yaml);
-  return file;
-}
 
 const fs = officialServer('filesystem');
 writeFileSync(join(fs.dir!, 'a.txt'), 'alpha file');
-const good = writeConfig(`
-tools:
-  mcp:
-    servers:
-      - name: fs
-        command: ${json(fs.command)}
-        args: ${json(fs.args)}
-        prefix: fs_
-`);
+const good = writeConfigFile([stdioEntry('fs', fs, { prefix: 'fs_' })]);
 
 test('tools --json lists every tool with server, original name and schema', () => {
   const r = runCli(['--config', good, 'tools', '--json']);
@@ -82,7 +70,7 @@ test('exit 2 for bad usage and invalid config, with the path and line of the pro
   assert.equal(runCli(['frobnicate']).code, 2);
   assert.equal(runCli(['--config', good, 'call']).code, 2);
   assert.equal(runCli(['--config', good, 'call', 'x', '{not json']).code, 2);
-  const broken = writeConfig('tools:\n  mcp:\n    servers:\n      - name: a\n        comand: node\n');
+  const broken = writeConfigFile('tools:\n  mcp:\n    servers:\n      - name: a\n        comand: node\n');
   const r = runCli(['--config', broken, 'tools']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /tools\.mcp\.servers\[0\]/);
@@ -94,16 +82,7 @@ test('exit 2 for bad usage and invalid config, with the path and line of the pro
 });
 
 test('exit 3 when a server cannot be started; doctor names the problem and what to do', () => {
-  const bad = writeConfig(`
-tools:
-  mcp:
-    servers:
-      - name: fs
-        command: ${json(fs.command)}
-        args: ${json(fs.args)}
-      - name: ghost
-        command: /no/such/binary
-`);
+  const bad = writeConfigFile([stdioEntry('fs', fs), { name: 'ghost', command: '/no/such/binary' }]);
   const call = runCli(['--config', bad, 'call', 'ghost_tool', '{}', '-q']);
   assert.equal(call.code, 3);
   const doctor = runCli(['--config', bad, 'doctor', '-q']);

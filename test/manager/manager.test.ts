@@ -4,14 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { parseConfig } from '../../src/config/index.js';
 import { Manager } from '../../src/manager/manager.js';
 import { Registry } from '../../src/registry/registry.js';
-import { officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
+import { officialServer, repoRoot } from '../helpers/servers.js';
+import { nodeEntry, stdioEntry, testConfig } from '../helpers/config.js';
 import { assertNoProcesses, descendantsOf } from '../helpers/no-orphans.js';
 
 const fixture = (name: string) => join(repoRoot, 'test', 'fixtures', 'manager', name);
-const json = (v: unknown) => JSON.stringify(v);
 
 async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -26,25 +25,11 @@ test('three real servers fill the registry with exactly the expected names; call
   const memory = officialServer('memory');
   const everything = officialServer('everything');
   writeFileSync(join(fs.dir!, 'note.txt'), 'from the filesystem server');
-  const yaml = `
-tools:
-  mcp:
-    servers:
-      - name: fs
-        command: ${json(fs.command)}
-        args: ${json(fs.args)}
-        prefix: fs_
-      - name: memory
-        command: ${json(memory.command)}
-        args: ${json(memory.args)}
-        env: ${json(memory.env)}
-        tools: [read_graph, create_entities]
-      - name: everything
-        command: ${json(everything.command)}
-        args: ${json(everything.args)}
-        timeout: 20s
-`;
-  const config = parseConfig(yaml, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const config = testConfig([
+    stdioEntry('fs', fs, { prefix: 'fs_' }),
+    stdioEntry('memory', memory, { tools: ['read_graph', 'create_entities'] }),
+    stdioEntry('everything', everything, { timeout: '20s' }),
+  ]);
   const registry = new Registry();
   const manager = new Manager(config, { registry });
   try {
@@ -87,20 +72,11 @@ tools:
 
 test('a server with a bad command is reported while the others serve', async () => {
   const memory = officialServer('memory');
-  const config = parseConfig(`
-tools:
-  mcp:
-    servers:
-      - name: broken
-        command: /definitely/not/a/command
-      - name: crashing
-        command: ${json(process.execPath)}
-        args: ["-e", "process.stderr.write('missing API key\\\\n'); process.exit(2)"]
-      - name: memory
-        command: ${json(memory.command)}
-        args: ${json(memory.args)}
-        env: ${json(memory.env)}
-`, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const config = testConfig([
+    { name: 'broken', command: '/definitely/not/a/command' },
+    stdioEntry('crashing', { command: process.execPath, args: ['-e', "process.stderr.write('missing API key\\n'); process.exit(2)"] }),
+    stdioEntry('memory', memory),
+  ]);
   const registry = new Registry();
   const manager = new Manager(config, { registry });
   try {
@@ -125,15 +101,7 @@ tools:
 
 test('a killed server is restarted with backoff and its tools come back (STDIO-9)', async () => {
   const memory = officialServer('memory');
-  const config = parseConfig(`
-tools:
-  mcp:
-    servers:
-      - name: memory
-        command: ${json(memory.command)}
-        args: ${json(memory.args)}
-        env: ${json(memory.env)}
-`, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const config = testConfig([stdioEntry('memory', memory)]);
   const registry = new Registry();
   const manager = new Manager(config, { registry, restartPolicy: { initialDelayMs: 50, jitter: 0 } });
   try {
@@ -157,15 +125,7 @@ tools:
 });
 
 test('tools/list_changed re-lists and updates the registry (TOOLS-3)', async () => {
-  const config = parseConfig(`
-tools:
-  mcp:
-    servers:
-      - name: dyn
-        command: ${json(process.execPath)}
-        args: [${json(fixture('list-changing.mjs'))}]
-        prefix: dyn_
-`, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const config = testConfig([nodeEntry('dyn', fixture('list-changing.mjs'), { prefix: 'dyn_' })]);
   const registry = new Registry();
   const manager = new Manager(config, { registry });
   const changes: string[][] = [];
@@ -183,15 +143,7 @@ tools:
 });
 
 test('a server that stops answering health pings is restarted (PING-3)', async () => {
-  const config = parseConfig(`
-tools:
-  mcp:
-    servers:
-      - name: hung
-        command: ${json(process.execPath)}
-        args: [${json(fixture('stops-answering.mjs'))}]
-        pingInterval: 150ms
-`, { file: join(scratchDir('cfg'), 'mcp-bridge.yaml') });
+  const config = testConfig([nodeEntry('hung', fixture('stops-answering.mjs'), { pingInterval: '150ms' })]);
   const manager = new Manager(config, { restartPolicy: { initialDelayMs: 20, jitter: 0 } });
   try {
     await manager.start();
