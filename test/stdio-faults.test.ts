@@ -77,6 +77,7 @@ describe('stdio faults through the client', () => {
       assert.equal(error.code, 'MCPB_SERVER_START_FAILED');
       assert.match(error.message, /server "mute" .*did not answer initialize within 500 ms/);
       assert.equal(error.cause?.code, 'MCPB_REQUEST_TIMEOUT');
+      assert.match(error.message, /reading, never answering/, 'the stderr tail says what the server was doing');
       return true;
     });
     if (procAvailable() && transport.pid) await assertNoProcesses([transport.pid], { timeoutMs: 5000 });

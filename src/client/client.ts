@@ -160,7 +160,8 @@ export class Client {
         `it ended before answering initialize: ${info.message}`, 'run the command by hand to see why it exits, and check its arguments and environment', error);
     }
     if (error instanceof RequestTimeoutError) {
-      return new ServerStartError(base, `it did not answer initialize within ${startupTimeoutMs} ms`,
+      const stderrTail = this.transport.stderrTail || undefined;
+      return new ServerStartError({ ...base, stderrTail }, `it did not answer initialize within ${startupTimeoutMs} ms`,
         'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout', error);
     }
     // Spawn failures, HTTP errors and version mismatches are already typed and specific.

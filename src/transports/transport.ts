@@ -60,4 +60,6 @@ export interface Transport {
   readonly pid?: number;
   /** What this transport reaches, safe to print: the command line (stdio) or the URL without secrets (HTTP). */
   readonly target?: string;
+  /** The last lines the server wrote to stderr so far (stdio), for error context. */
+  readonly stderrTail?: string;
 }
