@@ -21,7 +21,7 @@ interface BridgeManager {
   close(): Promise<void>;
 }
 interface BridgeModule {
-  connect(options: { command: string; args: string[]; env?: Record<string, string> } | { url: string }): Promise<BridgeClient>;
+  connect(options: { command: string; args: string[]; env?: Record<string, string>; maxMessageBytes?: number } | { url: string }): Promise<BridgeClient>;
   parseConfig?(text: string, options: { file: string }): unknown;
   Manager?: new (config: unknown, options?: { concurrency?: number }) => BridgeManager;
 }
@@ -67,7 +67,9 @@ const bridge: BenchClient = {
   async connect(server: ServerSpec): Promise<BenchConnection> {
     const { connect } = await loadClient();
     const c = await connect(server.kind === 'stdio'
-      ? { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
+      // The default cap (64 MiB) counts the JSON envelope, so W4's 64 MiB result needs a higher one,
+      // as a user moving results that large would configure; the SDK has no such option on stdio.
+      ? { command: server.command, args: server.args, maxMessageBytes: 128 * 1024 * 1024, ...(server.env ? { env: server.env } : {}) }
       : { url: server.url });
     return {
       listTools: async () => toolCount(await c.listTools()),

@@ -83,7 +83,9 @@ export class HttpClient {
         keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
       };
       const proxy = options.proxy ?? 'env';
-      this.dispatcher = proxy === 'none' ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
+      // Without proxy variables a plain Agent does the same work minus a proxy decision per request.
+      const envProxy = proxy === 'env' && ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((k) => process.env[k]);
+      this.dispatcher = proxy === 'none' || (proxy === 'env' && !envProxy) ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
       this.owned = true;
     }
   }
