@@ -14,6 +14,14 @@ export interface LineWriterHost {
   writeError(cause: unknown): unknown;
 }
 
+interface Batch {
+  stream: Writable;
+  lines: string[];
+  done: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 interface Waiting {
   line: string;
   resolve(): void;
@@ -25,8 +33,8 @@ interface Waiting {
 /** Queues lines so concurrent senders never interleave and never outrun the pipe. */
 export class LineWriter {
   private readonly waiting: Waiting[] = [];
-  /** Lines of the current tick, written together on the next one. */
-  private batch?: { stream: Writable; lines: string[]; settle: { resolve(): void; reject(error: unknown): void }[] };
+  /** Lines of the current tick, written together on the next one; all of them share one promise. */
+  private batch?: Batch;
   private drainListener?: { stream: Writable; off(): void };
 
   constructor(private readonly host: LineWriterHost) {}
@@ -36,12 +44,9 @@ export class LineWriter {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const stream = this.host.writable();
     if (!stream || stream.destroyed) return Promise.reject(this.host.closedError());
+    // Order is kept: once something waits for 'drain', later lines wait behind it.
+    if (this.waiting.length === 0 && (!stream.writableNeedDrain || this.batch?.stream === stream)) return this.writeNow(stream, line);
     return new Promise<void>((resolve, reject) => {
-      // Order is kept: once something waits for 'drain', later lines wait behind it.
-      if (this.waiting.length === 0 && (!stream.writableNeedDrain || this.batch?.stream === stream)) {
-        this.writeNow(stream, line, resolve, reject);
-        return;
-      }
       const entry: Waiting = { line, resolve, reject, signal };
       if (signal) {
         entry.onAbort = () => {
@@ -55,24 +60,26 @@ export class LineWriter {
     });
   }
 
-  private writeNow(stream: Writable, line: string, resolve: () => void, reject: (error: unknown) => void): void {
+  // Lines of one tick share one promise: the hot path allocates no promise per message.
+  private writeNow(stream: Writable, line: string): Promise<void> {
     if (this.batch?.stream === stream) {
       this.batch.lines.push(line);
-      this.batch.settle.push({ resolve, reject });
-      return;
+      return this.batch.done;
     }
-    const batch = { stream, lines: [line], settle: [{ resolve, reject }] };
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const done = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+    const batch: Batch = { stream, lines: [line], done, resolve, reject };
     this.batch = batch;
     // A tick, not a microtask: every send made while promise callbacks run joins this write.
     process.nextTick(() => this.flushBatch(batch));
+    return done;
   }
 
-  private flushBatch(batch: NonNullable<LineWriter['batch']>): void {
+  private flushBatch(batch: Batch): void {
     if (this.batch === batch) this.batch = undefined;
-    const { stream, lines, settle } = batch;
-    const done = (error?: unknown): void => {
-      for (const s of settle) if (error) s.reject(error); else s.resolve();
-    };
+    const { stream, lines } = batch;
+    const done = (error?: unknown): void => { if (error) batch.reject(error); else batch.resolve(); };
     if (stream.destroyed || this.host.writable() !== stream) { done(this.host.closedError()); return; }
     try {
       stream.write(lines.length === 1 ? lines[0] : lines.join(''), (error) => done(error ? this.host.writeError(error) : undefined));
@@ -103,7 +110,7 @@ export class LineWriter {
     while (this.waiting.length > 0 && !stream.writableNeedDrain) {
       const entry = this.waiting.shift()!;
       if (entry.onAbort) entry.signal!.removeEventListener('abort', entry.onAbort);
-      this.writeNow(stream, entry.line, entry.resolve, entry.reject);
+      this.writeNow(stream, entry.line).then(entry.resolve, entry.reject);
     }
     if (this.waiting.length > 0) this.awaitDrain(stream);
   }
