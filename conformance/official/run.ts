@@ -1,4 +1,4 @@
-// Runs the official MCP conformance suite (0.1.16, on the Node 22 it needs) against client-entry, one
+// Runs the official MCP conformance suite (0.1.16, on the Node 22 it needs) against `mcp-bridge conformance`, one
 // scenario at a time, and compares the verdicts with expected-failures.yaml: regressions and
 // unexpected passes both fail the run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -106,11 +106,12 @@ export async function runOfficialSuite(argv: string[]): Promise<number> {
   const verbose = argv.includes('--verbose');
   const scenarios = only.length > 0 ? only : [...SCENARIOS];
   const expected = parseExpectedFailures(readFileSync(join(root, 'conformance', 'official', 'expected-failures.yaml'), 'utf8'));
-  const entry = join(root, 'dist', 'conformance', 'official', 'client-entry.js');
+  // The suite drives the real CLI entry, `mcp-bridge conformance <url>`, as a user's CI would.
+  const entry = join(root, 'dist', 'src', 'cli', 'main.js');
   if (!existsSync(entry)) throw new Error(`conformance: ${entry} is missing; run npm run build first`);
   const { node, suite } = ensureHarness(harness);
   // The client runs on this (Node 20) runtime; only the suite needs 22. Quote paths for the suite's shell.
-  const command = `"${process.execPath}" "${entry}"`;
+  const command = `"${process.execPath}" "${entry}" conformance`;
   const scratch = mkdtempSync(join(tmpdir(), 'mcpb-conformance-'));
   let passed = 0;
   let failed = 0;
