@@ -295,9 +295,12 @@ export class Session {
   }
 }
 
+// The caller's params are never modified; without a `_meta` of their own one small object is added.
 function withProgressToken(params: JsonObject | undefined, token: number): JsonObject {
-  const meta = (params?._meta as Record<string, unknown> | undefined) ?? {};
-  return { ...params, _meta: { ...meta, progressToken: token } };
+  const meta = params?._meta as Record<string, unknown> | undefined;
+  const out: JsonObject = { ...params };
+  out._meta = meta === undefined ? { progressToken: token } : { ...meta, progressToken: token };
+  return out;
 }
 
 function excerptOf(value: unknown): string {
