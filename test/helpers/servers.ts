@@ -1,9 +1,9 @@
 // Launch descriptions for the official MCP servers (installed as dev dependencies) and for our own
 // fixture servers, so every test starts them the same way: `node <script>`, never npx.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from './paths.js';
 import type { JsonObject, JsonRpcMessage } from '../../protocol/index.js';
 
 /** How to start one server: feed `command`, `args`, `env` (and `cwd`) to a stdio transport. */
@@ -30,23 +30,8 @@ export interface OfficialServerOptions {
   env?: Record<string, string>;
 }
 
-/** The repository root (the folder holding this package's package.json), found from this file's location. */
-export const repoRoot: string = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
-
-function findRepoRoot(start: string): string {
-  let dir = start;
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'mcp-bridge') return dir;
-      } catch { /* keep walking */ }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`servers helper: no mcp-bridge package.json above ${start}`);
-    dir = parent;
-  }
-}
+/** The repository root, re-exported for the tests that import it from here. */
+export { repoRoot };
 
 /** Absolute path of an official server's entry script. */
 export function officialServerScript(name: OfficialServerName): string {
