@@ -37,6 +37,14 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Whether `controller` was aborted by the transport's own `close()` (through `closing`), in which
+ * case the caller should see the transport-closed error rather than a bare abort reason.
+ */
+export function abortedByClose(closing: AbortSignal, controller: AbortController): boolean {
+  return closing.aborted && controller.signal.reason === closing.reason;
+}
+
 /** A controller that aborts when any of `signals` does; `dispose` detaches it from them. */
 export function linkedController(...signals: (AbortSignal | undefined)[]): { controller: AbortController; dispose(): void } {
   const controller = new AbortController();

@@ -9,7 +9,7 @@ import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
-import { linkedController, type StreamContext } from './context.js';
+import { abortedByClose, linkedController, type StreamContext } from './context.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
@@ -109,10 +109,7 @@ export class StreamableHttpTransport implements Transport {
     try {
       await this.post(message, method, requestId, controller.signal);
     } catch (error) {
-      if (this.closing.signal.aborted && controller.signal.reason === this.closing.signal.reason) {
-        throw this.closedError();
-      }
-      throw error;
+      throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
     } finally {
       dispose();
       if (requestId !== undefined && this.inflight.get(requestId) === controller) this.inflight.delete(requestId);
