@@ -1,5 +1,5 @@
 // Validates what a client sent against the official MCP JSON schema of the negotiated revision
-// (../shared/mcp-schema/<version>/schema.json beside the repo), picking the validator by dialect.
+// (conformance/schemas/<version>/schema.json in this repository), picking the validator by dialect.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -24,9 +24,9 @@ const RESULT_TYPES: Record<string, string> = {
   ping: 'EmptyResult',
 };
 
-/** Where the schemas live: `../shared/mcp-schema` relative to the repository root. */
+/** Where the schemas live: `conformance/schemas` inside the repository. */
 export function schemaDir(repoRoot: string): string {
-  return join(repoRoot, '..', 'shared', 'mcp-schema');
+  return join(repoRoot, 'conformance', 'schemas');
 }
 
 /** Builds a checker for one protocol revision, or explains why it cannot. */

@@ -1,5 +1,5 @@
 // Validates messages against the official MCP JSON schema of the negotiated revision
-// (../shared/mcp-schema/<version>/schema.json), and a tap that checks every message a transport
+// (conformance/schemas/<version>/schema.json in this repository), and a tap that checks every message a transport
 // sends or receives during a test.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonRpcMessage } from '../../protocol/index.js';
 import type { Transport } from '../../src/transports/transport.js';
-import { sharedDir } from './paths.js';
+import { schemasDir } from './paths.js';
 
 type AjvLike = { addSchema(s: object, key: string): unknown; getSchema(ref: string): (((v: unknown) => boolean) & { errors?: unknown[] | null }) | undefined; errorsText(e?: unknown[] | null): string };
 const Ajv07 = AjvDraft07 as unknown as new (o: object) => AjvLike;
@@ -48,7 +48,7 @@ export interface SpecValidator {
 export function specValidator(version: string): SpecValidator {
   const hit = cache.get(version);
   if (hit) return hit;
-  const schema = JSON.parse(readFileSync(join(sharedDir, 'mcp-schema', version, 'schema.json'), 'utf8'));
+  const schema = JSON.parse(readFileSync(join(schemasDir, version, 'schema.json'), 'utf8'));
   relaxElicitNumbers(schema);
   const modern = '$defs' in schema;
   const ajv = modern ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv07({ strict: false, allErrors: true });
