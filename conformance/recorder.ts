@@ -34,7 +34,7 @@ export function parseRecorderArgs(argv: string[]): RecorderOptions {
   const sep = argv.indexOf('--');
   if (sep < 0 || sep === argv.length - 1) throw new RecorderUsageError('missing "-- CMD [ARGS...]" naming the server to run');
   const own = argv.slice(0, sep);
-  const [command, ...args] = argv.slice(sep + 1);
+  const [command, ...args] = argv.slice(sep + 1) as [string, ...string[]];
   let out: string | undefined;
   let description: string | undefined;
   let packageSpec: string | undefined;

@@ -133,7 +133,7 @@ export function expandPlaceholders<T>(value: T, vars: Record<string, string>): T
   if (Object.keys(vars).length === 0) return value;
   const re = /\$\{([A-Z0-9_]+)\}/g;
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.replace(re, (m, name: string) => (name in vars ? vars[name] : m));
+    if (typeof v === 'string') return v.replace(re, (m, name: string) => vars[name] ?? m);
     if (Array.isArray(v)) return v.map(walk);
     if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [walk(k) as string, walk(x)]));
     return v;

@@ -56,7 +56,7 @@ export type BodyKind = 'json' | 'sse' | 'none' | 'other';
 /** Classifies a `Content-Type` value by its media type, ignoring parameters and case (HTTP-5). */
 export function bodyKindOf(contentType: string | undefined): BodyKind {
   if (contentType === undefined || contentType.trim() === '') return 'none';
-  const media = contentType.split(';')[0].trim().toLowerCase();
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
   if (media === 'text/event-stream') return 'sse';
   if (media === 'application/json' || media.endsWith('+json')) return 'json';
   return 'other';

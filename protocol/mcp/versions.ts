@@ -53,7 +53,7 @@ export const VERSIONS: ReadonlyArray<readonly [string, VersionFeatures]> = [
 export const LEGACY_VERSIONS: readonly string[] = VERSIONS.filter(([, f]) => f.era === 'legacy').map(([v]) => v);
 
 /** The newest handshake-era revision: what `initialize` proposes (LIFE-2). */
-export const LATEST_LEGACY_VERSION = LEGACY_VERSIONS[0];
+export const LATEST_LEGACY_VERSION = LEGACY_VERSIONS[0]!;
 
 /** All versions we support, newest first. */
 export const SUPPORTED_VERSIONS: readonly string[] = VERSIONS.map(([v]) => v);

@@ -102,8 +102,8 @@ export function stripStrictNulls(args: Record<string, unknown>, paths: readonly 
   if (paths.length === 0) return args;
   const copy = structuredClone(args);
   const strip = (value: unknown, path: readonly string[]): void => {
-    if (path.length === 0) return;
     const [head, ...rest] = path;
+    if (head === undefined) return;
     if (head === '[]') { if (Array.isArray(value)) for (const item of value) strip(item, rest); return; }
     if (!isObject(value) || !(head in value)) return;
     if (rest.length === 0) { if (value[head] === null) delete value[head]; return; }

@@ -61,7 +61,7 @@ export function convertResult(raw: CallToolResult, options: ConvertResultOptions
   if (text.length > budget) {
     const originalChars = text.length;
     let cut = Math.max(0, budget);
-    if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1])) cut -= 1;
+    if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut -= 1;
     text = `${text.slice(0, cut)}\n[truncated: showing the first ${cut} of ${originalChars} characters; the full result is kept by the host]`;
     result.truncated = { budget, originalChars, shownChars: cut };
   }

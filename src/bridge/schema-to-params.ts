@@ -45,7 +45,7 @@ function toParam(name: string, node: Node, required: boolean): ToolParam {
     if (others.length === 1 && isObject(others[0])) shape = { ...others[0], ...withoutKey(node, key) };
     else {
       const types = [...new Set(others.filter(isObject).map((b) => (typeof b.type === 'string' ? b.type : 'any')))];
-      param.type = types.length === 1 ? types[0] : 'union';
+      param.type = types.length === 1 ? types[0]! : 'union';
       if (types.length > 1) param.types = types;
     }
   }
@@ -54,7 +54,7 @@ function toParam(name: string, node: Node, required: boolean): ToolParam {
     const types = shape.type.filter((t): t is string => typeof t === 'string');
     const nonNull = types.filter((t) => t !== 'null');
     if (nonNull.length < types.length) param.nullable = true;
-    param.type = nonNull.length === 1 ? nonNull[0] : nonNull.length === 0 ? 'null' : 'union';
+    param.type = nonNull.length === 1 ? nonNull[0]! : nonNull.length === 0 ? 'null' : 'union';
     if (nonNull.length > 1) param.types = nonNull;
   } else if (param.type === 'any') {
     if (isObject(shape.properties)) param.type = 'object';

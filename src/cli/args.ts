@@ -22,7 +22,7 @@ const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout']
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, rest: [] };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!;
     if (arg === '--') { parsed.rest = argv.slice(i + 1); break; }
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (VALUE_FLAGS.has(flag)) {

@@ -53,5 +53,5 @@ export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running
 
 export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0];
+  return text.split('\n')[0]!;
 }

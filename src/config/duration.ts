@@ -29,7 +29,7 @@ export function checkDuration(value: unknown): DurationCheck {
     return { ok: false, message: `"${clip(text)}" is not a duration`, hint: 'write a number with a unit: 500ms, 30s, 2m, 1h (or combined, 1m30s)' };
   }
   let ms = 0;
-  for (const [, amount, unit] of text.matchAll(PART)) ms += Number(amount) * UNIT_MS[unit];
+  for (const [, amount, unit] of text.matchAll(PART)) ms += Number(amount) * UNIT_MS[unit!]!;
   ms = Math.round(ms);
   if (ms <= 0) return { ok: false, message: `"${text}" is zero`, hint: 'a timeout must be above zero, e.g. 30s' };
   if (ms > MAX_DURATION_MS) return { ok: false, message: `"${text}" is too long`, hint: 'the most is about 24 days (596h)' };

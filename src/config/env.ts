@@ -88,7 +88,7 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
   const ref = REFERENCE.exec(body);
   if (ref) {
     const [, , name, fallback] = ref;
-    const value = ctx.env[name];
+    const value = ctx.env[name!];
     if (fallback !== undefined) return value === undefined || value === '' ? expandInto(fallback, ctx, problems) : value;
     if (value !== undefined) return value;
     problems.push({
@@ -100,9 +100,9 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
   }
   const input = /^input:(.*)$/s.exec(body);
   if (input) {
-    const plain = NAME.test(input[1].replace(/[.-]/g, '_'));
+    const plain = NAME.test(input[1]!.replace(/[.-]/g, '_'));
     const id = plain ? input[1] : '...';
-    const name = plain ? input[1].toUpperCase().replace(/[.-]/g, '_') : 'NAME';
+    const name = plain ? input[1]!.toUpperCase().replace(/[.-]/g, '_') : 'NAME';
     problems.push({
       message: `\${input:${id}} is a VS Code prompt variable, which mcp-bridge cannot prompt for`,
       hint: `replace it with \${env:${name}} and set ${name} in the environment (or write \${${name}:-default})`,

@@ -21,9 +21,9 @@ export function parseEnvFile(text: string): EnvFileResult {
   lines.forEach((raw, index) => {
     if (/^\s*(#|$)/.test(raw)) return;
     const m = LINE.exec(raw);
-    const value = m ? unquote(m[2]) : undefined;
+    const value = m ? unquote(m[2]!) : undefined;
     if (!m || value === undefined) badLines.push(index + 1);
-    else Object.defineProperty(vars, m[1], { value, enumerable: true, writable: true, configurable: true });
+    else Object.defineProperty(vars, m[1]!, { value, enumerable: true, writable: true, configurable: true });
   });
   return { vars, badLines };
 }

@@ -184,12 +184,12 @@ function maskSecrets(source: string, doc: Document): string {
       const key = Y().isScalar(pair.key) ? String(pair.key.value) : '';
       const value = pair.value as { range?: [number, number, number] } | null;
       if ((key === 'env' || key === 'headers') && value?.range) {
-        if (Y().isMap(value)) for (const item of value.items) { const r = (item.value as { range?: number[] } | null)?.range; if (r) mask(r[0], r[1]); }
+        if (Y().isMap(value)) for (const item of value.items) { const r = (item.value as { range?: [number, number, number] } | null)?.range; if (r) mask(r[0], r[1]); }
         else mask(value.range[0], value.range[1]);
       } else if ((key === 'url' || key === 'serverUrl') && Y().isScalar(value) && value.range) {
         const text = source.slice(value.range[0], value.range[1]);
         const masked = maskUrlText(text);
-        for (let i = 0; i < masked.length; i++) chars[value.range[0] + i] = masked[i];
+        for (let i = 0; i < masked.length; i++) chars[value.range[0] + i] = masked[i]!;
       }
     },
   });

@@ -75,7 +75,7 @@ function redactArgs(args: readonly string[]): string[] {
     }
     maskNext = false;
     const flag = /^(--?[A-Za-z0-9][\w.-]*)(=)?(.*)$/s.exec(arg);
-    if (flag && isSecretName(flag[1])) {
+    if (flag && isSecretName(flag[1]!)) {
       if (flag[2]) out.push(`${flag[1]}=${MASK}`);
       else {
         out.push(arg);

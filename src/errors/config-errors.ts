@@ -79,7 +79,7 @@ export function formatConfigMessage(file: string, issues: ConfigIssue[], source?
 
 function caretExcerpt(lines: string[], line: number | undefined, column: number | undefined): string[] | undefined {
   if (line === undefined || line < 1 || line > lines.length) return undefined;
-  const text = lines[line - 1].replace(/\t/g, ' ');
+  const text = lines[line - 1]!.replace(/\t/g, ' ');
   // Long lines (minified JSON) are shown as a window around the column, so the caret stays visible.
   const width = 100;
   const col = column !== undefined && column >= 1 && column <= text.length + 1 ? column : undefined;

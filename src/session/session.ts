@@ -260,7 +260,8 @@ export class Session {
     const excerpt = String(error.context.excerpt ?? '');
     const match = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(excerpt);
     if (!match) return;
-    const id: RequestId = match[1].startsWith('"') ? JSON.parse(match[1]) as string : Number(match[1]);
+    const raw = match[1]!;
+    const id: RequestId = raw.startsWith('"') ? JSON.parse(raw) as string : Number(raw);
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.reject(id, new MessageTooLargeError({ server: this.serverName, method: entry.method, requestId: id, bytes: error.context.bytes as number, limit: error.context.limit as number }));

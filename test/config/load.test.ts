@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     try {
       writeFileSync(join(dir, 'x.env'), 'GOOD=1\nthis is sk-secret-text\nQ="unterminated\n');
       const text = 'tools:\n  mcp:\n    servers:\n      - name: a\n        command: node\n        envFile: x.env\n';
-      const err = (() => { try { parseConfig(text, { file: join(dir, 'c.yaml'), env: {} }); } catch (e) { return e; } })();
+      const err = (() => { try { parseConfig(text, { file: join(dir, 'c.yaml'), env: {} }); } catch (e) { return e; } return undefined; })();
       assert.ok(err instanceof ConfigError);
       assert.deepEqual(err.issues.map((i) => i.message.replace(dir, '<dir>')), ['env file <dir>/x.env: line 2 is not KEY=value', 'env file <dir>/x.env: line 3 is not KEY=value']);
       assert.ok(!err.message.includes('sk-secret-text') && !err.message.includes('unterminated'));

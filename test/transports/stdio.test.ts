@@ -150,7 +150,7 @@ describe('stdio transport: spawn failures', () => {
     const { spawn } = await import('node:child_process');
     const transport = new StdioTransport({
       command: 'pretend-server',
-      spawn: (command, args, options) => { calls.push(command); return spawn(process.execPath, ['-e', 'process.stdin.resume(); process.stdin.on("end", () => process.exit(0))'], options); },
+      spawn: (command, _args, options) => { calls.push(command); return spawn(process.execPath, ['-e', 'process.stdin.resume(); process.stdin.on("end", () => process.exit(0))'], options); },
     });
     await transport.start();
     await transport.close();

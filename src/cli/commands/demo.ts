@@ -15,7 +15,7 @@ export async function demoCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     }
     const tools = registry.list();
     io.stdout(`\nTools (${tools.length}), as the agent registry exposes them:\n`);
-    for (const d of tools) io.stdout(`  ${d.name.padEnd(34)} ${d.description.split('\n')[0].slice(0, 80)}\n`);
+    for (const d of tools) io.stdout(`  ${d.name.padEnd(34)} ${d.description.split('\n')[0]!.slice(0, 80)}\n`);
     const { specs } = registry.toLLMSpecs('openai');
     if (specs.length > 0) io.stdout(`\nOpenAI function spec of the first tool:\n${JSON.stringify(specs[0], null, 2)}\n`);
     const name = tool ?? tools[0]?.name;

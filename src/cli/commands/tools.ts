@@ -21,7 +21,7 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
       for (const d of registry.list()) {
         const params = d.params.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.type}`).join(', ');
         io.stdout(`${d.name}(${params})  [${d.server ?? 'native'}${d.originalName !== d.name ? `: ${d.originalName}` : ''}]\n`);
-        if (d.description) io.stdout(`    ${d.description.split('\n')[0].slice(0, 160)}\n`);
+        if (d.description) io.stdout(`    ${d.description.split('\n')[0]!.slice(0, 160)}\n`);
       }
     }
     return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
