@@ -67,9 +67,8 @@ const bridge: BenchClient = {
   async connect(server: ServerSpec): Promise<BenchConnection> {
     const { connect } = await loadClient();
     const c = await connect(server.kind === 'stdio'
-      // The default cap (64 MiB) counts the JSON envelope, so W4's 64 MiB result needs a higher one,
-      // as a user moving results that large would configure; the SDK has no such option on stdio.
-      ? { command: server.command, args: server.args, maxMessageBytes: 128 * 1024 * 1024, ...(server.env ? { env: server.env } : {}) }
+      // Default options: the 128 MiB default cap fits W4's 64 MiB result with its JSON envelope.
+      ? { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
       : { url: server.url });
     return {
       listTools: async () => toolCount(await c.listTools()),

@@ -4,8 +4,11 @@
 // safe because 0x0A never occurs inside a multi-byte UTF-8 sequence (STDIO-2, JSONRPC-6).
 import { FramingError } from '../errors/protocol-errors.js';
 
-/** Default cap on one message: 64 MiB. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * Default cap on one message, on every transport: 128 MiB. The cap counts the whole JSON envelope,
+ * so a 64 MiB payload (a base64 image, a file) still arrives whole with the defaults.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
@@ -14,7 +17,11 @@ const EXCERPT_BYTES = 200;
 export interface LineFramerOptions {
   /** Receives each complete, non-blank line, without its line ending. */
   onLine(line: string): void;
-  /** Receives lines that could not be read (invalid UTF-8, over the size cap). Framing continues. */
+  /**
+   * Receives lines that could not be read (invalid UTF-8, over the size cap). Framing continues. An
+   * oversized line is reported the moment it crosses the cap (`bytes`: what had arrived by then),
+   * not when it ends: a line that never ends must not wait for a newline to be reported.
+   */
   onError(error: FramingError): void;
   /** Largest line accepted, in bytes; a longer one is discarded as it streams. */
   maxLineBytes?: number;
@@ -42,10 +49,8 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
   const copyChunks = options.reusesBuffers ?? true;
   let fragments: Uint8Array[] = [];
   let pendingBytes = 0;
-  // While discarding an oversized line we keep only its size and its first bytes (for the error).
+  // While discarding an oversized line (already reported) we keep nothing but the state itself.
   let discarding = false;
-  let discardedBytes = 0;
-  let discardHead: Uint8Array | undefined;
 
   // Decoding happens in its own frame, so that once it returns nothing holds the line's bytes and
   // they can be collected while the consumer parses the (equally large) string.
@@ -71,20 +76,27 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
     return /\S/.test(line) ? line : undefined;
   }
 
-  function finishDiscard(tailBytes: number): void {
-    const total = discardedBytes + tailBytes;
-    options.onError(new FramingError('too-large', `a message of ${total} bytes exceeds the limit of ${maxLineBytes} bytes and was discarded`, { bytes: total, limit: maxLineBytes, excerpt: latin1Excerpt(discardHead ?? new Uint8Array()) }));
-    discarding = false;
-    discardedBytes = 0;
-    discardHead = undefined;
-  }
-
+  // Reports the line now, with its head (which usually names the response's id), and drops what is held.
   function startDiscard(piece: Uint8Array): void {
+    const seen = pendingBytes + piece.length;
+    const head = headOf(piece);
     discarding = true;
-    discardedBytes = pendingBytes;
-    discardHead = (fragments[0] ?? piece).slice(0, EXCERPT_BYTES);
     fragments = [];
     pendingBytes = 0;
+    options.onError(new FramingError('too-large', `a message of at least ${seen} bytes exceeds the limit of ${maxLineBytes} bytes and is discarded`, { bytes: seen, limit: maxLineBytes, excerpt: latin1Excerpt(head) }));
+  }
+
+  // The first EXCERPT_BYTES of the line: held fragments first, then the piece that crossed the cap.
+  function headOf(piece: Uint8Array): Uint8Array {
+    const out = new Uint8Array(Math.min(EXCERPT_BYTES, pendingBytes + piece.length));
+    let offset = 0;
+    for (const f of [...fragments, piece]) {
+      if (offset >= out.length) break;
+      const take = f.subarray(0, out.length - offset);
+      out.set(take, offset);
+      offset += take.length;
+    }
+    return out;
   }
 
   function joinPending(last: Uint8Array): Uint8Array {
@@ -105,12 +117,12 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
       const stop = nl === -1 ? chunk.length : nl;
       const piece = chunk.subarray(start, stop);
       if (discarding) {
-        if (nl === -1) { discardedBytes += piece.length; return; }
-        finishDiscard(piece.length);
+        if (nl === -1) return;
+        discarding = false;
       } else if (pendingBytes + piece.length > maxLineBytes) {
         startDiscard(piece);
-        if (nl === -1) { discardedBytes += piece.length; return; }
-        finishDiscard(piece.length);
+        if (nl === -1) return;
+        discarding = false;
       } else if (nl === -1) {
         // Copy unless the caller promised fresh buffers (Node streams never reuse theirs).
         fragments.push(copyChunks ? piece.slice() : piece);
@@ -124,7 +136,7 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
   }
 
   function end(): void {
-    if (discarding) finishDiscard(0);
+    if (discarding) discarding = false;
     else if (pendingBytes > 0) deliver(new Uint8Array());
   }
 

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   MCPB_INVALID_MESSAGE: 'the server sent something that is not JSON-RPC 2.0; it was skipped',
   MCPB_FRAMING: 'a line on stdout was not JSON, not UTF-8, or over the size limit; it was skipped',
   MCPB_MESSAGE_TOO_LARGE: 'the answer to this request was over maxMessageBytes and was discarded',
+  MCPB_RESPONSE_UNREADABLE: 'the answer to this request was not valid UTF-8 or not JSON; it was skipped and the request failed at once',
   MCPB_PAGINATION_LOOP: 'the server repeated a cursor or never ended a listing',
   MCPB_TRANSPORT_CLOSED: 'a message was sent on a transport that is already closed',
   MCPB_SEND_FAILED: 'a message could not be written to the server',

@@ -61,10 +61,25 @@ export class InvalidResultError extends McpBridgeError {
   }
 }
 
-/** The server's response was larger than the message size limit and was discarded. */
+/**
+ * The server's response was larger than the message size limit and was discarded (as soon as the
+ * limit was crossed: `bytes` is what had arrived by then). The framing error is the `cause`.
+ */
 export class MessageTooLargeError extends McpBridgeError {
-  constructor(ctx: RequestContext & { bytes?: number; limit?: number }) {
-    super('MCPB_MESSAGE_TOO_LARGE', `the response to ${subject(ctx)} was ${ctx.bytes ?? 'too many'} bytes, over the limit of ${ctx.limit} bytes, and was discarded`, { ...ctx, hint: 'raise maxMessageBytes for this server' });
+  constructor(ctx: RequestContext & { bytes?: number; limit?: number }, cause?: unknown) {
+    const size = ctx.bytes === undefined ? '' : ` (at least ${ctx.bytes} bytes)`;
+    super('MCPB_MESSAGE_TOO_LARGE', `the response to ${subject(ctx)} is over the limit of ${ctx.limit} bytes${size} and was discarded`, { ...ctx, hint: 'raise maxMessageBytes for this server' }, cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * The server's response to this request could not be read: it is not valid UTF-8 or not JSON. It
+ * was skipped, and the request failed at once. The framing error is the `cause`.
+ */
+export class UnreadableResponseError extends McpBridgeError {
+  constructor(ctx: RequestContext & { reason: 'invalid-utf8' | 'not-json'; bytes?: number; excerpt?: string }, cause?: unknown) {
+    const what = ctx.reason === 'invalid-utf8' ? 'is not valid UTF-8' : 'is not JSON';
+    super('MCPB_RESPONSE_UNREADABLE', `the response to ${subject(ctx)} ${what} and was skipped${ctx.bytes === undefined ? '' : ` (${ctx.bytes} bytes)`}`, { ...ctx, hint: 'the server wrote a broken message: a server bug, report it to its authors (waiting longer would not help)' }, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -1,10 +1,10 @@
 // A JSON-RPC session over one transport: id allocation, the pending table, dispatch of what the
 // peer sends, timeouts, cancellation and progress. Knows nothing of MCP's handshake or tools.
 import {
-  classifyMessage, Emitter, InvalidMessageError, McpError, Methods, splitBatch,
+  classifyMessage, Emitter, InvalidMessageError, McpError, Methods, peekResponseId, splitBatch,
   type JsonObject, type JsonRpcMessage, type JsonRpcRequest, type McpBridgeError, type Progress, type RequestId,
 } from '../../protocol/index.js';
-import { ConnectionClosedError, InvalidResultError, MessageTooLargeError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { ConnectionClosedError, InvalidResultError, MessageTooLargeError, RequestAbortedError, RequestTimeoutError, UnreadableResponseError } from '../errors/session-errors.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
@@ -250,21 +250,22 @@ export class Session {
   }
 
   private onTransportError(error: McpBridgeError): void {
-    if (error.code === 'MCPB_FRAMING' && error.context.reason === 'too-large') this.failOversized(error);
+    if (error.code === 'MCPB_FRAMING') this.failUnreadable(error);
     this.events.emit('error', error);
   }
 
-  // An oversized response was discarded unread; its head usually still names the id, so the
-  // request it answered fails now rather than at its timeout.
-  private failOversized(error: McpBridgeError): void {
-    const excerpt = String(error.context.excerpt ?? '');
-    const match = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(excerpt);
-    if (!match) return;
-    const raw = match[1]!;
-    const id: RequestId = raw.startsWith('"') ? JSON.parse(raw) as string : Number(raw);
-    const entry = this.pending.get(id);
-    if (!entry) return;
-    this.pending.reject(id, new MessageTooLargeError({ server: this.serverName, method: entry.method, requestId: id, bytes: error.context.bytes as number, limit: error.context.limit as number }));
+  // A response that could not be read (too large, not UTF-8, not JSON) was skipped; its head
+  // usually still names the id, so the request it answered fails now, with the framing reason,
+  // rather than at its timeout with advice to raise the timeout.
+  private failUnreadable(error: McpBridgeError): void {
+    const id = peekResponseId(String(error.context.excerpt ?? ''));
+    const entry = id === undefined ? undefined : this.pending.get(id);
+    if (id === undefined || !entry) return;
+    const ctx = { server: this.serverName, method: entry.method, requestId: id };
+    const reason = error.context.reason;
+    this.pending.reject(id, reason === 'too-large'
+      ? new MessageTooLargeError({ ...ctx, bytes: error.context.bytes as number, limit: error.context.limit as number }, error)
+      : new UnreadableResponseError({ ...ctx, reason: reason === 'invalid-utf8' ? 'invalid-utf8' : 'not-json', bytes: error.context.bytes as number | undefined, excerpt: String(error.context.excerpt ?? '') }, error));
   }
 
   private onTransportClose(info: TransportCloseInfo): void {

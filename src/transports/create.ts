@@ -15,7 +15,7 @@ export interface StdioServerParams {
   inheritEnv?: boolean;
   /** Receives each line the server writes to stderr. */
   onStderrLine?: (line: string) => void;
-  /** @defaultValue 64 MiB */
+  /** @defaultValue 128 MiB (counts the JSON envelope) */
   maxMessageBytes?: number;
   transport?: 'stdio';
 }
@@ -27,7 +27,7 @@ export interface HttpServerParams {
   headers?: Record<string, string>;
   /** @defaultValue 'auto': Streamable HTTP, falling back to HTTP+SSE on 400/404/405 */
   transport?: 'auto' | 'streamable-http' | 'sse';
-  /** @defaultValue 64 MiB */
+  /** @defaultValue 128 MiB (counts the JSON envelope) */
   maxMessageBytes?: number;
 }
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createLineFramer, createMessageFramer, type FramingError } from '../../protocol/index.js';
+import { createLineFramer, createMessageFramer, DEFAULT_MAX_MESSAGE_BYTES, peekResponseId, type FramingError } from '../../protocol/index.js';
 
 const enc = new TextEncoder();
 
@@ -77,21 +77,25 @@ test('invalid UTF-8 is reported and skipped; the next line still arrives', () =>
 });
 
 test('an oversized line is discarded as it streams, named by size, and framing resumes (memory bounded)', () => {
+  // issue 11 item 6: reported the moment the cap is crossed, so `bytes` is what had arrived by then
+  // (it used to be the whole line's size, known only at its newline).
   const lines: string[] = [];
   const errors: FramingError[] = [];
   const f = createLineFramer({ onLine: (l) => lines.push(l), onError: (e) => errors.push(e), maxLineBytes: 1000 });
   f.feed(enc.encode('{"before":1}\n{"id":7,"big":"'));
   const filler = enc.encode('x'.repeat(500));
   let maxBuffered = 0;
-  for (let i = 0; i < 200; i++) { f.feed(filler); maxBuffered = Math.max(maxBuffered, f.bufferedBytes); }
+  const errorsAfter: number[] = [];
+  for (let i = 0; i < 200; i++) { f.feed(filler); maxBuffered = Math.max(maxBuffered, f.bufferedBytes); errorsAfter.push(errors.length); }
+  assert.deepEqual(errorsAfter.slice(0, 3), [0, 1, 1], 'reported by the feed that crossed the cap, before any newline');
   f.feed(enc.encode('"}\n{"after":2}\n'));
   f.end();
   assert.deepEqual(lines, ['{"before":1}', '{"after":2}']);
   assert.equal(errors.length, 1);
   assert.equal(errors[0].code, 'MCPB_FRAMING');
   assert.equal(errors[0].context.reason, 'too-large');
-  assert.equal(errors[0].context.bytes, '{"id":7,"big":"'.length + 500 * 200 + '"}'.length);
-  assert.match(errors[0].message, /100017 bytes exceeds the limit of 1000/);
+  assert.equal(errors[0].context.bytes, '{"id":7,"big":"'.length + 500 * 2);
+  assert.match(errors[0].message, /at least 1015 bytes exceeds the limit of 1000/);
   assert.match(String(errors[0].context.excerpt), /^\{"id":7/);
   assert.ok(maxBuffered <= 1000, `buffer stayed bounded (${maxBuffered})`);
 });
@@ -134,4 +138,35 @@ test('message framer: non-JSON lines (banners on stdout) are reported and skippe
   assert.equal(errors.length, 2);
   assert.ok(errors.every((e) => e.context.reason === 'not-json'));
   assert.match(errors[0].message, /Server starting on stdio/);
+});
+
+test('a line that never ends is reported when it crosses the cap, not at a newline that never comes (issue 11 item 6)', () => {
+  const errors: FramingError[] = [];
+  const f = createLineFramer({ onLine: () => assert.fail('no line expected'), onError: (e) => errors.push(e), maxLineBytes: 4096 });
+  f.feed(enc.encode('{"jsonrpc":"2.0","id":42,"result":{"text":"'));
+  const chunk = enc.encode('z'.repeat(1024));
+  for (let i = 0; i < 3; i++) f.feed(chunk);
+  assert.equal(errors.length, 0, 'still under the cap');
+  f.feed(chunk);
+  assert.equal(errors.length, 1, 'reported by the feed that crossed the cap');
+  assert.match(String(errors[0].context.excerpt), /^\{"jsonrpc":"2\.0","id":42,/);
+  for (let i = 0; i < 100; i++) f.feed(chunk);
+  assert.equal(errors.length, 1, 'reported once per line');
+  assert.equal(f.bufferedBytes, 0, 'nothing of the discarded line is held');
+});
+
+test('the default message cap is 128 MiB, so a 64 MiB payload with its envelope fits (issue 11 item 10)', () => {
+  assert.equal(DEFAULT_MAX_MESSAGE_BYTES, 128 * 1024 * 1024);
+  assert.deepEqual(frame([enc.encode('{"a":1}\n')]).lines, ['{"a":1}']);
+});
+
+test('peekResponseId reads only a top-level id of a response head', () => {
+  assert.equal(peekResponseId('{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"aaa'), 7);
+  assert.equal(peekResponseId(' {"id" : "abc\\"d", "result":'), 'abc"d');
+  assert.equal(peekResponseId('{"result":{"id":3,"content":[]},"jsonrpc":"2.0","id":9}'), 9, 'a nested id is not the id');
+  assert.equal(peekResponseId('{"result":{"id":3,"content":['), undefined, 'only nested ids in the head');
+  assert.equal(peekResponseId('{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{'), undefined, "a peer's request names its own id space");
+  assert.equal(peekResponseId('{"jsonrpc":"2.0","id":12'), undefined, 'a number the head may have cut');
+  assert.equal(peekResponseId('[info] {"id":1,'), undefined);
+  assert.equal(peekResponseId('not json at all'), undefined);
 });

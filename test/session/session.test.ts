@@ -261,3 +261,30 @@ test('an oversized response that names its id fails that request at once', async
   a.events.emit('error', new FramingError('too-large', 'too big', { bytes: 100, limit: 10, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"aaaa' }));
   await assert.rejects(p, (e: any) => e.code === 'MCPB_MESSAGE_TOO_LARGE' && e.context.bytes === 100);
 });
+
+test('a response that is not UTF-8 or not JSON fails the request its head names at once, with the framing reason (issue 11 item 5)', async () => {
+  const { a, client, server } = setup();
+  silent(server, 'tools/call');
+  const { FramingError } = await import('../../protocol/index.js');
+  const p1 = client.request('tools/call', { name: 'one' });
+  const p2 = client.request('tools/call', { name: 'two' });
+  await tick();
+  a.events.emit('error', new FramingError('invalid-utf8', 'not utf-8', { bytes: 80, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"\uFFFD"}]}}' }));
+  await assert.rejects(p1, (e: any) => {
+    assert.equal(e.code, 'MCPB_RESPONSE_UNREADABLE');
+    assert.equal(e.context.reason, 'invalid-utf8');
+    assert.equal(e.context.requestId, 1);
+    assert.equal(e.cause?.code, 'MCPB_FRAMING');
+    assert.match(e.message, /tools\/call .*is not valid UTF-8/);
+    assert.doesNotMatch(e.message, /raise the timeout/);
+    return true;
+  });
+  a.events.emit('error', new FramingError('not-json', 'not json', { bytes: 40, excerpt: '{"jsonrpc":"2.0","id":2,"result":{"content":[' }));
+  await assert.rejects(p2, (e: any) => e.code === 'MCPB_RESPONSE_UNREADABLE' && e.context.reason === 'not-json');
+  // A broken line that names no pending id (or a request of the peer's) fails nothing.
+  const p3 = client.request('tools/call', { name: 'three' }, { timeoutMs: 200 });
+  await tick();
+  a.events.emit('error', new FramingError('not-json', 'banner', { excerpt: 'Server v1 starting' }));
+  a.events.emit('error', new FramingError('invalid-utf8', 'peer request', { excerpt: '{"jsonrpc":"2.0","id":3,"method":"roots/list"}' }));
+  await assert.rejects(p3, { code: 'MCPB_REQUEST_TIMEOUT' });
+});

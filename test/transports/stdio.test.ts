@@ -232,7 +232,8 @@ describe('stdio transport: framing and writing', () => {
 
   it('a 64 MiB tools/call result arrives whole as one message', async () => {
     // covers: STDIO-2
-    const expected = 64 * 1024 * 1024 - 1024;
+    // Exactly 64 MiB of payload: the message with its envelope is over 64 MiB (issue 11 item 10).
+    const expected = 64 * 1024 * 1024;
     const transport = transportFor(fixtureServer('big-result'));
     const errors: unknown[] = [];
     transport.events.on('error', (error) => errors.push(error));

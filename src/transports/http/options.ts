@@ -1,4 +1,5 @@
 // Options shared by the Streamable HTTP and legacy SSE transports, and their one normaliser.
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../protocol/framing/line-framer.js';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../../protocol/http/reconnect.js';
 import type { SessionExpiredError } from '../../errors/http-errors.js';
 import { nullLogger, type Logger } from '../../log.js';
@@ -10,7 +11,7 @@ export interface HttpTransportOptions extends HttpClientOptions {
   url: string | URL;
   /** Extra headers on every request, e.g. `Authorization`. Never logged, never put in errors. */
   headers?: Record<string, string>;
-  /** Largest JSON body or SSE event accepted, in bytes. @defaultValue 67108864 (64 MiB) */
+  /** Largest JSON body or SSE event accepted, in bytes. @defaultValue 134217728 (128 MiB, {@link DEFAULT_MAX_MESSAGE_BYTES}) */
   maxMessageBytes?: number;
   /** Open the standalone GET stream for server → client messages after `notifications/initialized`. @defaultValue true */
   listen?: boolean;
@@ -30,7 +31,6 @@ export interface HttpSessionEvents {
   sessionExpired: SessionExpiredError;
 }
 
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' | 'reconnect'> {
   url: URL;

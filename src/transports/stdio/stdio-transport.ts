@@ -25,7 +25,7 @@ export interface StdioTransportOptions {
   stderr?: 'pipe' | 'inherit' | 'ignore';
   /** Receives each stderr line (with `stderr: 'pipe'`). Same as subscribing to the `stderr` event. */
   onStderrLine?: (line: string) => void;
-  /** Largest message accepted from the server, in bytes (default 64 MiB); larger ones are skipped and reported. */
+  /** Largest message accepted from the server, in bytes (default 128 MiB, counting the JSON envelope); larger ones are skipped and reported. */
   maxMessageBytes?: number;
   /** Startup budget for the client (spawn → initialize answered); carried here, enforced by the client. */
   startupTimeoutMs?: number;
