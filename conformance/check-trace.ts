@@ -5,15 +5,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expandPlaceholders, parseTrace, type Trace } from './trace-format.js';
-import { diffValues, formatDifferences } from './normalize.js';
+import { expandPlaceholders, parseTrace, type Trace } from '../src/trace/trace-format.js';
+import { diffValues, formatDifferences } from '../src/trace/normalize.js';
 import { clientMessageChecker } from './schema-check.js';
 import { driveTrace, type CallOutcome } from './drive.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const tracesDir = join(repoRoot, 'conformance', 'traces');
 export const expectedDir = join(repoRoot, 'conformance', 'expected');
-const replayerJs = join(repoRoot, 'dist', 'conformance', 'replayer.js');
+const replayerJs = join(repoRoot, 'dist', 'src', 'trace', 'replayer.js');
 
 /** Long strings (file contents, base64) are kept in expected files as length + hash + head. */
 const LONG = 2000;

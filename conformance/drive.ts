@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { connect, McpError, type Client } from '../src/index.js';
 import { convertResult } from '../src/bridge/result.js';
 import { SchemaCompiler } from '../src/bridge/validate.js';
-import { expandPlaceholders, type Trace } from './trace-format.js';
-import { answerQueue, deriveScript, type ClientScript } from './steps.js';
-import type { ReplayReport } from './replay-engine.js';
+import { expandPlaceholders, type Trace } from '../src/trace/trace-format.js';
+import { answerQueue, deriveScript, type ClientScript } from '../src/trace/steps.js';
+import type { ReplayReport } from '../src/trace/replay-engine.js';
 
 /** What happened to one recorded tool call when our client and bridge performed it. */
 export interface CallOutcome {

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { classify } from './normalize.js';
+import { classify } from '../src/trace/normalize.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;

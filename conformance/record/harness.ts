@@ -54,7 +54,7 @@ export interface Recording {
 
 /** Starts the server under the recorder and connects the SDK client (initialize + initialized). */
 export async function startRecording(s: RecordSession, setup?: (client: Client) => void): Promise<Recording> {
-  const recorder = join(repoRoot, 'dist', 'conformance', 'recorder.js');
+  const recorder = join(repoRoot, 'dist', 'src', 'trace', 'recorder.js');
   const maskArgs = Object.entries(s.masks ?? {}).flatMap(([name, value]) => ['--mask', `${value}=${name}`]);
   // The repo path is masked too, so traces do not carry the recording machine's checkout path.
   maskArgs.push('--mask', `${repoRoot}=REPO`);

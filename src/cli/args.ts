@@ -10,6 +10,8 @@ export interface ParsedArgs {
   verbose: boolean;
   quiet: boolean;
   help: boolean;
+  /** `--version`: print the version and exit. */
+  version: boolean;
   /** Arguments after `--` (record: the server command line). */
   rest: string[];
   out?: string;
@@ -20,7 +22,7 @@ const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout']
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, rest: [] };
+  const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, version: false, rest: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') { parsed.rest = argv.slice(i + 1); break; }
@@ -39,6 +41,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--verbose': case '-v': parsed.verbose = true; break;
       case '--quiet': case '-q': parsed.quiet = true; break;
       case '--help': case '-h': parsed.help = true; break;
+      case '--version': parsed.version = true; break;
       default:
         if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) throw new UsageError(`unknown option ${arg}`);
         if (parsed.command === undefined) parsed.command = arg;
@@ -65,6 +68,7 @@ Options:
   --verbose, -v       log what servers write to stderr
   --quiet, -q         no progress lines on stderr
   --help, -h          this text
+  --version           print the version of mcp-bridge
 
 Exit codes: 0 success, 1 the tool returned an error, 2 bad usage or config, 3 a server could not be started or reached.
 `;

@@ -7,7 +7,7 @@ import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
 import { Registry } from '../registry/registry.js';
 import type { ParsedArgs } from './args.js';
-import type { CliIo } from './io.js';
+import { firstLine, type CliIo } from './io.js';
 
 export interface Running {
   config: BridgeConfig;
@@ -49,9 +49,4 @@ export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running
     throw error;
   }
   return { config, manager, registry, summary, startMs: performance.now() - started };
-}
-
-export function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]!;
 }

@@ -22,3 +22,9 @@ export const ExitCode = {
 
 /** A usage mistake: printed with the usage text, exit code 2. */
 export class UsageError extends Error {}
+
+/** The first line of an error's message (or of any thrown value), for one-line reports. */
+export function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!;
+}

@@ -3,10 +3,10 @@
 // `run(argv, io)` is the whole program, so tests drive it in-process as well as in a child.
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isMcpBridgeError } from '../../protocol/index.js';
+import { isMcpBridgeError } from '../../protocol/errors/base.js';
 import { parseArgs, USAGE, type ParsedArgs } from './args.js';
-import { firstLine } from './bootstrap.js';
-import { ExitCode, UsageError, type CliIo } from './io.js';
+import { LIBRARY_VERSION } from '../version.js';
+import { ExitCode, firstLine, UsageError, type CliIo } from './io.js';
 
 /** Error codes that mean the user must fix the invocation or the config (exit 2). */
 const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS']);
@@ -23,14 +23,21 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   record: async () => (await import('./commands/record.js')).recordCommand,
 };
 
-/** Runs the CLI; resolves with the exit code. Never throws. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs the CLI; resolves with the exit code. Never throws. `prepare` runs just before a command
+ * (never for usage or help), so `--help` loads nothing beyond the argument parser.
+ */
+export async function run(argv: readonly string[], io: CliIo, prepare?: () => Promise<void>): Promise<number> {
   let args: ParsedArgs;
   try {
     args = parseArgs(argv);
   } catch (error) {
     io.stderr(`mcp-bridge: ${(error as Error).message}\n\n${USAGE}`);
     return ExitCode.usage;
+  }
+  if (args.version && args.command === undefined) {
+    io.stdout(`${LIBRARY_VERSION}\n`);
+    return ExitCode.ok;
   }
   if (args.help || args.command === undefined || args.command === 'help') {
     (args.command === undefined && !args.help ? io.stderr : io.stdout)(USAGE);
@@ -42,6 +49,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return ExitCode.usage;
   }
   try {
+    await prepare?.();
     return await (await load())(args, io);
   } catch (error) {
     return reportFailure(error, io, args.verbose);
@@ -70,17 +78,19 @@ function isMain(): boolean {
   }
 }
 
+// The CLI owns the process, so it may turn SIGINT/SIGTERM into "stop every server tree, then exit".
+async function installSignals(): Promise<void> {
+  (await import('../transports/stdio/signals.js')).installSignalCleanup();
+}
+
 if (isMain()) {
-  const { installSignalCleanup } = await import('../transports/stdio/signals.js');
-  // The CLI owns the process, so it may turn SIGINT/SIGTERM into "stop every server tree, then exit".
-  installSignalCleanup();
   const code = await run(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     env: process.env,
     cwd: process.cwd(),
     isTTY: process.stderr.isTTY,
-  });
+  }, installSignals);
   process.exitCode = code;
   // Every server was stopped by the command; should a stray handle still hold the event loop, the
   // CLI exits anyway rather than hang (the exit hook then kills any child left).

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replayWithSdk, replayerJs, tracesDir } from './sdk-driver.js';
-import type { ReplayReport } from '../../conformance/replay-engine.js';
+import type { ReplayReport } from '../../src/trace/replay-engine.js';
 
 const traces = readdirSync(tracesDir).filter((f) => f.endsWith('.jsonl')).sort();
 

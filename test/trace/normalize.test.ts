@@ -2,9 +2,10 @@
 // JSON-RPC classification, trace parsing errors and placeholder expansion.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classify, compareClientMessage, formatDifferences } from '../../conformance/normalize.js';
-import { expandPlaceholders, parseTrace, serializeTrace, TraceFormatError, TRACE_FORMAT } from '../../conformance/trace-format.js';
-import { deriveScript } from '../../conformance/steps.js';
+import { classify, compareClientMessage, formatDifferences } from '../../src/trace/normalize.js';
+import { expandPlaceholders, parseTrace, serializeTrace, TRACE_FORMAT } from '../../src/trace/trace-format.js';
+import { TraceFormatError } from '../../src/trace/errors.js';
+import { deriveScript } from '../../src/trace/steps.js';
 
 const init = (over: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'a', version: '1' }, ...over } });
 

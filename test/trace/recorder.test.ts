@@ -7,10 +7,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './sdk-driver.js';
-import { parseTrace, type TraceMessage } from '../../conformance/trace-format.js';
-import { parseRecorderArgs, RecorderUsageError } from '../../conformance/recorder.js';
+import { parseTrace, type TraceMessage } from '../../src/trace/trace-format.js';
+import { parseRecorderArgs } from '../../src/trace/recorder.js';
+import { RecorderUsageError } from '../../src/trace/errors.js';
 
-const recorderJs = join(repoRoot, 'dist', 'conformance', 'recorder.js');
+const recorderJs = join(repoRoot, 'dist', 'src', 'trace', 'recorder.js');
 
 // A fake server: saves every byte it receives, answers with fixed bytes, logs to stderr, exits 3.
 const SERVER = `

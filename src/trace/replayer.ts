@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
+import { ReplayerUsageError } from './errors.js';
 import { expandPlaceholders, parseTrace } from './trace-format.js';
 import { ReplayEngine, type ReplayReport } from './replay-engine.js';
 
@@ -18,21 +19,11 @@ export interface ReplayerOptions {
   stallMs: number;
 }
 
-const USAGE = 'usage: replayer TRACE.jsonl [--report FILE.json] [--var NAME=VALUE]... [--idle-timeout MS] [--stall MS]';
-
-/** Raised for a bad replayer command line. */
-export class ReplayerUsageError extends Error {
-  readonly code = 'MCPB_REPLAYER_USAGE';
-  constructor(problem: string) {
-    super(`${problem}\n${USAGE}`);
-    this.name = 'ReplayerUsageError';
-  }
-}
 
 export function parseReplayerArgs(argv: string[]): ReplayerOptions {
   const opts: ReplayerOptions = { trace: '', vars: {}, idleTimeoutMs: 30_000, stallMs: 2_000 };
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i]!;
     if (a === '--report' || a === '--var' || a === '--idle-timeout' || a === '--stall') {
       const v = argv[++i];
       if (v === undefined) throw new ReplayerUsageError(`${a} needs a value`);
@@ -138,7 +129,7 @@ export async function runReplayer(argv: string[], io: ReplayerIo = process): Pro
   return exitCode ?? 0;
 }
 
-/** CLI entry: `node dist/conformance/replayer.js TRACE [--report F]`. */
+/** CLI entry: `node dist/src/trace/replayer.js TRACE [--report F]`. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   let code: number;
   try {

@@ -40,7 +40,7 @@ export function deriveScript(trace: Trace): ClientScript {
       if (kind === 'response' && callIndexById.has(JSON.stringify(m.id))) {
         const i = callIndexById.get(JSON.stringify(m.id)) as number;
         callIndexById.delete(JSON.stringify(m.id));
-        script.toolResults[i] = { ...script.toolResults[i], result: m.result, error: m.error };
+        script.toolResults[i] = { ...script.toolResults[i]!, result: m.result, error: m.error };
       }
       continue;
     }

@@ -9,12 +9,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrace } from '../../conformance/trace-format.js';
-import { answerQueue, deriveScript, type Step } from '../../conformance/steps.js';
-import type { ReplayReport } from '../../conformance/replay-engine.js';
+import { parseTrace } from '../../src/trace/trace-format.js';
+import { answerQueue, deriveScript, type Step } from '../../src/trace/steps.js';
+import type { ReplayReport } from '../../src/trace/replay-engine.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const replayerJs = join(repoRoot, 'dist', 'conformance', 'replayer.js');
+export const replayerJs = join(repoRoot, 'dist', 'src', 'trace', 'replayer.js');
 export const tracesDir = join(repoRoot, 'conformance', 'traces');
 
 export interface SdkReplay {

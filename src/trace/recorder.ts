@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
+import { RecorderUsageError } from './errors.js';
 import { TRACE_FORMAT, serializeTrace, type TraceEvent, type TraceHeader } from './trace-format.js';
 
 /** Parsed command line of the recorder. */
@@ -20,14 +21,6 @@ export interface RecorderOptions {
   packageSpec?: string;
 }
 
-/** Raised for a bad recorder command line; the message says which argument and the usage. */
-export class RecorderUsageError extends Error {
-  readonly code = 'MCPB_RECORDER_USAGE';
-  constructor(problem: string) {
-    super(`${problem}\nusage: mcp-bridge record --out FILE [--mask VALUE=NAME]... [--package NAME@VERSION] [--description TEXT] -- CMD [ARGS...]`);
-    this.name = 'RecorderUsageError';
-  }
-}
 
 /** Parses `--out FILE [--mask V=N]... [--package P] [--description D] -- CMD ARGS...`. */
 export function parseRecorderArgs(argv: string[]): RecorderOptions {
@@ -204,7 +197,7 @@ function splitSpec(spec: string): [string, string | undefined] {
   return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, undefined];
 }
 
-/** CLI entry: `node dist/conformance/recorder.js --out F -- cmd args`. */
+/** CLI entry: `node dist/src/trace/recorder.js --out F -- cmd args`. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   try {
     process.exitCode = await runRecorder(argv);

@@ -52,7 +52,7 @@ export class ReplayEngine {
   /** Index of the first server message not yet sent; client messages before it are eligible. */
   private frontier(): number {
     for (let i = this.p; i < this.events.length; i++) {
-      const e = this.events[i];
+      const e = this.events[i]!;
       if (e.type === 'message' && e.dir === 's2c') return i;
     }
     return this.events.length;
@@ -60,7 +60,7 @@ export class ReplayEngine {
 
   private advance(): void {
     while (this.p < this.events.length) {
-      const e = this.events[this.p];
+      const e = this.events[this.p]!;
       if (e.type === 'message' && e.dir === 'c2s') {
         if (!this.matched[this.p]) break;
       } else if (e.type === 'message') {
@@ -89,7 +89,7 @@ export class ReplayEngine {
   private unmatchedClientIndexes(limit = this.events.length): number[] {
     const out: number[] = [];
     for (let i = this.p; i < limit; i++) {
-      const e = this.events[i];
+      const e = this.events[i]!;
       if (e.type === 'message' && e.dir === 'c2s' && !this.matched[i]) out.push(i);
     }
     return out;
@@ -293,7 +293,7 @@ export class ReplayEngine {
   }
 
   report(): ReplayReport {
-    const matched = this.matched.filter((x, i) => x && !this.skippedIdx.has(i) && this.events[i].type === 'message').length;
+    const matched = this.matched.filter((x, i) => x && !this.skippedIdx.has(i) && this.events[i]!.type === 'message').length;
     return {
       ok: this.failures.length === 0,
       protocolVersion: this.trace.header.protocolVersion,

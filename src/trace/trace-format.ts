@@ -1,5 +1,6 @@
 // Trace file format (JSON Lines): the line types, a parser with line-numbered errors, and a serialiser.
 // Pure: no I/O, so the recorder, replayer, suite and tests share one definition of a trace.
+import { TraceFormatError } from './errors.js';
 
 /** Version tag written in every header; bump it when a line type changes incompatibly. */
 export const TRACE_FORMAT = 'mcp-bridge-trace/1';
@@ -64,14 +65,6 @@ export interface Trace {
   events: TraceEvent[];
 }
 
-/** Raised for a trace file that does not follow the format; names the line and what is wrong. */
-export class TraceFormatError extends Error {
-  readonly code = 'MCPB_TRACE_INVALID';
-  constructor(readonly line: number, readonly problem: string) {
-    super(`trace line ${line}: ${problem} (see conformance/README.md, "Trace format")`);
-    this.name = 'TraceFormatError';
-  }
-}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
