@@ -19,7 +19,6 @@ export interface ReplayerOptions {
   stallMs: number;
 }
 
-
 export function parseReplayerArgs(argv: string[]): ReplayerOptions {
   const opts: ReplayerOptions = { trace: '', vars: {}, idleTimeoutMs: 30_000, stallMs: 2_000 };
   for (let i = 0; i < argv.length; i++) {
