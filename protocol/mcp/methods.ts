@@ -1,6 +1,10 @@
 // MCP method names, and the method → {params, result} map that types Session.request().
 import type { InitializeParams, InitializeResult } from './types/initialize.js';
 import type { CallToolParams, CallToolResult, ListToolsParams, ListToolsResult } from './types/tools.js';
+import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from './types/resources.js';
+import type { GetPromptResult, ListPromptsResult } from './types/prompts.js';
+import type { CompleteArgument, CompleteContext, CompleteReference, CompleteResult } from './types/completion.js';
+import type { CreateTaskResult, ListTasksResult, Task } from './types/tasks.js';
 import type { CreateMessageParams, CreateMessageResult, ElicitParams, ElicitResult, ListRootsResult } from './types/client-features.js';
 
 export const Methods = {
@@ -21,6 +25,21 @@ export const Methods = {
   samplingCreateMessage: 'sampling/createMessage',
   elicitationCreate: 'elicitation/create',
   serverDiscover: 'server/discover',
+  resourcesList: 'resources/list',
+  resourcesTemplatesList: 'resources/templates/list',
+  resourcesRead: 'resources/read',
+  resourcesSubscribe: 'resources/subscribe',
+  resourcesUnsubscribe: 'resources/unsubscribe',
+  resourcesUpdated: 'notifications/resources/updated',
+  promptsList: 'prompts/list',
+  promptsGet: 'prompts/get',
+  completionComplete: 'completion/complete',
+  tasksGet: 'tasks/get',
+  tasksResult: 'tasks/result',
+  tasksCancel: 'tasks/cancel',
+  tasksList: 'tasks/list',
+  tasksStatus: 'notifications/tasks/status',
+  elicitationComplete: 'notifications/elicitation/complete',
 } as const;
 
 /** Requests the client sends, with their params and result types. */
@@ -28,7 +47,19 @@ export interface ClientRequests {
   initialize: { params: InitializeParams; result: InitializeResult };
   ping: { params: Record<string, never> | undefined; result: Record<string, never> };
   'tools/list': { params: ListToolsParams | undefined; result: ListToolsResult };
-  'tools/call': { params: CallToolParams; result: CallToolResult };
+  'tools/call': { params: CallToolParams; result: CallToolResult | CreateTaskResult };
+  'resources/list': { params: { cursor?: string } | undefined; result: ListResourcesResult };
+  'resources/templates/list': { params: { cursor?: string } | undefined; result: ListResourceTemplatesResult };
+  'resources/read': { params: { uri: string }; result: ReadResourceResult };
+  'resources/subscribe': { params: { uri: string }; result: Record<string, never> };
+  'resources/unsubscribe': { params: { uri: string }; result: Record<string, never> };
+  'prompts/list': { params: { cursor?: string } | undefined; result: ListPromptsResult };
+  'prompts/get': { params: { name: string; arguments?: Record<string, string> }; result: GetPromptResult };
+  'completion/complete': { params: { ref: CompleteReference; argument: CompleteArgument; context?: CompleteContext }; result: CompleteResult };
+  'tasks/get': { params: { taskId: string }; result: Task };
+  'tasks/result': { params: { taskId: string }; result: Record<string, unknown> };
+  'tasks/cancel': { params: { taskId: string }; result: Task };
+  'tasks/list': { params: { cursor?: string } | undefined; result: ListTasksResult };
 }
 
 /** Requests a (legacy-era) server sends to the client. */

@@ -1,8 +1,10 @@
 // The MCP client: connect (handshake), tools, ping, logging, server→client requests, and
-// recovery from an expired HTTP session. One instance per server connection.
+// recovery from an expired HTTP session. One instance per server connection. Resources, prompts,
+// completion and tasks live in their own modules; the methods here delegate to them.
 import {
   Emitter, Methods,
-  type CallToolResult, type ClientCapabilities, type Implementation, type JsonObject, type ListToolsResult,
+  type CallToolResult, type ClientCapabilities, type CompleteArgument, type CompleteContext, type CompleteReference, type CompleteResult,
+  type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
 } from '../../protocol/index.js';
 import { InvalidResultError, NotConnectedError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
@@ -13,6 +15,10 @@ import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
 import { collectPages } from './pagination.js';
+import { complete } from './completion.js';
+import type { FeatureHost, FeatureOptions } from './features.js';
+import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
+import { listResources, listResourceTemplates, readResource, subscribeResource, unsubscribeResource } from './resources.js';
 import { capabilitiesFor, installServerRequestHandlers, type ServerRequestHandlers } from './server-requests.js';
 
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
@@ -55,6 +61,8 @@ export interface ClientEvents {
   toolsListChanged: void;
   promptsListChanged: void;
   resourcesListChanged: void;
+  /** `notifications/resources/updated`: a subscribed resource changed; read it again. */
+  resourceUpdated: ResourceUpdatedParams;
   /** A log message the server sent (`notifications/message`). */
   log: LoggingMessageParams;
   /** A non-fatal problem (invalid message, framing error...). */
@@ -68,7 +76,10 @@ export interface ClientEvents {
 type State = 'new' | 'connecting' | 'ready' | 'closed';
 
 /** Requests that are safe to send again after a session was lost (no side effects). */
-const IDEMPOTENT = new Set<string>([Methods.toolsList, Methods.ping]);
+const IDEMPOTENT = new Set<string>([
+  Methods.toolsList, Methods.ping, Methods.resourcesList, Methods.resourcesTemplatesList, Methods.resourcesRead,
+  Methods.promptsList, Methods.promptsGet, Methods.completionComplete, Methods.tasksGet, Methods.tasksList,
+]);
 
 /**
  * A connection to one MCP server.
@@ -86,6 +97,9 @@ export class Client {
   private state: State = 'new';
   private recovering?: Promise<void>;
   private connecting?: Promise<void>;
+  /** URIs subscribed to, so a recovered session subscribes again (the server kept no state). */
+  private readonly subscriptions = new Set<string>();
+  private readonly host: FeatureHost;
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.options = options;
@@ -96,6 +110,9 @@ export class Client {
     s.onNotification(Methods.toolsListChanged, () => this.events.emit('toolsListChanged', undefined));
     s.onNotification(Methods.promptsListChanged, () => this.events.emit('promptsListChanged', undefined));
     s.onNotification(Methods.resourcesListChanged, () => this.events.emit('resourcesListChanged', undefined));
+    s.onNotification(Methods.resourcesUpdated, (params) => {
+      if (typeof params?.uri === 'string') this.events.emit('resourceUpdated', params as ResourceUpdatedParams);
+    });
     s.onNotification(Methods.message, (params) => this.events.emit('log', params as unknown as LoggingMessageParams));
     s.events.on('error', (e) => {
       this.logger.warn(e.message, { server: options.name, code: e.code });
@@ -105,6 +122,13 @@ export class Client {
       this.state = 'closed';
       this.events.emit('close', info);
     });
+    const client = this;
+    this.host = {
+      serverName: options.name,
+      get protocolVersion() { return client.protocolVersion; },
+      capabilities: (method) => { this.assertReady(method); return this.snapshot!.capabilities; },
+      request: (method, params, opts) => this.request(method, params, opts),
+    };
   }
 
   /** The server's name and version, as it reports them (self-reported: display only). */
@@ -213,11 +237,50 @@ export class Client {
     return performance.now() - started;
   }
 
-  /** Asks the server to send log messages at `level` and above (needs its `logging` capability). */
-  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+  /**
+   * Asks the server to send log messages at `level` and above (LOG-2); they arrive as `log` events.
+   * Does nothing when the server declared no `logging` capability.
+   */
+  async setLoggingLevel(level: LoggingLevel, options: FeatureOptions = {}): Promise<void> {
     this.assertReady(Methods.loggingSetLevel);
     if (!this.snapshot!.capabilities.logging) return;
-    await this.request(Methods.loggingSetLevel, { level });
+    await this.request(Methods.loggingSetLevel, { level }, { timeoutMs: options.timeoutMs, signal: options.signal });
+  }
+
+  /**
+   * Every resource, following pagination to the end (PAGE-2).
+   * @throws CapabilityMissingError (`MCPB_CAPABILITY_MISSING`) when the server declared no `resources`.
+   */
+  listResources(options?: FeatureOptions): Promise<Resource[]> { return listResources(this.host, options); }
+  /** Every resource template; fill one in with `expandUriTemplate`. @throws CapabilityMissingError */
+  listResourceTemplates(options?: FeatureOptions): Promise<ResourceTemplate[]> { return listResourceTemplates(this.host, options); }
+  /** Reads a resource: `contents` items are `{uri, mimeType?, text}` or `{uri, mimeType?, blob}` (RES-2). @throws CapabilityMissingError */
+  readResource(uri: string, options?: FeatureOptions): Promise<ReadResourceResult> { return readResource(this.host, uri, options); }
+
+  /** Subscribes to changes of `uri`: `resourceUpdated` events follow. Needs `resources.subscribe`. @throws CapabilityMissingError */
+  async subscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    await subscribeResource(this.host, uri, options);
+    this.subscriptions.add(uri);
+  }
+
+  /** Ends a subscription made with {@link Client.subscribeResource}. */
+  async unsubscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    this.subscriptions.delete(uri);
+    await unsubscribeResource(this.host, uri, options);
+  }
+
+  /** Every prompt, following pagination to the end. @throws CapabilityMissingError when the server declared no `prompts`. */
+  listPrompts(options?: FeatureOptions): Promise<Prompt[]> { return listPrompts(this.host, options); }
+  /** Fills in a prompt with its arguments (sent as strings). @throws CapabilityMissingError */
+  getPrompt(name: string, args?: PromptArguments, options?: FeatureOptions): Promise<GetPromptResult> { return getPrompt(this.host, name, args, options); }
+
+  /**
+   * Completion suggestions for a prompt argument or a resource-template variable.
+   * @example await client.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'E' })
+   * @throws CapabilityMissingError when the server declared no `completions`.
+   */
+  complete(ref: CompleteReference, argument: CompleteArgument, context?: CompleteContext, options?: FeatureOptions): Promise<CompleteResult['completion']> {
+    return complete(this.host, ref, argument, context, options);
   }
 
   /** Tells the server the roots changed (when roots were offered). */
@@ -254,6 +317,9 @@ export class Client {
       this.logger.info('server session expired; started a new one', { server: this.options.name });
       this.events.emit('sessionRecovered', snapshot);
       this.events.emit('toolsListChanged', undefined);
+      for (const uri of this.subscriptions) {
+        this.session.request(Methods.resourcesSubscribe, { uri }).catch((e) => this.logger.warn(`re-subscribing to ${uri} failed: ${(e as Error).message}`, { server: this.options.name }));
+      }
     }).finally(() => { this.recovering = undefined; });
     await this.recovering;
     const refusedUnrun = (error as McpBridgeError).context?.requestMayHaveRun !== true;

@@ -16,6 +16,10 @@ export type { Transport, TransportEvents, TransportCloseInfo, SendOptions } from
 export { createTransport } from '../transports/create.js';
 export type { ServerParams, StdioServerParams, HttpServerParams } from '../transports/create.js';
 export * from '../errors/session-errors.js';
+export * from '../errors/client-errors.js';
+export type { FeatureOptions } from './features.js';
+export type { PromptArguments } from './prompts.js';
+export { resourceBytes } from './resources.js';
 export { nullLogger, createConsoleLogger } from '../log.js';
 export type { Logger, LogLevel } from '../log.js';
 export { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';

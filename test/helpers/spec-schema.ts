@@ -34,6 +34,22 @@ const DEFS: Record<string, { request: string; result?: string }> = {
   'sampling/createMessage': { request: 'CreateMessageRequest', result: 'CreateMessageResult' },
   'elicitation/create': { request: 'ElicitRequest', result: 'ElicitResult' },
   'logging/setLevel': { request: 'SetLevelRequest', result: 'EmptyResult' },
+  'resources/list': { request: 'ListResourcesRequest', result: 'ListResourcesResult' },
+  'resources/templates/list': { request: 'ListResourceTemplatesRequest', result: 'ListResourceTemplatesResult' },
+  'resources/read': { request: 'ReadResourceRequest', result: 'ReadResourceResult' },
+  'resources/subscribe': { request: 'SubscribeRequest', result: 'EmptyResult' },
+  'resources/unsubscribe': { request: 'UnsubscribeRequest', result: 'EmptyResult' },
+  'prompts/list': { request: 'ListPromptsRequest', result: 'ListPromptsResult' },
+  'prompts/get': { request: 'GetPromptRequest', result: 'GetPromptResult' },
+  'completion/complete': { request: 'CompleteRequest', result: 'CompleteResult' },
+  // Tasks (2025-11-25): a task-augmented tools/call is answered with a CreateTaskResult.
+  'tools/call#task': { request: 'CallToolRequest', result: 'CreateTaskResult' },
+  'tasks/get': { request: 'GetTaskRequest', result: 'GetTaskResult' },
+  'tasks/result': { request: 'GetTaskPayloadRequest', result: 'GetTaskPayloadResult' },
+  'tasks/cancel': { request: 'CancelTaskRequest', result: 'CancelTaskResult' },
+  'tasks/list': { request: 'ListTasksRequest', result: 'ListTasksResult' },
+  'notifications/tasks/status': { request: 'TaskStatusNotification' },
+  'notifications/elicitation/complete': { request: 'ElicitationCompleteNotification' },
 };
 
 const cache = new Map<string, SpecValidator>();
@@ -113,7 +129,7 @@ export class SchemaTap {
     const v = specValidator(version);
     const ourRequests = new Map<unknown, string>();
     const theirRequests = new Map<unknown, string>();
-    for (const m of this.sent) if ('method' in m && 'id' in m) ourRequests.set(m.id, m.method);
+    for (const m of this.sent) if ('method' in m && 'id' in m) ourRequests.set(m.id, m.method === 'tools/call' && (m.params as { task?: unknown } | undefined)?.task ? 'tools/call#task' : m.method);
     for (const m of this.received as Record<string, unknown>[]) if (typeof m?.method === 'string' && 'id' in m) theirRequests.set(m.id, m.method);
     const out: string[] = [];
     for (const m of this.sent) for (const p of v.check(m, 'id' in m ? theirRequests.get(m.id) : undefined)) out.push(`sent ${JSON.stringify(m).slice(0, 160)}: ${p}`);

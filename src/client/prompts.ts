@@ -1,0 +1,32 @@
+// Prompts: listing (paginated to the end) and filling one in. Gated on the `prompts` capability.
+import { Methods, type GetPromptResult, type ListPromptsResult, type Prompt } from '../../protocol/index.js';
+import { InvalidResultError } from '../errors/session-errors.js';
+import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
+import { collectPages } from './pagination.js';
+
+/** Every prompt the server lists, following `nextCursor` to the end. */
+export async function listPrompts(host: FeatureHost, options: FeatureOptions = {}): Promise<Prompt[]> {
+  requireCapability(host, Methods.promptsList, 'prompts');
+  return collectPages(async (cursor) => {
+    const result = await host.request<ListPromptsResult>(Methods.promptsList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+    return { items: arrayField<Prompt>(host, Methods.promptsList, result, 'prompts'), nextCursor: result.nextCursor };
+  }, { server: host.serverName, method: Methods.promptsList });
+}
+
+/** Prompt arguments; the wire carries strings, so numbers and booleans are sent as their text. */
+export type PromptArguments = Record<string, string | number | boolean>;
+
+/** Fills in a prompt. A missing required argument or unknown prompt is the server's McpError (-32602). */
+export async function getPrompt(host: FeatureHost, name: string, args: PromptArguments = {}, options: FeatureOptions = {}): Promise<GetPromptResult> {
+  requireCapability(host, Methods.promptsGet, 'prompts');
+  const strings = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)]));
+  const params = Object.keys(strings).length > 0 ? { name, arguments: strings } : { name };
+  const result = await host.request<GetPromptResult>(Methods.promptsGet, params, requestOptions(options));
+  const messages = arrayField<GetPromptResult['messages'][number]>(host, Methods.promptsGet, result, 'messages');
+  for (const m of messages) {
+    if (typeof m !== 'object' || m === null || (m.role !== 'user' && m.role !== 'assistant') || typeof m.content !== 'object' || m.content === null) {
+      throw new InvalidResultError({ server: host.serverName, method: Methods.promptsGet }, `a message of prompt "${name}" has no valid role or content`);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,59 @@
+// Resources (RES-*): listing (paginated to the end, PAGE-2), templates, reading, subscriptions.
+// Each call is gated on the server's `resources` capability (subscriptions on `resources.subscribe`).
+import {
+  Methods,
+  type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource, type ResourceContents, type ResourceTemplate,
+} from '../../protocol/index.js';
+import { InvalidResultError } from '../errors/session-errors.js';
+import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
+import { collectPages } from './pagination.js';
+
+/** Every resource the server lists, following `nextCursor` to the end. */
+export async function listResources(host: FeatureHost, options: FeatureOptions = {}): Promise<Resource[]> {
+  requireCapability(host, Methods.resourcesList, 'resources');
+  return collectPages(async (cursor) => {
+    const result = await host.request<ListResourcesResult>(Methods.resourcesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+    return { items: arrayField<Resource>(host, Methods.resourcesList, result, 'resources'), nextCursor: result.nextCursor };
+  }, { server: host.serverName, method: Methods.resourcesList });
+}
+
+/** Every resource template (RFC 6570 `uriTemplate`; fill one in with `expandUriTemplate`). */
+export async function listResourceTemplates(host: FeatureHost, options: FeatureOptions = {}): Promise<ResourceTemplate[]> {
+  requireCapability(host, Methods.resourcesTemplatesList, 'resources');
+  return collectPages(async (cursor) => {
+    const result = await host.request<ListResourceTemplatesResult>(Methods.resourcesTemplatesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+    return { items: arrayField<ResourceTemplate>(host, Methods.resourcesTemplatesList, result, 'resourceTemplates'), nextCursor: result.nextCursor };
+  }, { server: host.serverName, method: Methods.resourcesTemplatesList });
+}
+
+/**
+ * Reads one resource. Each item of `contents` is text or base64 `blob` (RES-2); decode a blob with
+ * {@link resourceBytes}. A missing resource is the server's McpError (-32002 legacy, -32602 in 2026, RES-1).
+ */
+export async function readResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<ReadResourceResult> {
+  requireCapability(host, Methods.resourcesRead, 'resources');
+  const result = await host.request<ReadResourceResult>(Methods.resourcesRead, { uri }, requestOptions(options));
+  const contents = arrayField<ResourceContents>(host, Methods.resourcesRead, result, 'contents');
+  for (const item of contents) {
+    const ok = typeof item === 'object' && item !== null && typeof item.uri === 'string'
+      && (typeof (item as { text?: unknown }).text === 'string' || typeof (item as { blob?: unknown }).blob === 'string');
+    if (!ok) throw new InvalidResultError({ server: host.serverName, method: Methods.resourcesRead }, 'an item of "contents" has neither "text" nor "blob"');
+  }
+  return result;
+}
+
+/** Asks for `notifications/resources/updated` about `uri` (needs `resources.subscribe`). */
+export async function subscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
+  requireCapability(host, Methods.resourcesSubscribe, 'resources.subscribe');
+  await host.request(Methods.resourcesSubscribe, { uri }, requestOptions(options));
+}
+
+export async function unsubscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
+  requireCapability(host, Methods.resourcesUnsubscribe, 'resources.subscribe');
+  await host.request(Methods.resourcesUnsubscribe, { uri }, requestOptions(options));
+}
+
+/** The bytes of one content item: the UTF-8 of `text`, or the decoded base64 of `blob`. */
+export function resourceBytes(item: ResourceContents): Uint8Array {
+  return 'blob' in item ? Buffer.from(item.blob, 'base64') : Buffer.from(item.text, 'utf8');
+}
