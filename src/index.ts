@@ -13,10 +13,13 @@ export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
 export type { RestartPolicy } from './manager/restart-policy.js';
 export * from './errors/manager-errors.js';
 export { Registry } from './registry/registry.js';
-export type { LlmSpecs } from './registry/registry.js';
+export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
 export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
 export * from './errors/bridge-errors.js';
+
+// Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
+export * from './adapters/index.js';

@@ -22,6 +22,8 @@ export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
   parameters?: JsonSchema;
+  /** The tool's JSON Schema, instead of `parameters` (`toLLMSpecs('gemini', { jsonSchema: true })`). */
+  parametersJsonSchema?: JsonSchema;
 }
 
 /** The spec type per provider. */
@@ -35,6 +37,8 @@ export interface LlmSpecByProvider {
 export interface LlmSpecOptions {
   /** OpenAI only: emit strict-mode schemas (closed objects, all properties required, optional → nullable). Tools that cannot be made strict are sent non-strict, with a note. */
   strict?: boolean;
+  /** Gemini only (read by the registry): declare `parametersJsonSchema`, the tool's own JSON Schema, instead of the OpenAPI-subset `parameters`. */
+  jsonSchema?: boolean;
 }
 
 /** One converted tool: its spec and what the conversion dropped or changed. */

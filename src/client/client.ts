@@ -42,6 +42,34 @@ export interface ClientOptions extends ServerRequestHandlers {
   clock?: Clock;
 }
 
+/** The parameters of the MCP SDK's `callTool({ name, arguments })` form. */
+export interface SdkCallToolParams {
+  name: string;
+  arguments?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/** The MCP SDK's request options, as far as they map onto {@link CallToolOptions}. */
+export interface SdkRequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds. */
+  timeout?: number;
+  maxTotalTimeout?: number;
+  resetTimeoutOnProgress?: boolean;
+  onprogress?: (progress: Progress) => void;
+}
+
+function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+    ...(options.maxTotalTimeout !== undefined ? { maxTotalTimeoutMs: options.maxTotalTimeout } : {}),
+    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
+    ...(options.onprogress ? { onProgress: options.onprogress } : {}),
+    ...(params._meta ? { meta: params._meta } : {}),
+  };
+}
+
 /** Options of {@link Client.callTool}. */
 export interface CallToolOptions {
   /** Milliseconds without an answer or progress before the call fails. @defaultValue the client's requestTimeoutMs */
@@ -193,17 +221,28 @@ export class Client {
   }
 
   /** Lists every tool, following pagination to the end. Empty when the server has no `tools` capability (LIFE-7). */
-  async listTools(options: RequestOptions = {}): Promise<Tool[]> {
+  async listTools(options?: RequestOptions): Promise<Tool[]>;
+  /** The MCP SDK's page form (`{ cursor }` in, `{ tools, nextCursor }` out), for helpers written against that SDK (Gemini's `mcpToTool`). */
+  async listTools(page: { cursor?: string | undefined } & RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }>;
+  async listTools(options: RequestOptions & { cursor?: string | undefined } = {}): Promise<Tool[] | { tools: Tool[]; nextCursor?: string }> {
+    if (Object.hasOwn(options, 'cursor')) return this.listToolsPage(options.cursor, options);
     this.assertReady(Methods.toolsList);
     if (!this.snapshot!.capabilities.tools) {
       this.logger.debug('server declares no tools capability; not listing tools', { server: this.options.name });
       return [];
     }
     return collectPages(async (cursor) => {
-      const result = await this.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, options);
-      if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsList }, '"tools" is not an array');
-      return { items: result.tools, nextCursor: result.nextCursor };
+      const page = await this.listToolsPage(cursor, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
     }, { server: this.options.name, method: Methods.toolsList });
+  }
+
+  private async listToolsPage(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
+    this.assertReady(Methods.toolsList);
+    const { cursor: _ignored, ...requestOptions } = options as RequestOptions & { cursor?: string };
+    const result = await this.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, requestOptions);
+    if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsList }, '"tools" is not an array');
+    return { tools: result.tools, ...(typeof result.nextCursor === 'string' ? { nextCursor: result.nextCursor } : {}) };
   }
 
   /**
@@ -212,7 +251,17 @@ export class Client {
    * @throws McpError for a JSON-RPC error (unknown tool, bad request).
    * @throws RequestTimeoutError, RequestAbortedError, ConnectionClosedError.
    */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<CallToolResult> {
+  async callTool(name: string, args?: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  /**
+   * The MCP SDK's call form, `callTool({ name, arguments }, resultSchema?, { signal, timeout })`, so
+   * helpers written against that SDK (Anthropic's `mcpTools`, Gemini's `mcpToTool`) accept this client.
+   */
+  async callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
+  async callTool(first: string | SdkCallToolParams, second?: unknown, third?: CallToolOptions | SdkRequestOptions): Promise<CallToolResult> {
+    if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
+    const name = first;
+    const args = (second as Record<string, unknown> | undefined) ?? {};
+    const options = (third as CallToolOptions | undefined) ?? {};
     this.assertReady(Methods.toolsCall);
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };

@@ -17,6 +17,7 @@ export const TOOL_NAME_COLLISION = 'MCPB_TOOL_NAME_COLLISION';
 export const TOOL_CALL_FAILED = 'MCPB_TOOL_CALL_FAILED';
 /** A provider tool call carried arguments that are not a JSON object. */
 export const TOOL_ARGUMENTS_UNPARSEABLE = 'MCPB_TOOL_ARGUMENTS_UNPARSEABLE';
+export const TOOL_CALL_MALFORMED = 'MCPB_TOOL_CALL_MALFORMED';
 /** A caller or handler returned something that is not a CallToolResult. */
 export const TOOL_RESULT_INVALID = 'MCPB_TOOL_RESULT_INVALID';
 
@@ -105,6 +106,15 @@ export class ToolArgumentsError extends McpBridgeError {
   constructor(readonly toolName: string, reason: string) {
     super(TOOL_ARGUMENTS_UNPARSEABLE, `Arguments for tool "${toolName}" are not a JSON object: ${reason}`, {
       tool: toolName, hint: 'send the arguments as one JSON object',
+    });
+  }
+}
+
+/** A provider tool call too malformed to run: it names no tool, or is not an object at all. */
+export class ToolCallMalformedError extends McpBridgeError {
+  constructor(reason: string, readonly provider: string) {
+    super(TOOL_CALL_MALFORMED, `The ${provider} tool call cannot be run: ${reason}`, {
+      hint: 'pass the tool call item exactly as the model API returned it',
     });
   }
 }

@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   MCPB_TOOL_NAME_COLLISION: 'two tools want the same exposed name; the first stays; a prefix is suggested',
   MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
+  MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template is malformed or uses RFC 6570 level-4 features (prefix, explode)',
   MCPB_CAPABILITY_MISSING: 'the server did not declare the capability this method needs; nothing was sent',

@@ -1,7 +1,8 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
-import { Emitter, type Tool } from '../../protocol/index.js';
+import { Emitter, McpBridgeError, type Tool } from '../../protocol/index.js';
+import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
 import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
@@ -119,6 +120,18 @@ export class Manager {
   /** A snapshot of every server: state, pid, protocol version, tool count, restarts, last error. */
   status(): ServerStatus[] {
     return [...this.handles.values()].map((h) => h.status());
+  }
+
+  /**
+   * The registry's tools as one OpenAI Agents SDK MCP server (`new Agent({ mcpServers: [...] })`).
+   * The manager keeps owning the servers: the Agents SDK's connect/close do nothing.
+   * @throws McpBridgeError `MCPB_INVALID_OPTIONS` when the manager was built without a `registry`.
+   */
+  toAgentsMcpServer(options: AgentsMcpServerOptions = {}): AgentsMcpServer {
+    if (!this.options.registry) {
+      throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'toAgentsMcpServer needs a manager built with a registry', { hint: 'new Manager(config, { registry: new Registry() })' });
+    }
+    return toAgentsMcpServer(this.options.registry, options);
   }
 
   /** Stops every server and withdraws its tools; resolves within `closeTimeoutMs`. Idempotent. */

@@ -3,6 +3,14 @@
 import { Emitter, type Tool } from '../../protocol/index.js';
 import { invalidArgumentsText } from '../bridge/issues.js';
 import { toLLMSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
+import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
+import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
+import {
+  executeGeminiFunctionCall, toGeminiCallableTool, toGeminiJsonSchemaDeclaration,
+  type GeminiCallableTool, type GeminiCallableToolOptions, type GeminiFunctionCall, type GeminiFunctionResponsePart,
+} from '../adapters/gemini.js';
+import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
+import { executeResponsesCall, toResponsesTool, type ResponsesFunctionCall, type ResponsesFunctionCallOutput, type ResponsesFunctionTool } from '../adapters/openai-responses.js';
 import { suggestPrefix } from '../bridge/naming.js';
 import { stripStrictNulls } from '../bridge/openai-strict.js';
 import { convertResult, errorResult } from '../bridge/result.js';
@@ -13,12 +21,20 @@ import {
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from './suggest.js';
-import { parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
+import { callName, malformedCall, parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
 import type { AgentTool, CallContext, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
+/** The spec type per target: the providers' function-calling formats, and the OpenAI Responses API's flat tools. */
+export interface LlmSpecByTarget extends LlmSpecByProvider {
+  'openai-responses': ResponsesFunctionTool;
+}
+
+/** Every format `toLLMSpecs` produces. */
+export type LlmSpecTarget = keyof LlmSpecByTarget;
+
 /** LLM specs for every registered tool, plus what each conversion changed. */
-export interface LlmSpecs<P extends LlmProvider> {
-  specs: LlmSpecByProvider[P][];
+export interface LlmSpecs<P extends LlmSpecTarget> {
+  specs: LlmSpecByTarget[P][];
   /** Per tool (exposed name), the notes of its conversion; tools converted unchanged are left out. */
   notes: { tool: string; notes: SchemaNote[] }[];
 }
@@ -156,8 +172,25 @@ export class Registry {
     return undefined;
   }
 
-  /** Function specs for every tool in the format `provider` accepts, with conversion notes (cached per tool). */
-  toLLMSpecs<P extends LlmProvider>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
+  /**
+   * Function specs for every tool in the format `provider` accepts, with conversion notes (cached
+   * per tool): `openai` (Chat Completions), `openai-responses` (the Responses API's flat tools, same
+   * schemas), `anthropic`, `gemini` (OpenAPI-subset `parameters`, or with `jsonSchema: true` the
+   * tool's JSON Schema as `parametersJsonSchema`).
+   */
+  toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
+    if (provider === 'openai-responses') {
+      const chat = this.toLLMSpecs('openai', options);
+      return { specs: chat.specs.map(toResponsesTool), notes: chat.notes } as LlmSpecs<P>;
+    }
+    if (provider === 'gemini' && options.jsonSchema) {
+      const converted = this.list().map((def) => ({ def, ...toGeminiJsonSchemaDeclaration(def) }));
+      return { specs: converted.map((c) => c.spec), notes: converted.filter((c) => c.notes.length > 0).map((c) => ({ tool: c.def.name, notes: c.notes })) } as LlmSpecs<P>;
+    }
+    return this.providerSpecs(provider as LlmProvider, options) as LlmSpecs<P>;
+  }
+
+  private providerSpecs<P extends LlmProvider>(provider: P, options: LlmSpecOptions): { specs: LlmSpecByProvider[P][]; notes: LlmSpecs<P>['notes'] } {
     const specs: LlmSpecByProvider[P][] = [];
     const notes: LlmSpecs<P>['notes'] = [];
     const key = `${provider}${options.strict ? ':strict' : ''}`;
@@ -213,14 +246,57 @@ export class Registry {
     });
   }
 
-  /** Runs an OpenAI tool call and returns the `role: "tool"` message answering it. Unparseable arguments become an error message. */
+  /**
+   * Runs an OpenAI Chat Completions tool call (or an Ollama / compatible server's: object
+   * `arguments`, no `id`) and returns the `role: "tool"` message answering it. Never throws:
+   * unparseable arguments, a missing name or an unknown tool become an error message.
+   */
   async executeOpenAiToolCall(call: OpenAiToolCall, context: CallContext = {}): Promise<OpenAiToolMessage> {
-    return toOpenAiToolMessage(call.id, await this.executeParsed(call.function.name, () => parseOpenAiArguments(call.function.name, call.function.arguments), context));
+    const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null | undefined)?.function;
+    const id = callName((call as { id?: unknown } | null | undefined)?.id);
+    const name = callName(fn?.name);
+    if (name === undefined) return toOpenAiToolMessage(id, malformedCall('it has no function name', 'OpenAI'));
+    return toOpenAiToolMessage(id, await this.executeParsed(name, () => parseOpenAiArguments(name, fn?.arguments), context), name);
   }
 
-  /** Runs an Anthropic `tool_use` block and returns the `tool_result` block answering it. */
+  /** Runs an Anthropic `tool_use` block and returns the `tool_result` block answering it. Never throws. */
   async executeAnthropicToolUse(block: AnthropicToolUse, context: CallContext = {}): Promise<AnthropicToolResult> {
-    return toAnthropicToolResult(block.id, await this.execute(block.name, block.input, context));
+    const name = callName(block?.name);
+    const id = callName(block?.id) ?? '';
+    if (name === undefined) return toAnthropicToolResult(id, malformedCall('the tool_use block has no name', 'Anthropic'));
+    return toAnthropicToolResult(id, await this.execute(name, block.input, context));
+  }
+
+  /** Runs an OpenAI Responses `function_call` item and returns the `function_call_output` item answering it. Never throws. */
+  executeResponsesCall(item: ResponsesFunctionCall, context: CallContext = {}): Promise<ResponsesFunctionCallOutput> {
+    return executeResponsesCall(this, item, context);
+  }
+
+  /** Runs a Gemini `functionCall` and returns the `functionResponse` part answering it. Never throws. */
+  executeGeminiFunctionCall(call: GeminiFunctionCall, context: CallContext = {}): Promise<GeminiFunctionResponsePart> {
+    return executeGeminiFunctionCall(this, call, context);
+  }
+
+  /** The tools as Vercel AI SDK `dynamic` tools (ai 6 and 7; Mastra takes them too). See {@link toAiSdkTools}. */
+  toAiSdkTools(options?: AiSdkToolsOptions & { sdk?: 6 }): Record<string, AiSdkDynamicTool<AiSdk6Part>>;
+  toAiSdkTools(options: AiSdkToolsOptions & { sdk: 7 }): Record<string, AiSdkDynamicTool<AiSdk7Part>>;
+  toAiSdkTools(options: AiSdkToolsOptions = {}): Record<string, AiSdkDynamicTool<AiSdk6Part | AiSdk7Part>> {
+    return toAiSdkTools(this, options as AiSdkToolsOptions & { sdk: 7 });
+  }
+
+  /** The tools as one `@google/genai` `CallableTool` for automatic function calling. */
+  toGeminiCallableTool(options: GeminiCallableToolOptions = {}): GeminiCallableTool {
+    return toGeminiCallableTool(this, { subsetSpecs: () => this.toLLMSpecs('gemini').specs, ...options });
+  }
+
+  /** The tools as LangChain StructuredTools, built with the `tool` function you pass (`@langchain/core/tools`). */
+  toLangChainTools<T>(options: LangChainToolsOptions<T>): T[] {
+    return toLangChainTools(this, options);
+  }
+
+  /** The tools as runnable tools for Anthropic's `client.beta.messages.toolRunner()`. */
+  toAnthropicRunnableTools(options: AnthropicRunnableToolsOptions = {}): AnthropicRunnableTool[] {
+    return toAnthropicRunnableTools(this, this.toLLMSpecs('anthropic').specs, options);
   }
 
   private async executeParsed(name: string, parse: () => Record<string, unknown>, context: CallContext): Promise<ToolResult> {

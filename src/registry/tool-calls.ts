@@ -1,19 +1,24 @@
 // Provider tool-call plumbing: parse an OpenAI tool call's JSON arguments, and turn a ToolResult
 // into an OpenAI `role: "tool"` message or an Anthropic `tool_result` block.
+import { errorResult } from '../bridge/result.js';
 import type { ToolResult } from '../bridge/types.js';
-import { ToolArgumentsError } from '../errors/bridge-errors.js';
+import { ToolArgumentsError, ToolCallMalformedError } from '../errors/bridge-errors.js';
 
-/** A tool call from an OpenAI Chat Completions assistant message. */
+/**
+ * A tool call from an OpenAI Chat Completions assistant message, or from a compatible server:
+ * Ollama sends `arguments` as an object and no `id`, some servers omit `type`.
+ */
 export interface OpenAiToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
+  id?: string;
+  type?: 'function';
+  function: { name: string; arguments?: string | Record<string, unknown> | null };
 }
 
-/** The message answering an OpenAI tool call. */
+/** The message answering an OpenAI tool call; `tool_name` is set (for Ollama) when the call had no id. */
 export interface OpenAiToolMessage {
   role: 'tool';
-  tool_call_id: string;
+  tool_call_id?: string;
+  tool_name?: string;
   content: string;
 }
 
@@ -42,20 +47,37 @@ export interface AnthropicToolResult {
 /** Image types the Anthropic API accepts in tool results. */
 const ANTHROPIC_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
-/** Parses OpenAI `arguments` (a JSON string); `''` means no arguments. Throws {@link ToolArgumentsError}. */
-export function parseOpenAiArguments(toolName: string, text: string | undefined): Record<string, unknown> {
-  if (text === undefined || text.trim() === '') return {};
-  let value: unknown;
-  try { value = JSON.parse(text); } catch (error) {
-    throw new ToolArgumentsError(toolName, (error as Error).message);
+/**
+ * Parses tool-call arguments as providers send them: a JSON string (OpenAI; `''` means none), an
+ * object (Ollama, some compatible servers), or nothing. Throws {@link ToolArgumentsError}.
+ */
+export function parseOpenAiArguments(toolName: string, input: unknown): Record<string, unknown> {
+  if (input === undefined || input === null) return {};
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    if (input.trim() === '') return {};
+    try { value = JSON.parse(input); } catch (error) {
+      throw new ToolArgumentsError(toolName, (error as Error).message);
+    }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ToolArgumentsError(toolName, `got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   return value as Record<string, unknown>;
 }
 
-/** The OpenAI tool message for a result (text only: tool messages carry no images). */
-export function toOpenAiToolMessage(toolCallId: string, result: ToolResult): OpenAiToolMessage {
-  return { role: 'tool', tool_call_id: toolCallId, content: result.text };
+/** The OpenAI tool message for a result (text only: tool messages carry no images). Without an id (Ollama), it names the tool instead. */
+export function toOpenAiToolMessage(toolCallId: string | undefined, result: ToolResult, toolName?: string): OpenAiToolMessage {
+  if (toolCallId !== undefined && toolCallId !== '') return { role: 'tool', tool_call_id: toolCallId, content: result.text };
+  return { role: 'tool', ...(toolName !== undefined ? { tool_name: toolName } : {}), content: result.text };
+}
+
+/** An error result for a provider tool call too malformed to run (it names no tool). */
+export function malformedCall(reason: string, provider: string): ToolResult {
+  return errorResult(new ToolCallMalformedError(reason, provider));
+}
+
+/** The name of a call's tool when it has one, for calls whose shape is not to be trusted. */
+export function callName(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** The Anthropic tool_result block for a result; readable images are passed as image blocks. */

@@ -1,0 +1,15 @@
+// Framework adapters: each turns the registry's live tools into what one agent stack takes, with no
+// dependency on that stack (its shapes are structural; a class, where needed, is passed in).
+export { toAiSdkTools, toAiSdkOutput } from './ai-sdk.js';
+export type { AiSdk6Part, AiSdk7Part, AiSdkDynamicTool, AiSdkToolOutput, AiSdkToolsOptions, AiSdkToolCallOptions, StandardJsonSchema } from './ai-sdk.js';
+export { executeResponsesCall, toResponsesOutput, toResponsesTool } from './openai-responses.js';
+export type { ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesFunctionTool, ResponsesOutputContent } from './openai-responses.js';
+export { executeGeminiFunctionCall, toGeminiCallableTool, toGeminiFunctionResponse, toGeminiJsonSchemaDeclaration } from './gemini.js';
+export type { GeminiCallableTool, GeminiCallableToolOptions, GeminiFunctionCall, GeminiFunctionResponsePart, GeminiJsonSchemaDeclaration } from './gemini.js';
+export { toAnthropicRunnableTools } from './anthropic-runnable.js';
+export type { AnthropicRunnableTool, AnthropicRunnableToolsOptions } from './anthropic-runnable.js';
+export { toAgentsMcpServer } from './openai-agents.js';
+export type { AgentsMcpServer, AgentsMcpServerOptions, AgentsMcpTool } from './openai-agents.js';
+export { toLangChainTools } from './langchain.js';
+export type { LangChainArtifact, LangChainToolFactory, LangChainToolFields, LangChainToolsOptions } from './langchain.js';
+export type { ToolRunner, ToolSelection } from './runner.js';
