@@ -23,3 +23,4 @@ export * from './errors/base.js';
 export * from './errors/protocol-errors.js';
 export * from './errors/peer-error.js';
 export * from './events.js';
+export * from './redact.js';

@@ -1,4 +1,5 @@
 // The logger contract (no dependency): structured, level-filtered, silent by default.
+import { noRedaction, redactValue, type Redact } from '../protocol/redact.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -37,4 +38,14 @@ function safeJson(value: unknown): string {
   } catch {
     return '[unserialisable fields]';
   }
+}
+
+/**
+ * A logger that masks every configured secret in the message and the fields before `logger` sees
+ * them. The manager and the client wrap the user's logger with it, so no path logs a secret.
+ */
+export function redactingLogger(logger: Logger, redact: Redact): Logger {
+  if (redact === noRedaction || logger === nullLogger) return logger;
+  const wrap = (write: Logger['info']): Logger['info'] => (message, fields) => write(redact(message), fields === undefined ? undefined : redactValue(fields, redact));
+  return { debug: wrap((m, f) => logger.debug(m, f)), info: wrap((m, f) => logger.info(m, f)), warn: wrap((m, f) => logger.warn(m, f)), error: wrap((m, f) => logger.error(m, f)) };
 }

@@ -1,6 +1,7 @@
 // Shared start-up of the commands that need servers: load the config, start the manager with a
 // registry, and report progress on stderr while servers start.
 import { resolve } from 'node:path';
+import { collectSecrets, createRedactor } from '../../protocol/redact.js';
 import { loadConfig } from '../config/index.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
@@ -16,6 +17,8 @@ export interface Running {
   summary: StartSummary;
   /** Wall time of the start, in ms. */
   startMs: number;
+  /** The command's io with every configured secret masked: commands print through this one. */
+  io: CliIo;
 }
 
 /** The config file to use: `--config`, else ./mcp-bridge.yaml in the working directory. */
@@ -24,8 +27,12 @@ export function configPath(args: ParsedArgs, io: CliIo): string {
 }
 
 /** Loads the config and starts every enabled server. Config errors propagate (exit 2). */
-export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running> {
-  const config = await loadConfig(configPath(args, io), { env: io.env });
+export async function startServers(args: ParsedArgs, rawIo: CliIo): Promise<Running> {
+  const config = await loadConfig(configPath(args, rawIo), { env: rawIo.env });
+  // The CLI's last line of defence: whatever a server echoes (a tool result, a log line), no
+  // configured secret reaches the terminal.
+  const redact = createRedactor(config.servers.flatMap((s) => collectSecrets(s)));
+  const io: CliIo = { ...rawIo, stdout: (t) => rawIo.stdout(redact(t)), stderr: (t) => rawIo.stderr(redact(t)) };
   const registry = new Registry();
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
   const manager = new Manager(config, { registry, logger });
@@ -48,5 +55,5 @@ export async function startServers(args: ParsedArgs, io: CliIo): Promise<Running
     await manager.close();
     throw error;
   }
-  return { config, manager, registry, summary, startMs: performance.now() - started };
+  return { config, manager, registry, summary, startMs: performance.now() - started, io };
 }

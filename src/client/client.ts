@@ -8,7 +8,8 @@ import {
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
 } from '../../protocol/index.js';
 import { InvalidResultError, NotConnectedError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
-import { nullLogger, type Logger } from '../log.js';
+import { composeRedactors, createRedactor, redactError, redactValue, type Redact } from '../../protocol/redact.js';
+import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
 import type { Clock } from '../session/pending.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
@@ -40,6 +41,11 @@ export interface ClientOptions extends ServerRequestHandlers {
   startupTimeoutMs?: number;
   logger?: Logger;
   clock?: Clock;
+  /**
+   * Values to mask in every error, log line and event the client produces, besides the ones its
+   * transport was configured with (env and header values, secret-looking arguments).
+   */
+  secrets?: readonly string[];
 }
 
 /** The parameters of the MCP SDK's `callTool({ name, arguments })` form. */
@@ -119,6 +125,8 @@ const IDEMPOTENT = new Set<string>([
 export class Client {
   readonly events = new Emitter<ClientEvents>();
   readonly session: Session;
+  /** Masks every secret this connection knows of: the transport's and {@link ClientOptions.secrets}. */
+  readonly redact: Redact;
   private readonly options: ClientOptions;
   private readonly logger: Logger;
   private snapshot?: ServerSnapshot;
@@ -131,7 +139,8 @@ export class Client {
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.options = options;
-    this.logger = options.logger ?? nullLogger;
+    this.redact = composeRedactors(transport.redact, options.secrets?.length ? createRedactor(options.secrets) : undefined);
+    this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
     this.session = new Session(transport, { serverName: options.name, logger: this.logger, clock: options.clock, defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
     installServerRequestHandlers(this.session, options, options.name);
     const s = this.session;
@@ -141,14 +150,16 @@ export class Client {
     s.onNotification(Methods.resourcesUpdated, (params) => {
       if (typeof params?.uri === 'string') this.events.emit('resourceUpdated', params as ResourceUpdatedParams);
     });
-    s.onNotification(Methods.message, (params) => this.events.emit('log', params as unknown as LoggingMessageParams));
-    s.events.on('error', (e) => {
+    s.onNotification(Methods.message, (params) => this.events.emit('log', redactValue(params, this.redact) as unknown as LoggingMessageParams));
+    s.events.on('error', (raw) => {
+      const e = redactError(raw, this.redact);
       this.logger.warn(e.message, { server: options.name, code: e.code });
       this.events.emit('error', e);
     });
     s.events.on('close', (info) => {
       this.state = 'closed';
-      this.events.emit('close', info);
+      const r = this.redact;
+      this.events.emit('close', { ...info, message: r(info.message), stderrTail: info.stderrTail === undefined ? undefined : r(info.stderrTail), error: redactError(info.error, r) });
     });
     const client = this;
     this.host = {
@@ -190,7 +201,7 @@ export class Client {
     } catch (error) {
       await this.session.close().catch(() => {});
       this.state = 'closed';
-      throw this.startError(error, startupTimeoutMs);
+      throw redactError(this.startError(error, startupTimeoutMs), this.redact);
     }
   }
 
@@ -234,7 +245,7 @@ export class Client {
     return collectPages(async (cursor) => {
       const page = await this.listToolsPage(cursor, options);
       return { items: page.tools, nextCursor: page.nextCursor };
-    }, { server: this.options.name, method: Methods.toolsList });
+    }, { server: this.options.name, method: Methods.toolsList }).catch((error: unknown) => { throw redactError(error, this.redact); });
   }
 
   private async listToolsPage(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
@@ -341,9 +352,11 @@ export class Client {
   /** Sends any request; for methods this class has no helper for. */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
     const pending = this.session.request<R>(method, params, options);
+    // Every failure leaves masked: a server may echo its API key in an error message or body.
+    const masked = (error: unknown): never => { throw redactError(error, this.redact); };
     // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
-    if (this.transport.kind === 'stdio') return pending;
-    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+    if (this.transport.kind === 'stdio') return pending.catch(masked);
+    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options)).catch(masked);
   }
 
   /** Closes the connection (stdio: the whole process tree). Idempotent. */

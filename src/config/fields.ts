@@ -8,6 +8,7 @@ import { parseEnvFile } from './envfile.js';
 import { isObject, typeName, type RawIssue } from './formats.js';
 import type { DocPath, Locator } from './paths.js';
 import { formatPath } from './paths.js';
+import { isSecretName } from './redact.js';
 
 /** Everything the field readers need besides the entry itself. */
 export interface FieldContext {
@@ -23,6 +24,9 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Reads the fields of one entry at `base`. `enabled` decides whether unset variables are errors or warnings. */
 export class FieldReader {
+  /** Values of secret-named variables (KEY, TOKEN, SECRET, PASSWORD, AUTH...) this entry expanded. */
+  readonly secrets: string[] = [];
+
   constructor(
     private readonly ctx: FieldContext,
     private readonly base: DocPath,
@@ -198,6 +202,7 @@ export class FieldReader {
    */
   expand(path: DocPath, raw: string): string | undefined {
     const result = expandString(raw, this.ctx);
+    if (result.ok) this.noteSecretVariables(raw);
     if (result.ok && result.value.includes('\0')) {
       // Node refuses NUL in spawn arguments and env; say so here, without showing the value.
       this.fail(path, `${formatPath([...this.base, ...path])} contains a NUL character once expanded`, 'remove the NUL (check the variables it uses)');
@@ -211,6 +216,16 @@ export class FieldReader {
       this.ctx.issues.push({ path: [...this.base, ...path], message, hint: p.hint, ...(!this.enabled && onlyUnset ? { warning: true } : {}) });
     }
     return !this.enabled && onlyUnset ? raw : undefined;
+  }
+
+  // A secret-named variable's value is a secret wherever it lands (an argument, a URL path, any env
+  // name), so the redactor must know it even where the field it lands in does not look secret.
+  private noteSecretVariables(raw: string): void {
+    for (const match of raw.matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)/g)) {
+      const name = match[1]!;
+      const value = this.ctx.env[name];
+      if (isSecretName(name) && value !== undefined && value !== '' && !this.secrets.includes(value)) this.secrets.push(value);
+    }
   }
 }
 

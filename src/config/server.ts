@@ -70,7 +70,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     ...(command !== undefined && resolved === 'stdio' ? { command } : {}),
     args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
-    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs,
+    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
 }

@@ -59,6 +59,13 @@ export interface ServerConfig {
    * @defaultValue `0`
    */
   pingIntervalMs: number;
+  /**
+   * Values masked in every error, log line and output besides env and header values: the `${VAR}`
+   * expansions of variables whose names say KEY, TOKEN, SECRET, PASSWORD, AUTH... (wherever they
+   * were used), and any value added by hand. Secret: never log the values.
+   * @defaultValue `[]`
+   */
+  secrets?: string[];
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
 }

@@ -1,7 +1,8 @@
 // Local failures of the HTTP transports: an error status, a refused connection, an expired session, a
 // lost stream, a bad legacy endpoint, failed auto-detection. URLs are redacted; headers never appear.
 import { McpBridgeError } from '../../protocol/errors/base.js';
-import { excerpt, redactUrl } from '../../protocol/http/redact.js';
+import { excerpt } from '../../protocol/http/redact.js';
+import { redactUrl } from '../../protocol/redact.js';
 import { jsonRpcErrorOf } from '../../protocol/http/response-match.js';
 
 /** Where an HTTP failure happened, shared by every error below. */

@@ -1,6 +1,9 @@
 // Transport failures as typed errors: a server that could not be started, a server process that
 // exited, and sends that could not be delivered. Messages are built from the fields they carry.
 import { McpBridgeError } from '../../protocol/errors/base.js';
+import { formatCommand, redactArgs } from '../../protocol/redact.js';
+
+export { formatCommand } from '../../protocol/redact.js';
 
 /** The server process could not be started (command not found, not executable, bad cwd, ...). */
 export const SPAWN_FAILED = 'MCPB_SPAWN_FAILED';
@@ -32,7 +35,7 @@ export class SpawnError extends McpBridgeError {
     super(SPAWN_FAILED, `${serverPrefix(init.server)}could not start ${JSON.stringify(init.command)}: ${what}`, {
       server: init.server,
       command: init.command,
-      args: init.args ? [...init.args] : undefined,
+      args: init.args ? redactArgs(init.args) : undefined,
       cwd: init.cwd,
       causeCode: init.causeCode,
       hint: init.hint ?? spawnHint(init),
@@ -83,7 +86,7 @@ export class ServerExitedError extends McpBridgeError {
     super(SERVER_EXITED, `${summarizeServerExit(init)}${tail ? `; last stderr: ${tail}` : '; it wrote nothing to stderr'}`, {
       server: init.server,
       command: init.command,
-      args: init.args ? [...init.args] : undefined,
+      args: init.args ? redactArgs(init.args) : undefined,
       pid: init.pid,
       exitCode: init.exitCode,
       signal: init.signal,
@@ -96,12 +99,6 @@ export class ServerExitedError extends McpBridgeError {
 /** One line without stderr, e.g. `server "fs": server process node server.js (pid 42) exited with code 3`. */
 export function summarizeServerExit(init: Omit<ServerExitedInit, 'stderrTail'>): string {
   return `${serverPrefix(init.server)}server process ${formatCommand(init.command, init.args)}${init.pid ? ` (pid ${init.pid})` : ''} ${describeExit(init.exitCode, init.signal)}`;
-}
-
-/** A command line for messages: arguments with spaces or quotes are JSON-quoted, the whole capped at 300 characters. */
-export function formatCommand(command: string, args: readonly string[] = []): string {
-  const line = [command, ...args].map((a) => (a === '' || /[\s"'\\]/.test(a) ? JSON.stringify(a) : a)).join(' ');
-  return line.length > 300 ? line.slice(0, 299) + '…' : line;
 }
 
 /** `exited with code 3`, `was killed by SIGKILL`, or `exited` when neither is known. */

@@ -5,7 +5,8 @@ import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, ty
 import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
-import { nullLogger, type Logger } from '../log.js';
+import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
+import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { createTransport, type ServerParams } from '../transports/create.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 
@@ -49,10 +50,10 @@ export interface ServerHandleOptions {
 /** Turns a config entry into transport parameters. */
 export function serverParams(config: ServerConfig, onStderrLine?: (line: string) => void): ServerParams {
   if (config.command !== undefined) {
-    return { command: config.command, args: config.args, env: config.env, cwd: config.cwd, inheritEnv: config.inheritEnv, onStderrLine };
+    return { command: config.command, args: config.args, env: config.env, cwd: config.cwd, inheritEnv: config.inheritEnv, onStderrLine, secrets: config.secrets };
   }
   const transport = config.transport === 'stdio' ? 'auto' : config.transport;
-  return { url: config.url!, headers: config.headers, transport };
+  return { url: config.url!, headers: config.headers, transport, secrets: config.secrets };
 }
 
 export class ServerHandle {
@@ -70,10 +71,17 @@ export class ServerHandle {
   private unresponsive = false;
   private readonly policy: RestartPolicy;
   private readonly logger: Logger;
+  /** Masks this server's configured secrets in everything the handle reports (status, logs, errors). */
+  readonly redact: Redact;
+  /** Masks only the configured values, for tool results (which the agent hands to an LLM). */
+  private readonly redactResult: Redact;
 
   constructor(readonly config: ServerConfig, private readonly options: ServerHandleOptions = {}) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
-    this.logger = options.logger ?? nullLogger;
+    const secrets = collectSecrets(config);
+    this.redact = createRedactor(secrets);
+    this.redactResult = createRedactor(secrets, { urls: false });
+    this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
   }
 
   get name(): string { return this.config.name; }
@@ -89,7 +97,7 @@ export class ServerHandle {
     try {
       await this.launch();
     } catch (error) {
-      this.lastError = error;
+      this.lastError = redactError(error, this.redact);
       this.setState('failed');
       throw error;
     }
@@ -102,7 +110,9 @@ export class ServerHandle {
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.liveClient;
     if (!client) return Promise.reject(new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError)));
-    return client.callTool(name, args, { timeoutMs: this.config.timeoutMs, ...options });
+    const result = client.callTool(name, args, { timeoutMs: this.config.timeoutMs, ...options });
+    // A server that echoes its API key in a result must not hand it to the LLM.
+    return this.redactResult === noRedaction ? result : result.then((r) => redactValue(r, this.redactResult, 16));
   }
 
   status(): ServerStatus {
@@ -150,7 +160,7 @@ export class ServerHandle {
     if (this.isStopped() || this.client !== client) { await client.close(); return; }
     client.events.on('close', (info) => { if (this.client === client) this.onCrash(info); });
     client.events.on('toolsListChanged', () => { if (this.client === client) this.scheduleRelist(client); });
-    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data) }));
+    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }));
     this.tools = tools;
     this.readySince = Date.now();
     this.setState('ready');
@@ -207,7 +217,7 @@ export class ServerHandle {
       this.restarts++;
       this.launch().catch((error) => {
         if (this.stateValue === 'stopped') return;
-        this.lastError = error;
+        this.lastError = redactError(error, this.redact);
         this.client = undefined;
         this.scheduleRestart();
       });

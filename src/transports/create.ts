@@ -18,6 +18,8 @@ export interface StdioServerParams {
   /** @defaultValue 128 MiB (counts the JSON envelope) */
   maxMessageBytes?: number;
   transport?: 'stdio';
+  /** Extra values to mask in every error, log and status line (env values and secret-looking arguments are masked anyway). */
+  secrets?: readonly string[];
 }
 
 /** How to reach a remote server (Streamable HTTP, or legacy HTTP+SSE). */
@@ -29,6 +31,8 @@ export interface HttpServerParams {
   transport?: 'auto' | 'streamable-http' | 'sse';
   /** @defaultValue 128 MiB (counts the JSON envelope) */
   maxMessageBytes?: number;
+  /** Extra values to mask in every error, log and status line (header values are masked anyway). */
+  secrets?: readonly string[];
 }
 
 export type ServerParams = StdioServerParams | HttpServerParams;

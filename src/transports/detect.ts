@@ -3,6 +3,7 @@
 import { Emitter } from '../../protocol/events.js';
 import { suggestsLegacySse } from '../../protocol/http/response-match.js';
 import type { JsonRpcMessage } from '../../protocol/jsonrpc/messages.js';
+import type { Redact } from '../../protocol/redact.js';
 import { HttpDetectError, HttpError } from '../errors/http-errors.js';
 import { SseTransport } from './http/legacy-sse.js';
 import type { HttpSessionEvents, HttpTransportOptions } from './http/options.js';
@@ -66,6 +67,10 @@ class AutoHttpTransport implements HttpTransport {
 
   get target(): string | undefined {
     return this.current.target;
+  }
+
+  get redact(): Redact | undefined {
+    return this.current.redact;
   }
 
   start(): Promise<void> {

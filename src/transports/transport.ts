@@ -2,6 +2,7 @@
 // HTTP, legacy SSE, the conformance replayer and the in-memory test pair all implement it.
 import type { Emitter, McpBridgeError } from '../../protocol/index.js';
 import type { JsonRpcMessage } from '../../protocol/index.js';
+import type { Redact } from '../../protocol/redact.js';
 
 /** Why and how a transport ended. Carried as the cause of every request it failed. */
 export interface TransportCloseInfo {
@@ -60,6 +61,8 @@ export interface Transport {
   readonly pid?: number;
   /** What this transport reaches, safe to print: the command line (stdio) or the URL without secrets (HTTP). */
   readonly target?: string;
-  /** The last lines the server wrote to stderr so far (stdio), for error context. */
+  /** The last lines the server wrote to stderr so far (stdio), for error context, secrets masked. */
   readonly stderrTail?: string;
+  /** Masks the secrets this transport was configured with (env, headers, secret arguments, `secrets`). */
+  readonly redact?: Redact;
 }

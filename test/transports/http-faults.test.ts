@@ -152,7 +152,7 @@ describe('Streamable HTTP faults', () => {
       await assert.rejects(t.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), (e: Code) => {
         assert.equal(e.code, 'MCPB_HTTP_STATUS');
         assert.equal(e.status, 500);
-        assert.match(e.message, /POST http:\/\/127\.0\.0\.1:\d+\/mcp\?api_key=REDACTED&mode=fast \(tools\/list\) answered HTTP 500/);
+        assert.match(e.message, /POST http:\/\/127\.0\.0\.1:\d+\/mcp\?api_key=\*\*\*&mode=fast \(tools\/list\) answered HTTP 500/);
         assert.ok(!e.message.includes('hunter2') && !e.message.includes('top-secret'));
         assert.ok(!JSON.stringify(e).includes('top-secret'));
         assert.ok(String(e.context?.body).length < 600, 'body excerpt is bounded');

@@ -3,7 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bodyKindOf, getHeaders, isValidSessionId, postHeaders } from '../../protocol/http/headers.js';
-import { excerpt, redactUrl } from '../../protocol/http/redact.js';
+import { excerpt } from '../../protocol/http/redact.js';
+import { redactUrl } from '../../protocol/redact.js';
 import { containsResponseTo, suggestsLegacySse } from '../../protocol/http/response-match.js';
 import { DEFAULT_RECONNECT, reconnectDelay } from '../../protocol/http/reconnect.js';
 import { mapSseEvent, resolveEndpoint } from '../../protocol/framing/sse-event.js';
@@ -42,8 +43,10 @@ describe('HTTP headers', () => {
 
 describe('redaction', () => {
   it('strips userinfo and credential-like query values, keeping the rest', () => {
-    assert.equal(redactUrl('https://user:pw@h.example/mcp?token=abc&x=1&API_KEY=k&sessionId=s'), 'https://h.example/mcp?token=REDACTED&x=1&API_KEY=REDACTED&sessionId=REDACTED');
-    assert.equal(redactUrl('not a url'), '<invalid URL>');
+    // One rule for every path (issue 10): the mask is *** everywhere, userinfo shows as ***@.
+    assert.equal(redactUrl('https://user:pw@h.example/mcp?token=abc&x=1&API_KEY=k&sessionId=s'), 'https://***@h.example/mcp?token=***&x=1&API_KEY=***&sessionId=***');
+    assert.equal(redactUrl('not a url'), 'not a url');
+    assert.equal(redactUrl('not a url ?token=abc'), 'not a url ?token=***');
   });
   it('bounds excerpts', () => {
     assert.equal(excerpt('abc', 5), 'abc');

@@ -9,7 +9,8 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   if (!tool) throw new UsageError('call needs a tool name: mcp-bridge call TOOL [ARGS_JSON]');
   const toolArgs = parseArgsJson(argsJson);
   const timeoutMs = args.timeout === undefined ? undefined : parseDuration(args.timeout);
-  const { manager, registry, summary } = await startServers(args, io);
+  const { manager, registry, summary, io: out } = await startServers(args, io);
+  io = out;
   try {
     if (!registry.has(tool) && summary.failed.length > 0) {
       io.stderr(`mcp-bridge: tool "${tool}" is not available; ${summary.failed.length} server(s) failed to start (run \`mcp-bridge doctor\`)\n`);

@@ -7,7 +7,8 @@ import { parseArgsJson } from './call.js';
 
 export async function demoCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const [tool, argsJson] = args.positionals;
-  const { manager, registry, summary, startMs } = await startServers(args, io);
+  const { manager, registry, summary, startMs, io: out } = await startServers(args, io);
+  io = out;
   try {
     io.stdout(`Servers (started in ${Math.round(startMs)} ms):\n`);
     for (const s of manager.status()) {

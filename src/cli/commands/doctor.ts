@@ -6,7 +6,8 @@ import { startServers } from '../bootstrap.js';
 import { ExitCode, type CliIo } from '../io.js';
 
 export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  const { config, manager, registry, summary, startMs } = await startServers(args, io);
+  const { config, manager, registry, summary, startMs, io: out } = await startServers(args, io);
+  io = out;
   const problems: string[] = [];
   const report: Record<string, unknown>[] = [];
   try {

@@ -8,7 +8,8 @@ const FORMATS = ['mcp', 'openai', 'anthropic', 'gemini'] as const;
 export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const format = (args.format ?? 'mcp') as (typeof FORMATS)[number];
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')} (got "${args.format}")`);
-  const { manager, registry, summary } = await startServers(args, io);
+  const { manager, registry, summary, io: out } = await startServers(args, io);
+  io = out;
   try {
     if (format !== 'mcp') {
       const { specs, notes } = registry.toLLMSpecs(format);

@@ -4,7 +4,7 @@ import { InvalidMessageError, FramingError } from '../../../protocol/errors/prot
 import { Emitter } from '../../../protocol/events.js';
 import { mapSseEvent, resolveEndpoint } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, CONTENT_TYPE_JSON, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
-import { redactUrl } from '../../../protocol/http/redact.js';
+import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import type { JsonRpcMessage } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SseEndpointError } from '../../errors/http-errors.js';
@@ -41,8 +41,13 @@ export class SseTransport implements Transport {
   }
 
   /** The SSE URL, redacted, for status lines and errors. */
+  /** Masks the configured header values and secrets. */
+  get redact(): Redact {
+    return this.options.redact;
+  }
+
   get target(): string {
-    return redactUrl(this.options.url);
+    return this.options.redact(redactUrl(this.options.url));
   }
 
   /** The URL messages are POSTed to, once known. */

@@ -1,6 +1,7 @@
 // Options shared by the Streamable HTTP and legacy SSE transports, and their one normaliser.
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../protocol/framing/line-framer.js';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../../protocol/http/reconnect.js';
+import { collectSecrets, createRedactor, type Redact } from '../../../protocol/redact.js';
 import type { SessionExpiredError } from '../../errors/http-errors.js';
 import { nullLogger, type Logger } from '../../log.js';
 import type { HttpClientOptions } from './http-client.js';
@@ -23,6 +24,8 @@ export interface HttpTransportOptions extends HttpClientOptions {
   endpointTimeoutMs?: number;
   /** Debug notes on streams, reconnections and fallback; never header values or the session id. */
   logger?: Logger;
+  /** Extra values to mask in every error and log line (header values are masked anyway). */
+  secrets?: readonly string[];
 }
 
 /** Session events of the Streamable HTTP transport, on its `sessionEvents` emitter. */
@@ -41,6 +44,8 @@ export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' 
   closeTimeoutMs: number;
   endpointTimeoutMs: number;
   logger: Logger;
+  /** Masks the header values and `secrets`. */
+  redact: Redact;
 }
 
 function positive(name: string, value: unknown, fallback: number): number {
@@ -80,5 +85,6 @@ export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedH
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000),
     endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000),
     logger: options.logger ?? nullLogger,
+    redact: createRedactor(collectSecrets({ headers, secrets: options.secrets })),
   };
 }

@@ -3,7 +3,7 @@
 import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { Emitter } from '../../../protocol/events.js';
 import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
-import { redactUrl } from '../../../protocol/http/redact.js';
+import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
@@ -74,8 +74,13 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** The URL, redacted, for status lines and errors. */
+  /** Masks the configured header values and secrets. */
+  get redact(): Redact {
+    return this.options.redact;
+  }
+
   get target(): string {
-    return redactUrl(this.options.url);
+    return this.options.redact(redactUrl(this.options.url));
   }
 
   /** The session id the server assigned, if any (a secret: do not log it). */

@@ -3,7 +3,8 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMessage } from '../../../protocol/index.js';
-import { describeExit, formatCommand, SendFailedError, ServerExitedError, summarizeServerExit, TransportClosedError } from '../../errors/transport-errors.js';
+import { collectSecrets, createRedactor, formatCommand, redactError, type Redact } from '../../../protocol/redact.js';
+import { describeExit, SendFailedError, ServerExitedError, summarizeServerExit, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
 import { trackChild } from './exit-hook.js';
 import { LineWriter } from './line-writer.js';
@@ -33,6 +34,11 @@ export interface StdioTransportOptions {
   closeTimeouts?: Partial<TerminateTimeouts>;
   /** The server's configured name, used in errors. */
   serverName?: string;
+  /**
+   * Extra values to mask in every string the transport produces (errors, stderr lines and tail,
+   * status). Env values, secret-looking arguments and these are masked; see {@link collectSecrets}.
+   */
+  secrets?: readonly string[];
   /** Replaces `child_process.spawn` (tests, sandboxes). */
   spawn?: SpawnFunction;
 }
@@ -53,6 +59,8 @@ export class StdioTransport implements Transport {
   readonly events = new Emitter<TransportEvents>();
   /** The startup budget from the options, for the client to enforce. */
   readonly startupTimeoutMs: number | undefined;
+  /** Masks this server's configured secrets (env values, secret arguments, `secrets`). */
+  readonly redact: Redact;
 
   private readonly options: StdioTransportOptions;
   private readonly timeouts: TerminateTimeouts;
@@ -79,6 +87,7 @@ export class StdioTransport implements Transport {
 
   constructor(options: StdioTransportOptions) {
     this.options = { ...options };
+    this.redact = createRedactor(collectSecrets({ args: options.args, env: options.env, secrets: options.secrets }));
     this.startupTimeoutMs = options.startupTimeoutMs;
     this.timeouts = { ...DEFAULT_CLOSE_TIMEOUTS, ...definedOnly(options.closeTimeouts ?? {}) };
     if (options.onStderrLine) this.events.on('stderr', options.onStderrLine);
@@ -91,12 +100,12 @@ export class StdioTransport implements Transport {
 
   /** The command line, for status output (arguments quoted when they contain spaces). */
   get target(): string {
-    return formatCommand(this.options.command, this.options.args);
+    return this.redact(formatCommand(this.options.command, this.options.args));
   }
 
   /** The last 64 KiB the server wrote to stderr (with `stderr: 'pipe'`). */
   get stderrTail(): string {
-    return this.tail.text();
+    return this.redact(this.tail.text());
   }
 
   /** Spawns the server; resolves once the OS started it, rejects with SpawnError. Calling it again returns the same promise. */
@@ -115,7 +124,7 @@ export class StdioTransport implements Transport {
       launched = launchServer({ command: o.command, args: o.args, env: o.env, cwd: o.cwd, inheritEnv: o.inheritEnv, stderr: o.stderr, serverName: o.serverName, spawn: o.spawn });
     } catch (error) {
       this.failStart(error);
-      throw error;
+      throw redactError(error, this.redact);
     }
     const child = launched.child;
     this.child = child;
@@ -126,7 +135,7 @@ export class StdioTransport implements Transport {
       await launched.ready;
     } catch (error) {
       this.failStart(error);
-      throw error;
+      throw redactError(error, this.redact);
     }
     if (this.state === 'starting') this.state = 'open';
   }
@@ -146,7 +155,7 @@ export class StdioTransport implements Transport {
       // Readable streams never reuse a chunk they emitted, so the framer may keep them as they are.
       reusesBuffers: false,
       onValue: (value) => { if (mine()) this.events.emit('message', value); },
-      onError: (error) => { if (mine()) this.events.emit('error', this.withServer(error)); },
+      onError: (error) => { if (mine()) this.events.emit('error', redactError(this.withServer(error), this.redact)); },
     });
     const stdout = child.stdout as Readable;
     stdout.on('data', (chunk: Buffer) => { if (mine() && !this.stdoutEnded) framer.feed(chunk); });
@@ -163,7 +172,7 @@ export class StdioTransport implements Transport {
     (child.stdin as Writable).on('error', () => {});
     if (child.stderr) {
       // Always drained: a server blocked on a full stderr pipe stops answering.
-      const splitter = new LineSplitter((line) => { if (mine()) this.events.emit('stderr', line); });
+      const splitter = new LineSplitter((line) => { if (mine()) this.events.emit('stderr', this.redact(line)); });
       child.stderr.on('data', (chunk: Buffer) => { if (!mine()) return; this.tail.push(chunk); splitter.push(chunk); });
       const onStderrDone = (): void => {
         if (!mine() || this.stderrEnded) return;
@@ -278,7 +287,9 @@ export class StdioTransport implements Transport {
   private emitClose(info: TransportCloseInfo): void {
     if (this.closeEmitted) return;
     this.closeEmitted = true;
-    this.events.emit('close', info);
+    // The one exit of every close: the server's stderr and our command line leave masked.
+    const stderrTail = info.stderrTail === undefined ? undefined : this.redact(info.stderrTail);
+    this.events.emit('close', { ...info, message: this.redact(info.message), stderrTail, error: redactError(info.error, this.redact) });
   }
 
   private withServer(error: FramingError): FramingError {
