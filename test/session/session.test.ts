@@ -230,7 +230,7 @@ test('a server-cancelled request aborts its handler and gets no answer (CANCEL-6
   const { a, b, client } = setup();
   let signal!: AbortSignal;
   client.handleRequest('sampling/createMessage', (_p, ctx) => { signal = ctx.signal; return new Promise((r) => setTimeout(() => r({}), 20)); });
-  b.send({ jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: {} });
+  void b.send({ jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: {} });
   await tick();
   await b.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'srv-1', reason: 'no longer needed' } });
   await tick();
