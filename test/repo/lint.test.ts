@@ -53,6 +53,8 @@ const PROBES: Array<[string, string, string | null]> = [
   ['src/config/probe-ajv.ts', "export type { Ajv } from 'ajv';", 'doorway file, src/bridge/validate.ts'],
   ['src/transports/http/http-client.ts', "export { request } from 'undici';", null],
   ['src/transports/http/probe-treekill.ts', "import treeKill from 'tree-kill';\nexport { treeKill };", 'doorway file, src/transports/stdio/terminate.ts'],
+  ['src/trace/probe.ts', "export * from '../client/client.js';", 'src/trace/ works on raw JSON-RPC lines'],
+  ['src/transports/probe-trace.ts', "export * from '../trace/recorder.js';", 'src/transports/ sits under'],
   ['src/new-folder/probe.ts', "export * from '../../conformance/suite.js';", 'never imports the harness'],
   ['src/cli/probe-devdep.ts', "import fc from 'fast-check';\nexport { fc };", "isn't specified"],
 ];
