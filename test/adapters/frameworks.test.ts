@@ -62,7 +62,7 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     assert.deepEqual(echo?.output, { type: 'text', value: 'Echo: hi' });
     const image = outputs.find((o) => o.toolCallId === 'c2');
     assert.equal(image?.output.type, 'content');
-    assert.ok((image?.output.value as Array<{ type: string }>).some((p) => p.type === 'image-data'), 'the image reaches the model as an image part');
+    assert.ok((image!.output.value as Array<{ type: string }>).some((p) => p.type === 'image-data'), 'the image reaches the model as an image part');
   });
 
   test('AI SDK: invalid arguments come back to the model as an error output, not a thrown error', async () => {

@@ -55,6 +55,8 @@ const PROBES: Array<[string, string, string | null]> = [
   ['src/transports/http/probe-treekill.ts', "import treeKill from 'tree-kill';\nexport { treeKill };", 'doorway file, src/transports/stdio/terminate.ts'],
   ['src/trace/probe.ts', "export * from '../client/client.js';", 'src/trace/ works on raw JSON-RPC lines'],
   ['src/transports/probe-trace.ts', "export * from '../trace/recorder.js';", 'src/transports/ sits under'],
+  ['src/adapters/probe.ts', "export * from '../manager/manager.js';", 'src/adapters/ convert registry tools'],
+  ['src/session/probe-adapters.ts', "export * from '../adapters/index.js';", 'src/session/ sits under the client'],
   ['src/new-folder/probe.ts', "export * from '../../conformance/suite.js';", 'never imports the harness'],
   ['src/cli/probe-devdep.ts', "import fc from 'fast-check';\nexport { fc };", "isn't specified"],
 ];
