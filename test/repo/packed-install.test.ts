@@ -1,0 +1,97 @@
+// The package as a user gets it: `npm pack` (which builds the bundle and the declarations), installed
+// with --omit=dev into an empty project. Every entry imports there, an error class is one object
+// whatever entry it comes from (so instanceof holds across entries), imports stay lazy, and the CLI
+// runs from the install, down to starting a real server (issue 10).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../helpers/paths.js';
+import { officialServer } from '../helpers/servers.js';
+import { stdioEntry, writeConfigFile } from '../helpers/config.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const ENTRIES = ['mcp-bridge', 'mcp-bridge/client', 'mcp-bridge/transports', 'mcp-bridge/protocol'];
+
+function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000, env });
+  assert.equal(r.status, 0, `${cmd} ${args.join(' ')} failed (${r.status ?? r.signal}):\n${r.stderr}\n${r.stdout}`);
+  return r.stdout;
+}
+
+test('the packed tarball installs, every entry imports, one error class across entries, the CLI runs', { timeout: 600_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpb-packed-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const packed = JSON.parse(sh(npm, ['pack', '--json', '--pack-destination', dir, '--loglevel=error'], repoRoot)) as { filename: string }[];
+  const tgz = join(dir, packed[0]!.filename);
+  const project = join(dir, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'packed-probe', version: '1.0.0', private: true, type: 'module' }));
+  sh(npm, ['install', tgz, '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], project);
+  const installed = join(project, 'node_modules', 'mcp-bridge');
+
+  await t.test('only the library, its types and the CLI are installed', () => {
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, { types?: string; default?: string } | string> };
+    for (const [entry, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string') continue;
+      assert.ok(existsSync(join(installed, target.types!)), `${entry}: ${target.types} is missing`);
+      assert.ok(existsSync(join(installed, target.default!)), `${entry}: ${target.default} is missing`);
+    }
+    assert.deepEqual(readdirSync(join(installed, 'dist')).sort(), ['bundle', 'types']);
+    assert.ok(existsSync(join(installed, 'LICENSE')));
+  });
+
+  await t.test('every entry imports; McpBridgeError and createTransport are one object across entries', () => {
+    const probe = join(project, 'probe.mjs');
+    writeFileSync(probe, `
+      const entries = ${JSON.stringify(ENTRIES)};
+      const mods = {};
+      for (const e of entries) mods[e] = await import(e);
+      const main = mods['mcp-bridge'];
+      const same = (name, from) => from.every((e) => mods[e][name] === main[name]);
+      const err = new mods['mcp-bridge/client'].UnsupportedVersionError('2025-11-25', '1999-01-01', ['2025-11-25']);
+      console.log(JSON.stringify({
+        counts: Object.fromEntries(entries.map((e) => [e, Object.keys(mods[e]).length])),
+        mcpBridgeError: typeof main.McpBridgeError === 'function' && same('McpBridgeError', ['mcp-bridge/client', 'mcp-bridge/protocol']),
+        createTransport: typeof main.createTransport === 'function' && same('createTransport', ['mcp-bridge/client', 'mcp-bridge/transports']),
+        instanceofAcross: err instanceof mods['mcp-bridge/protocol'].McpBridgeError && err instanceof main.McpBridgeError,
+        name: err.name,
+        code: err.code,
+      }));
+    `);
+    const out = JSON.parse(sh(process.execPath, [probe], project)) as Record<string, unknown> & { counts: Record<string, number> };
+    for (const e of ENTRIES) assert.ok(out.counts[e]! > 0, `${e} exports nothing`);
+    assert.equal(out.mcpBridgeError, true, 'McpBridgeError differs between entries');
+    assert.equal(out.createTransport, true, 'createTransport differs between entries');
+    assert.equal(out.instanceofAcross, true, 'an error from one entry is not instanceof the class of another');
+    assert.equal(out.name, 'UnsupportedVersionError', 'the bundle keeps class names (error.name)');
+    assert.equal(out.code, 'MCPB_UNSUPPORTED_VERSION');
+  });
+
+  await t.test('importing mcp-bridge loads no dependency: yaml, ajv and undici wait for first use', () => {
+    const log = join(dir, 'modules.txt');
+    const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
+    sh(process.execPath, ['--import', counter, '--input-type=module', '-e', "await import('mcp-bridge'); await import('mcp-bridge/client');"], project, { ...process.env, MCPB_MODULE_LOG: log });
+    const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    assert.ok(loaded.some((m) => m.includes('/node_modules/mcp-bridge/dist/bundle/')), 'the hook saw the bundle');
+    assert.deepEqual(loaded.filter((m) => !m.includes('/node_modules/mcp-bridge/')), [], 'a dependency loaded at import time');
+  });
+
+  await t.test('the installed CLI: --help, --version, and tools from a real server', () => {
+    const bin = join(project, 'node_modules', '.bin', 'mcp-bridge');
+    assert.match(sh(process.execPath, [bin, '--help'], project), /^Usage: mcp-bridge/);
+    const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.equal(sh(process.execPath, [bin, '--version'], project), `${version}\n`);
+    const memory = officialServer('memory');
+    try {
+      const config = writeConfigFile([stdioEntry('mem', memory)]);
+      const tools = JSON.parse(sh(process.execPath, [bin, '--config', config, 'tools', '--json', '-q'], project)) as { name: string; server: string }[];
+      assert.ok(tools.some((tool) => tool.server === 'mem' && /entit/.test(tool.name)), JSON.stringify(tools.map((tool) => tool.name)));
+    } finally {
+      memory.cleanup();
+    }
+  });
+});
