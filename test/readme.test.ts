@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './helpers/paths.js';
 
+const selfImport = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'self-import', 'register.mjs')).href;
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 const blocks = [...readme.matchAll(/<!-- readme-test: ([\w-]+) -->\s*```js\n([\s\S]*?)```/g)];
 
@@ -16,12 +18,13 @@ test('the README has runnable examples', () => {
 
 for (const [, name, code] of blocks) {
   test(`README example "${name}" runs`, () => {
-    // Inside the package, so `import 'mcp-bridge'` resolves to this package through its exports.
+    // `import 'mcp-bridge'` resolves to the tsc build in dist/ through a resolve hook, as the other
+    // tests use it (the package's exports point at the bundle, which only npm pack builds).
     const dir = join(repoRoot, 'dist', 'readme-examples');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${name}.mjs`);
     writeFileSync(file, code);
-    const r = spawnSync(process.execPath, [file], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', selfImport, file], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.status, 0, `exit ${r.status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
     assert.ok(r.stdout.trim().length > 0);
   });
