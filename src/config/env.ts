@@ -8,8 +8,17 @@ import { basename, sep } from 'node:path';
 export interface ExpandContext {
   /** Variables for `${VAR}`; an `undefined` value counts as unset. */
   env: Readonly<Record<string, string | undefined>>;
-  /** Absolute folder of the config file, the value of `${workspaceFolder}`. */
+  /** Absolute folder of the config file. */
   configDir: string;
+  /** The value of `${workspaceFolder}`: the folder above a host folder such as `.vscode/`. @defaultValue `configDir` */
+  workspaceFolder?: string;
+  /** Values for VS Code's `${input:id}` prompts, by id. */
+  inputs?: Readonly<Record<string, string>>;
+}
+
+/** The environment variable that supplies `${input:id}`: `MCP_BRIDGE_INPUT_` and the id in capitals. */
+export function inputVariable(id: string): string {
+  return `MCP_BRIDGE_INPUT_${id.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`;
 }
 
 /** Why a string could not be expanded. `variable` is set when the cause is an unset variable. */
@@ -35,7 +44,8 @@ const REFERENCE = /^(env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
  *   (HOME or USERPROFILE), `${pathSeparator}` and `${/}`.
  * - `$${` is a literal `${` (scanning left to right, so `$$${X}` gives `$${X}`). Any other `$` is
  *   literal: `pa$$word` stays as written and `$VAR` without braces is not expanded.
- * - `${input:id}` (VS Code prompts) and other `${scheme:...}` forms are reported as unsupported.
+ * - `${input:id}` (VS Code prompts): `inputs[id]`, else the variable `MCP_BRIDGE_INPUT_<ID>`; unset is a problem.
+ * - Other `${scheme:...}` forms are reported as unsupported.
  */
 export function expandString(input: string, ctx: ExpandContext): ExpandResult {
   const problems: ExpandProblem[] = [];
@@ -100,12 +110,16 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
   }
   const input = /^input:(.*)$/s.exec(body);
   if (input) {
-    const plain = NAME.test(input[1]!.replace(/[.-]/g, '_'));
-    const id = plain ? input[1] : '...';
-    const name = plain ? input[1]!.toUpperCase().replace(/[.-]/g, '_') : 'NAME';
+    const given = input[1]!;
+    const supplied = ctx.inputs && Object.hasOwn(ctx.inputs, given) ? ctx.inputs[given] : ctx.env[inputVariable(given)];
+    if (supplied !== undefined) return supplied;
+    const plain = NAME.test(given.replace(/[.-]/g, '_'));
+    const id = plain ? given : '...';
+    const name = plain ? given.toUpperCase().replace(/[.-]/g, '_') : 'NAME';
     problems.push({
-      message: `\${input:${id}} is a VS Code prompt variable, which mcp-bridge cannot prompt for`,
-      hint: `replace it with \${env:${name}} and set ${name} in the environment (or write \${${name}:-default})`,
+      variable: plain ? inputVariable(given) : undefined,
+      message: `\${input:${id}} is a VS Code prompt variable with no value here`,
+      hint: `set ${plain ? inputVariable(given) : 'MCP_BRIDGE_INPUT_<ID>'} (or pass inputs: { "${id}": ... } to loadConfig), or replace it with \${env:${name}} and set ${name}`,
     });
     return '';
   }
@@ -119,9 +133,9 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
 function builtinVariable(body: string, ctx: ExpandContext, problems: ExpandProblem[]): string | undefined {
   switch (body) {
     case 'workspaceFolder':
-      return ctx.configDir;
+      return ctx.workspaceFolder ?? ctx.configDir;
     case 'workspaceFolderBasename':
-      return basename(ctx.configDir);
+      return basename(ctx.workspaceFolder ?? ctx.configDir);
     case 'pathSeparator':
     case '/':
       return sep;

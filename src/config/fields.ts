@@ -13,6 +13,10 @@ import { isSecretName } from './redact.js';
 /** Everything the field readers need besides the entry itself. */
 export interface FieldContext {
   configDir: string;
+  /** `${workspaceFolder}`: the folder above a host folder such as `.vscode/`. */
+  workspaceFolder?: string;
+  /** Values of VS Code `${input:id}` prompts. */
+  inputs?: Readonly<Record<string, string>>;
   env: Readonly<Record<string, string | undefined>>;
   locator: Locator;
   issues: RawIssue[];

@@ -11,6 +11,8 @@ import type * as YamlModule from 'yaml';
 import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { blankJsonComments } from './jsonc.js';
+import { workspaceFolderOf } from './hosts.js';
+import { parseToml, TomlSyntaxError } from './toml.js';
 import { formatPath, type DocPath, type Locator, type Position } from './paths.js';
 import { isSecretName } from './redact.js';
 import { normalizeServer, type ServerContext } from './server.js';
@@ -37,8 +39,11 @@ export interface ParseConfigOptions extends ConfigOptions {
  *   `maxResultChars`, `pingInterval`, `enabled`. Durations are strings with units (`500ms`, `30s`, `2m`, `1h`).
  * - Claude Desktop / Cursor / Claude Code JSON: `mcpServers` maps names to entries
  *   (`command, args, env, cwd` or `url, headers, type?`); `disabled: true` is honoured.
- * - VS Code `mcp.json`: `servers` maps names to entries with `type` (`stdio | http | sse`); `inputs`
- *   is ignored, and any `${input:...}` use is reported as unsupported.
+ * - VS Code `mcp.json`: `servers` maps names to entries with `type` (`stdio | http | sse`);
+ *   `${input:id}` takes `opts.inputs[id]`, else the variable `MCP_BRIDGE_INPUT_<ID>`.
+ * - The other hosts' files (Windsurf, Cline, Roo, gemini-cli, Zed, Continue, OpenCode, Goose, Codex
+ *   TOML, Claude Code `~/.claude.json`): the host is detected from the file's name, place and content
+ *   (or given as `opts.host`), and its keys, timeout unit and variable spellings are translated.
  * Host `type: http` loads as `auto` (Streamable HTTP, falling back to legacy SSE, as VS Code does).
  * Our keys (`tools`, `prefix`, `timeout`, ...) are accepted in host files too. `.json`/`.jsonc`
  * files may contain `//` and `/* *\/` comments and trailing commas.
@@ -76,7 +81,23 @@ export async function loadConfig(file: string, opts: ConfigOptions = {}): Promis
  */
 export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfig {
   const file = resolve(opts.file);
-  const source = /\.jsonc?$/i.test(opts.file) ? blankJsonComments(text) : text;
+  const parsed = /\.toml$/i.test(opts.file) ? readToml(text, opts.file) : readYaml(text, opts.file);
+  const { root, locator, excerptSource } = parsed;
+  const raw: RawIssue[] = [];
+  const config = buildConfig(root, raw, { file, locator, env: opts.env ?? process.env, options: opts });
+  const toIssue = (i: RawIssue): ConfigIssue => ({ path: formatPath(i.path), ...locator.position(i.pos ?? i.path, i.at), message: i.message, ...(i.hint ? { hint: i.hint } : {}) });
+  const byLine = (a: ConfigIssue, b: ConfigIssue) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  const errors = raw.filter((i) => !i.warning).map(toIssue).sort(byLine);
+  if (errors.length > 0 || config === undefined) throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: errors, ...(excerptSource !== undefined ? { excerptSource } : {}) });
+  const warnings = raw.filter((i) => i.warning).map(toIssue).sort(byLine);
+  return warnings.length > 0 ? { ...config, warnings } : config;
+}
+
+/** A parsed document, how to find a path in its source, and the source with secrets masked for excerpts. */
+interface ParsedDocument { root: unknown; locator: Locator; excerptSource?: string }
+
+function readYaml(text: string, file: string): ParsedDocument {
+  const source = /\.jsonc?$/i.test(file) ? blankJsonComments(text) : text;
   const lineCounter = new (Y().LineCounter)();
   const doc = Y().parseDocument(source, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
   const excerptSource = maskSecrets(source, doc);
@@ -85,32 +106,49 @@ export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfi
     return { line, column: col };
   };
   if (doc.errors.length > 0) {
-    const issues = doc.errors.map((e): ConfigIssue => ({ path: '', ...at(e.pos[0]), message: `syntax error: ${e.message}`, hint: syntaxHint(e.code, source !== text || /\.json/i.test(opts.file)) }));
-    throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues, excerptSource, summary: `Config ${opts.file} does not parse` });
+    const issues = doc.errors.map((e): ConfigIssue => ({ path: '', ...at(e.pos[0]), message: `syntax error: ${e.message}`, hint: syntaxHint(e.code, source !== text || /\.json/i.test(file)) }));
+    throw new ConfigError(CONFIG_INVALID, { file, issues, excerptSource, summary: `Config ${file} does not parse` });
   }
   let root: unknown;
   try {
     root = doc.toJS({ maxAliasCount: 100 });
   } catch (err) {
-    throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: [{ path: '', message: `the document could not be read: ${(err as Error).message}`, hint: 'use fewer aliases' }] }, { cause: err });
+    throw new ConfigError(CONFIG_INVALID, { file, issues: [{ path: '', message: `the document could not be read: ${(err as Error).message}`, hint: 'use fewer aliases' }] }, { cause: err });
   }
-  const locator = yamlLocator(doc, at, source);
-  const raw: RawIssue[] = [];
-  const config = buildConfig(root, raw, { file, locator, env: opts.env ?? process.env });
-  const toIssue = (i: RawIssue): ConfigIssue => ({ path: formatPath(i.path), ...locator.position(i.pos ?? i.path, i.at), message: i.message, ...(i.hint ? { hint: i.hint } : {}) });
-  const byLine = (a: ConfigIssue, b: ConfigIssue) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
-  const errors = raw.filter((i) => !i.warning).map(toIssue).sort(byLine);
-  if (errors.length > 0 || config === undefined) throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: errors, excerptSource });
-  const warnings = raw.filter((i) => i.warning).map(toIssue).sort(byLine);
-  return warnings.length > 0 ? { ...config, warnings } : config;
+  return { root, locator: yamlLocator(doc, at, source), excerptSource };
 }
 
-function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>> }): BridgeConfig | undefined {
-  const extracted = extractEntries(root, issues);
+/** TOML (Codex `config.toml`): positions come from the key that set each path; no excerpt is shown. */
+function readToml(text: string, file: string): ParsedDocument {
+  let parsed: ReturnType<typeof parseToml>;
+  try {
+    parsed = parseToml(text);
+  } catch (err) {
+    if (!(err instanceof TomlSyntaxError)) throw err;
+    const message = err.message.replace(/ \(line \d+, column \d+\)$/, '');
+    throw new ConfigError(CONFIG_INVALID, { file, issues: [{ path: '', line: err.line, column: err.column, message: `syntax error: ${message}`, hint: 'check the quoting and brackets near this spot' }], summary: `Config ${file} does not parse` }, { cause: err });
+  }
+  const locator: Locator = {
+    position(path) {
+      for (let n = path.length; n > 0; n--) {
+        const hit = parsed.positions.get(JSON.stringify(path.slice(0, n)));
+        if (hit) return hit;
+      }
+      return undefined;
+    },
+    scalarSource: () => undefined,
+  };
+  return { root: parsed.value, locator };
+}
+
+function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>>; options: ConfigOptions }): BridgeConfig | undefined {
+  const { host, project, inputs } = base.options;
+  const extracted = extractEntries(root, issues, { file: base.file, ...(host ? { host } : {}), ...(project !== undefined ? { project } : {}) });
   if (!extracted) return undefined;
+  const configDir = dirname(base.file);
   const ctx: ServerContext = {
-    format: extracted.format, file: base.file, configDir: dirname(base.file), env: base.env,
-    locator: base.locator, issues, readTextFile: (p) => readFileSync(p, 'utf8'),
+    format: extracted.format, file: base.file, configDir, workspaceFolder: workspaceFolderOf(configDir), env: base.env,
+    ...(inputs ? { inputs } : {}), locator: base.locator, issues, readTextFile: (p) => readFileSync(p, 'utf8'),
   };
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
@@ -126,7 +164,7 @@ function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; lo
       issues.push({ path: [...entry.path, 'name'], message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`, hint: 'server names must be unique: rename one' });
     }
   }
-  return { file: base.file, format: extracted.format, enabled: extracted.enabled, servers };
+  return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
 }
 
 /** Finds the node (and the pair holding it) at a path; stops at the deepest node that exists. */

@@ -17,6 +17,12 @@ export const SERVER_DEFAULTS = {
 
 /** Server names: used in tool prefixes, logs and CLI arguments. */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** A valid server name close to `name`, for hints and for hosts whose names are free text. */
+export function suggestName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  return cleaned === '' ? 'my_server' : cleaned;
+}
+
 /** Tool-name prefixes: characters every LLM provider accepts in a function name. */
 export const PREFIX_PATTERN = /^[A-Za-z0-9_-]*$/;
 export const PREFIX_MAX = 32;
@@ -43,7 +49,7 @@ export const URL_KEYS = ['url', 'headers'] as const;
 /** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
 export const COMMON_SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
-  'tools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled',
+  'tools', 'excludeTools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled',
 ] as const;
 
 /** Server-entry keys per format. */
@@ -59,7 +65,8 @@ export const SERVER_KEYS = {
  */
 export const IGNORED_HOST_KEYS = [
   'autoApprove', 'alwaysAllow', 'description', 'auth', 'oauth', 'dev', 'sandbox', 'sandboxEnabled',
-  'gallery', 'version',
+  'gallery', 'version', 'trust', 'watchPaths', 'authProviderType', 'required', 'display_name', 'bundled',
+  'available_tools', 'settings', 'timeouts', 'metadata', 'scopes',
 ] as const;
 
 /** Keys people write by habit from other tools, with what to write instead. */
@@ -72,6 +79,7 @@ export const KEY_ADVICE: Readonly<Record<string, string>> = {
   serverUrl: 'the key is url',
   httpUrl: 'the key is url',
   includeTools: 'list the tools to keep under tools',
+  disabledTools: 'list the tools to leave out under excludeTools',
   workingDirectory: 'the key is cwd',
   name: "in this format a server's name is its key in the map",
   transport: 'in this format the key is type (stdio, sse or http)',

@@ -7,7 +7,7 @@ import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.
 import { formatPath } from './paths.js';
 import {
   HOST_TYPES, IGNORED_HOST_KEYS, KEY_ADVICE, NAME_PATTERN, PREFIX_MAX, PREFIX_PATTERN, SERVER_DEFAULTS,
-  SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS,
+  SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS, suggestName,
 } from './schema.js';
 import { closest } from './suggest.js';
 import type { ServerConfig, TransportKind } from './types.js';
@@ -56,6 +56,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const headers = r.headers();
   const tools = r.stringList('tools', false);
   tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
+  const excludeTools = r.stringList('excludeTools', false);
   const prefix = readPrefix(r);
   const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
@@ -70,7 +71,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     ...(command !== undefined && resolved === 'stdio' ? { command } : {}),
     args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
-    headers, tools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
+    headers, tools, excludeTools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
 }
@@ -132,10 +133,6 @@ function readName(obj: Record<string, unknown>, entry: RawEntry, r: FieldReader,
   return undefined;
 }
 
-function suggestName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
-  return cleaned === '' ? 'my_server' : cleaned;
-}
 
 /** The transport as written: `transport` (ours) or `type` (host spelling); 'auto' when neither. */
 function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | undefined {

@@ -2,6 +2,7 @@
 // expanded. The manager and the CLI consume only these, never the raw file formats.
 
 import type { ConfigIssue } from '../errors/config-errors.js';
+import type { HostName } from './hosts.js';
 
 /**
  * How to reach a server.
@@ -45,6 +46,8 @@ export interface ServerConfig {
   headers: Record<string, string>;
   /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */
   tools: string[];
+  /** Deny-list of tool names never to expose (`excludeTools`, `disabledTools`, `disabled_tools`); wins over `tools`. @defaultValue `[]` */
+  excludeTools: string[];
   /** Prefix added to each tool name, `^[A-Za-z0-9_-]*$`, at most 32 characters; empty for none. @defaultValue `''` */
   prefix: string;
   /** Per-call timeout in milliseconds. @defaultValue `30000` (`30s`) */
@@ -74,8 +77,10 @@ export interface ServerConfig {
 export interface BridgeConfig {
   /** Absolute path of the config file. */
   file: string;
-  /** The format the file was detected as. */
+  /** The key family the file was validated as: ours, a host's `mcpServers`-style map, or VS Code's `servers`. */
   format: 'mcp-bridge' | 'claude-desktop' | 'vscode';
+  /** The host whose file this is (detected from the file's name, place and content, or given as `host`). */
+  host: HostName;
   /** `tools.mcp.enabled` (always true for the host formats). @defaultValue `true` */
   enabled: boolean;
   /** Every server, including disabled ones, in file order. */
@@ -91,4 +96,10 @@ export interface BridgeConfig {
 export interface ConfigOptions {
   /** Environment used for `${VAR}` expansion. @defaultValue `process.env` */
   env?: Record<string, string | undefined>;
+  /** Read the file as this host's (decides e.g. the unit of a numeric timeout) instead of detecting it. */
+  host?: HostName;
+  /** Claude Code `~/.claude.json`: the project folder whose local-scope servers to add. @defaultValue `process.cwd()` */
+  project?: string;
+  /** Values for VS Code `${input:id}` prompts (else the variable `MCP_BRIDGE_INPUT_<ID>` is read). */
+  inputs?: Record<string, string>;
 }

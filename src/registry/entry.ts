@@ -94,16 +94,23 @@ function fingerprint(value: unknown): string {
 }
 
 /** Compiles `allow` patterns (`*` = any run of characters) into a matcher, and reports unused ones. */
-export function allowMatcher(allow: readonly string[] | undefined): { matches(name: string): boolean; unmatched(): string[] } {
-  if (!allow) return { matches: () => true, unmatched: () => [] };
+export function allowMatcher(allow: readonly string[] | undefined, deny: readonly string[] = []): { matches(name: string): boolean; unmatched(): string[] } {
+  const denied = deny.map(globPattern);
+  const isDenied = (name: string) => denied.some((re) => re.test(name));
+  if (!allow) return { matches: (name) => !isDenied(name), unmatched: () => [] };
   const used = new Set<string>();
-  const patterns = allow.map((p) => ({ p, re: new RegExp(`^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) }));
+  const patterns = allow.map((p) => ({ p, re: globPattern(p) }));
   return {
     matches: (name) => {
       let hit = false;
       for (const { p, re } of patterns) if (re.test(name)) { used.add(p); hit = true; }
-      return hit;
+      return hit && !isDenied(name);
     },
     unmatched: () => allow.filter((p) => !used.has(p)),
   };
+}
+
+/** A tool-name pattern where `*` matches any run of characters. */
+function globPattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }

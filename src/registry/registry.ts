@@ -81,7 +81,7 @@ export class Registry {
     if (this.serverOptions.has(server)) return this.replaceServerTools(server, tools, options);
     this.serverOptions.set(server, options);
     const report = emptyReport();
-    const allow = allowMatcher(options.allow);
+    const allow = allowMatcher(options.allow, options.deny);
     for (const tool of tools) {
       if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }
       this.admit(mcpEntry(server, tool, options), report);
@@ -111,7 +111,7 @@ export class Registry {
     if (!opts) throw new TypeError(`replaceServerTools: server "${server}" was never registered and no options were given`);
     this.serverOptions.set(server, opts);
     const report: ReplaceReport = { ...emptyReport(), removed: [], updated: [], unchanged: [] };
-    const allow = allowMatcher(opts.allow);
+    const allow = allowMatcher(opts.allow, opts.deny);
     const fresh = new Map<string, Entry>();
     for (const tool of tools) {
       if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }

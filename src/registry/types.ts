@@ -26,6 +26,8 @@ export interface ServerToolOptions {
   prefix?: string;
   /** Original tool names to expose (`*` matches any run of characters); all tools when absent. */
   allow?: string[];
+  /** Original tool names never to expose (`*` as in `allow`); wins over `allow`. */
+  deny?: string[];
   caller: ToolCaller;
   /** Default call timeout for this server's tools. */
   timeoutMs?: number;
@@ -61,7 +63,7 @@ export interface SkippedTool {
   /** The tool's original name. */
   tool: string;
   server?: string;
-  /** `collision`: its exposed name was taken; `not-allowed`: filtered out by `allow`. */
+  /** `collision`: its exposed name was taken; `not-allowed`: filtered out by `allow` or `deny`. */
   reason: 'collision' | 'not-allowed';
   message: string;
   /** The collision, for `reason: 'collision'`. */

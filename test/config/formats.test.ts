@@ -26,7 +26,7 @@ describe('mcp-bridge.yaml', () => {
       args: ['node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', '/tmp'],
       env: { LOG_LEVEL: 'debug', NODE_OPTIONS: null, PORT: '8080' },
       cwd: join(dir, 'work'), inheritEnv: false, headers: {},
-      tools: ['read_file', 'list_directory'], prefix: 'fs_',
+      tools: ['read_file', 'list_directory'], excludeTools: [], prefix: 'fs_',
       timeoutMs: 45_000, startupTimeoutMs: 180_000, maxResultChars: 20_000, pingIntervalMs: 0, secrets: [],
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[0]', line: 6 },
     });
@@ -34,7 +34,7 @@ describe('mcp-bridge.yaml', () => {
       name: 'search', transport: 'streamable-http', enabled: true,
       args: [], env: {}, inheritEnv: false,
       url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer tok-1', 'X-Client': 'mcp-bridge' },
-      tools: [], prefix: '', timeoutMs: 90_000, startupTimeoutMs: 120_000, maxResultChars: 100_000, pingIntervalMs: 0,
+      tools: [], excludeTools: [], prefix: '', timeoutMs: 90_000, startupTimeoutMs: 120_000, maxResultChars: 100_000, pingIntervalMs: 0,
       // SEARCH_TOKEN names a secret, so its value is masked wherever it appears (issue 11).
       secrets: ['tok-1'],
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[1]', line: 19 },
