@@ -3,11 +3,15 @@
 // host's unit, `$VAR` and `{env:VAR}` spellings turned into `${VAR}`, servers we cannot run skipped
 // with a warning. Keys the host documents but we do not use stay, and are reported as ignored.
 
-import { isObject, type RawIssue } from './formats.js';
+import type { RawIssue } from './formats.js';
 import { TIMEOUT_UNIT, type HostName } from './hosts.js';
 import type { DocPath } from './paths.js';
 
 type Entry = Record<string, unknown>;
+
+function isObject(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Sets an own property even for a name such as `__proto__` (names come from the file). */
 function put(obj: Entry, key: string, value: unknown): void {

@@ -47,7 +47,7 @@ export interface ServerConfig {
   /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */
   tools: string[];
   /** Deny-list of tool names never to expose (`excludeTools`, `disabledTools`, `disabled_tools`); wins over `tools`. @defaultValue `[]` */
-  excludeTools: string[];
+  excludeTools?: string[];
   /** Prefix added to each tool name, `^[A-Za-z0-9_-]*$`, at most 32 characters; empty for none. @defaultValue `''` */
   prefix: string;
   /** Per-call timeout in milliseconds. @defaultValue `30000` (`30s`) */

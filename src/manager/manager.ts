@@ -185,7 +185,7 @@ export class Manager {
     const report = registry.replaceServerTools(config.name, tools, {
       prefix: config.prefix,
       allow: config.tools.length > 0 ? config.tools : undefined,
-      ...(config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
+      ...(config.excludeTools && config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
       timeoutMs: config.timeoutMs,
       textBudget: config.maxResultChars,
       caller: (name, args, ctx) => handle.callTool(name, args, ctx),
