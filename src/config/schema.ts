@@ -13,6 +13,8 @@ export const SERVER_DEFAULTS = {
   maxResultChars: 100_000,
   /** Health pings are off unless `pingInterval` is set. */
   pingIntervalMs: 0,
+  resources: false,
+  prompts: false,
 } as const;
 
 /** Server names: used in tool prefixes, logs and CLI arguments. */
@@ -50,6 +52,7 @@ export const URL_KEYS = ['url', 'headers'] as const;
 export const COMMON_SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
   'tools', 'excludeTools', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled',
+  'resources', 'prompts',
 ] as const;
 
 /** Server-entry keys per format. */

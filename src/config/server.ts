@@ -62,6 +62,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
   const maxResultChars = r.positiveInt('maxResultChars', SERVER_DEFAULTS.maxResultChars);
   const pingIntervalMs = r.duration('pingInterval', SERVER_DEFAULTS.pingIntervalMs);
+  const resources = r.boolean('resources') ?? SERVER_DEFAULTS.resources;
+  const prompts = r.boolean('prompts') ?? SERVER_DEFAULTS.prompts;
 
   if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
@@ -72,6 +74,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
     headers, tools, excludeTools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
+    // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
+    ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
 }

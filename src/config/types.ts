@@ -69,6 +69,13 @@ export interface ServerConfig {
    * @defaultValue `[]`
    */
   secrets?: string[];
+  /**
+   * Expose the server's resources to the agent as `<prefix>list_resources` and `<prefix>read_resource`
+   * tools (when the server declares `resources`). @defaultValue `false`
+   */
+  resources?: boolean;
+  /** Expose the server's prompts to the agent as a `<prefix>get_prompt` tool (when it declares `prompts`). @defaultValue `false` */
+  prompts?: boolean;
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
 }

@@ -1,7 +1,7 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
-import { Emitter, McpBridgeError, type Tool } from '../../protocol/index.js';
+import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
 import type { BridgeConfig, ServerConfig } from '../config/types.js';
@@ -36,6 +36,10 @@ export interface ManagerEvents {
   failed: { server: string; error: unknown };
   /** A server's tools were re-listed (list_changed, restart). */
   toolsChanged: { server: string; tools: Tool[] };
+  /** A server's resources and templates were (re)listed (opt-in `resources: true`). */
+  resourcesChanged: { server: string; resources: Resource[]; resourceTemplates: ResourceTemplate[] };
+  /** A server's prompts were (re)listed (opt-in `prompts: true`). */
+  promptsChanged: { server: string; prompts: Prompt[] };
   /** A log line from a server (`notifications/message`). */
   log: { server: string; level: string; message: string };
 }
@@ -160,6 +164,8 @@ export class Manager {
       else this.publish(handle, tools);
     });
     handle.events.on('down', () => this.options.registry?.removeServer(server));
+    handle.events.on('resources', (lists) => this.events.emit('resourcesChanged', { server, ...lists }));
+    handle.events.on('prompts', (prompts) => this.events.emit('promptsChanged', { server, prompts }));
     handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
     return handle;
   }

@@ -1,13 +1,15 @@
 // One configured server's life: starting → ready → (crashed → restarting → ready) | failed | stopped.
 // Owns its client and transport; calls fail fast while it is not ready; a crash is followed by a
-// restart with backoff, and a tools/list_changed by a debounced re-list.
-import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, type Tool } from '../../protocol/index.js';
+// restart with backoff, and a tools/list_changed by a debounced re-list (resources and prompts:
+// see server-lists.ts).
+import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { createTransport, type ServerParams } from '../transports/create.js';
+import { ServerLists } from './server-lists.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 
 export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
@@ -35,6 +37,10 @@ export interface ServerHandleEvents {
   tools: Tool[];
   /** The server went down; its tools should be withdrawn. */
   down: { error?: unknown };
+  /** The held resources and templates changed (start, restart, resources list_changed; opt-in `resources`). */
+  resources: { resources: Resource[]; resourceTemplates: ResourceTemplate[] };
+  /** The held prompts changed (start, restart, prompts list_changed; opt-in `prompts`). */
+  prompts: Prompt[];
   log: { level: string; message: string };
 }
 
@@ -61,6 +67,7 @@ export class ServerHandle {
   private client?: Client;
   private stateValue: ServerState = 'idle';
   private tools: Tool[] = [];
+  private lists?: ServerLists;
   private restarts = 0;
   private lastError?: unknown;
   private readySince?: number;
@@ -87,6 +94,25 @@ export class ServerHandle {
   get name(): string { return this.config.name; }
   get state(): ServerState { return this.stateValue; }
   get currentTools(): readonly Tool[] { return this.tools; }
+  /** Resources held for the agent (config `resources: true`), as last listed. */
+  get currentResources(): readonly Resource[] { return this.lists?.resources ?? []; }
+  get currentResourceTemplates(): readonly ResourceTemplate[] { return this.lists?.resourceTemplates ?? []; }
+  /** Prompts held for the agent (config `prompts: true`), as last listed. */
+  get currentPrompts(): readonly Prompt[] { return this.lists?.prompts ?? []; }
+  /** Whether resources / prompts are held (opted in and declared by the server). */
+  get holds(): { resources: boolean; prompts: boolean } {
+    return { resources: this.lists?.holdsResources ?? false, prompts: this.lists?.holdsPrompts ?? false };
+  }
+
+  /**
+   * The live client, or the fail-fast error when the server is not ready.
+   * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`)
+   */
+  readyClient(): Client {
+    const client = this.liveClient;
+    if (!client) throw new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError));
+    return client;
+  }
   /** The live client, when ready. */
   get liveClient(): Client | undefined { return this.stateValue === 'ready' ? this.client : undefined; }
 
@@ -138,6 +164,7 @@ export class ServerHandle {
     clearTimeout(this.restartTimer);
     clearTimeout(this.relistTimer);
     clearInterval(this.pingTimer);
+    this.lists?.stop();
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => {});
@@ -156,8 +183,16 @@ export class ServerHandle {
     this.client = client;
     await client.connect();
     if (this.isStopped()) { await client.close(); return; }
-    const tools = await client.listTools();
-    if (this.isStopped() || this.client !== client) { await client.close(); return; }
+    const lists = new ServerLists(client, {
+      server: this.name, resources: this.config.resources === true, prompts: this.config.prompts === true,
+      debounceMs: this.options.listChangedDebounceMs ?? 50, logger: this.logger,
+      onChange: (kind) => { if (this.client === client && this.stateValue === 'ready') this.emitList(kind); },
+    });
+    const [tools] = await Promise.all([client.listTools(), lists.load()]);
+    if (this.isStopped() || this.client !== client) { lists.stop(); await client.close(); return; }
+    this.lists?.stop();
+    this.lists = lists;
+    lists.watch();
     client.events.on('close', (info) => { if (this.client === client) this.onCrash(info); });
     client.events.on('toolsListChanged', () => { if (this.client === client) this.scheduleRelist(client); });
     client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }));
@@ -165,6 +200,8 @@ export class ServerHandle {
     this.readySince = Date.now();
     this.setState('ready');
     this.events.emit('tools', tools);
+    if (lists.holdsResources) this.emitList('resources');
+    if (lists.holdsPrompts) this.emitList('prompts');
     this.startHealthPings(client);
   }
 
@@ -197,6 +234,8 @@ export class ServerHandle {
     this.lastError = new ServerUnavailableError(this.name, 'down', why);
     this.client = undefined;
     this.tools = [];
+    this.lists?.stop();
+    this.lists = undefined;
     clearInterval(this.pingTimer);
     this.events.emit('down', { error: this.lastError });
     // A server that stayed up long enough earns a fresh restart budget.
@@ -236,6 +275,13 @@ export class ServerHandle {
       }).catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
     }, this.options.listChangedDebounceMs ?? 50);
     this.relistTimer.unref?.();
+  }
+
+  private emitList(kind: 'resources' | 'prompts'): void {
+    const lists = this.lists;
+    if (!lists) return;
+    if (kind === 'resources') this.events.emit('resources', { resources: lists.resources, resourceTemplates: lists.resourceTemplates });
+    else this.events.emit('prompts', lists.prompts);
   }
 
   // A method, not a field comparison, because stop() may run while launch() awaits.
