@@ -4,7 +4,7 @@
 import {
   Emitter, Methods,
   type CallToolResult, type ClientCapabilities, type CompleteArgument, type CompleteContext, type CompleteReference, type CompleteResult,
-  type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
+  type CreateTaskResult, type GetPromptResult, type Prompt, type Task, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
 } from '../../protocol/index.js';
 import { InvalidResultError, NotConnectedError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
@@ -17,8 +17,10 @@ import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
 import { collectPages } from './pagination.js';
 import { complete } from './completion.js';
-import type { FeatureHost, FeatureOptions } from './features.js';
+import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
+import { listTasks, taskParams, ToolTask, type TaskRequest } from './tasks.js';
+import { CapabilityMissingError } from '../errors/client-errors.js';
 import { listResources, listResourceTemplates, readResource, subscribeResource, unsubscribeResource } from './resources.js';
 import { capabilitiesFor, installServerRequestHandlers, type ServerRequestHandlers } from './server-requests.js';
 
@@ -90,6 +92,11 @@ export interface CallToolOptions {
   meta?: Record<string, unknown>;
 }
 
+/** Options of a task-augmented {@link Client.callTool} (TASKS-3): the call returns a {@link ToolTask}. */
+export interface CallToolAsTaskOptions extends Omit<CallToolOptions, 'onProgress' | 'resetTimeoutOnProgress' | 'maxTotalTimeoutMs'> {
+  task: TaskRequest;
+}
+
 export interface ClientEvents {
   /** `notifications/tools/list_changed`: list the tools again. Also after a recovered session. */
   toolsListChanged: void;
@@ -97,6 +104,8 @@ export interface ClientEvents {
   resourcesListChanged: void;
   /** `notifications/resources/updated`: a subscribed resource changed; read it again. */
   resourceUpdated: ResourceUpdatedParams;
+  /** `notifications/tasks/status`: a task changed status (informative only; handles keep polling, TASKS-6). */
+  taskStatus: Task;
   /** A log message the server sent (`notifications/message`). */
   log: LoggingMessageParams;
   /** A non-fatal problem (invalid message, framing error...). */
@@ -136,6 +145,10 @@ export class Client {
   /** URIs subscribed to, so a recovered session subscribes again (the server kept no state). */
   private readonly subscriptions = new Set<string>();
   private readonly host: FeatureHost;
+  /** Tools as last listed, for their execution.taskSupport (TASKS-2). */
+  private readonly toolsByName = new Map<string, Tool>();
+  /** Live task handles by id, so status notifications reach them. */
+  private readonly tasks = new Map<string, WeakRef<ToolTask>>();
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.options = options;
@@ -149,6 +162,12 @@ export class Client {
     s.onNotification(Methods.resourcesListChanged, () => this.events.emit('resourcesListChanged', undefined));
     s.onNotification(Methods.resourcesUpdated, (params) => {
       if (typeof params?.uri === 'string') this.events.emit('resourceUpdated', params as ResourceUpdatedParams);
+    });
+    s.onNotification(Methods.tasksStatus, (params) => {
+      if (typeof params?.taskId !== 'string' || typeof params.status !== 'string') return;
+      const task = params as unknown as Task;
+      this.tasks.get(task.taskId)?.deref()?.update(task);
+      this.events.emit('taskStatus', task);
     });
     s.onNotification(Methods.message, (params) => this.events.emit('log', redactValue(params, this.redact) as unknown as LoggingMessageParams));
     s.events.on('error', (raw) => {
@@ -242,10 +261,13 @@ export class Client {
       this.logger.debug('server declares no tools capability; not listing tools', { server: this.options.name });
       return [];
     }
-    return collectPages(async (cursor) => {
+    const tools = await collectPages(async (cursor) => {
       const page = await this.listToolsPage(cursor, options);
       return { items: page.tools, nextCursor: page.nextCursor };
     }, { server: this.options.name, method: Methods.toolsList }).catch((error: unknown) => { throw redactError(error, this.redact); });
+    this.toolsByName.clear();
+    for (const tool of tools) this.toolsByName.set(tool.name, tool);
+    return tools;
   }
 
   private async listToolsPage(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
@@ -259,21 +281,33 @@ export class Client {
   /**
    * Calls a tool. A result with `isError: true` is returned, not thrown (TOOLS-8). A progress token is
    * always attached, so progress from the server keeps a long call alive.
+   * A tool whose `execution.taskSupport` is `required` (TASKS-2) is run as a task transparently: the
+   * result is still the tool's. With `{ task: { ttl } }` the call returns a {@link ToolTask} instead.
    * @throws McpError for a JSON-RPC error (unknown tool, bad request).
    * @throws RequestTimeoutError, RequestAbortedError, ConnectionClosedError.
    */
-  async callTool(name: string, args?: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
+  callTool(name: string, args: Record<string, unknown>, options: CallToolAsTaskOptions): Promise<ToolTask>;
+  callTool(name: string, args?: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult>;
   /**
    * The MCP SDK's call form, `callTool({ name, arguments }, resultSchema?, { signal, timeout })`, so
    * helpers written against that SDK (Anthropic's `mcpTools`, Gemini's `mcpToTool`) accept this client.
    */
-  async callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
-  async callTool(first: string | SdkCallToolParams, second?: unknown, third?: CallToolOptions | SdkRequestOptions): Promise<CallToolResult> {
+  callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
+  async callTool(first: string | SdkCallToolParams, second?: unknown, third?: CallToolOptions | CallToolAsTaskOptions | SdkRequestOptions): Promise<CallToolResult | ToolTask> {
     if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
     const name = first;
     const args = (second as Record<string, unknown> | undefined) ?? {};
-    const options = (third as CallToolOptions | undefined) ?? {};
+    const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? {};
     this.assertReady(Methods.toolsCall);
+    if ('task' in options && options.task) return this.startTask(name, args, options);
+    return this.callToolNow(name, args, options as CallToolOptions);
+  }
+
+  private async callToolNow(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && this.snapshot!.capabilities.tasks) {
+      const task = await this.startTask(name, args, { ...options, task: {} });
+      return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+    }
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
     const result = await this.request<CallToolResult>(Methods.toolsCall, params, {
@@ -287,6 +321,26 @@ export class Client {
     if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
     if (!Array.isArray(result.content)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
     return result;
+  }
+
+  /**
+   * Every task the server holds for this session (`tasks/list`, paginated).
+   * @throws CapabilityMissingError unless the server declared `tasks.list`.
+   */
+  listTasks(options?: FeatureOptions): Promise<Task[]> { return listTasks(this.host, options); }
+
+  // TASKS-2: task-augment only when the server declared tasks.requests.tools.call and the tool does not forbid it.
+  private async startTask(name: string, args: Record<string, unknown>, options: CallToolAsTaskOptions): Promise<ToolTask> {
+    requireCapability(this.host, Methods.toolsCall, 'tasks.requests.tools.call');
+    const support = this.toolsByName.get(name)?.execution?.taskSupport;
+    if (support === 'forbidden') throw new CapabilityMissingError({ server: this.options.name, method: Methods.toolsCall, capability: `execution.taskSupport of tool "${name}"` });
+    const params: JsonObject = { name, arguments: args, task: taskParams(options.task) };
+    if (options.meta) params._meta = { ...options.meta };
+    const created = await this.request<CreateTaskResult>(Methods.toolsCall, params, { timeoutMs: options.timeoutMs, signal: options.signal });
+    const task = new ToolTask(this.host, created, name);
+    this.tasks.set(task.taskId, new WeakRef(task));
+    this.logger.info(`task ${task.taskId} started for tool "${name}" (${task.task.status})`, { server: this.options.name, taskId: task.taskId });
+    return task;
   }
 
   /** Checks the server is alive (PING-2); resolves with the round-trip time in ms. */

@@ -6,7 +6,9 @@ import { createTransport, type ServerParams } from '../transports/create.js';
 
 export * from '../../protocol/index.js';
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
-export type { ClientOptions, CallToolOptions, ClientEvents } from './client.js';
+export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents } from './client.js';
+export { ToolTask } from './tasks.js';
+export type { TaskRequest, TaskWaitOptions } from './tasks.js';
 export type { ServerSnapshot } from './handshake.js';
 export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';
 export { Session, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/session.js';

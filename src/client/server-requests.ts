@@ -1,7 +1,7 @@
 // Handlers for what a legacy-era server asks of the client (roots, sampling, elicitation), and the
 // capabilities that follow from which handlers exist: we declare exactly what we implement (LIFE-9).
 import {
-  ErrorCodes, Methods,
+  ErrorCodes, Methods, RELATED_TASK_META,
   type ClientCapabilities, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type ElicitResult, type Root,
 } from '../../protocol/index.js';
 import { HandlerError, type RequestContext } from '../session/dispatcher.js';
@@ -13,6 +13,8 @@ export interface ServerRequestContext {
   server?: string;
   /** Aborted when the server cancels its request or the connection ends. */
   signal: AbortSignal;
+  /** The task this request belongs to (`_meta` related-task, TASKS-8), e.g. a task that needs input. */
+  relatedTaskId?: string;
 }
 
 /** How the client answers server-initiated requests. Each one set adds the matching capability. */
@@ -47,14 +49,20 @@ export function capabilitiesFor(handlers: ServerRequestHandlers, extra: ClientCa
 /** Installs the handlers on a session; returns a disposer. */
 export function installServerRequestHandlers(session: Session, handlers: ServerRequestHandlers, server?: string): () => void {
   const disposers: (() => void)[] = [];
-  const ctxOf = (c: RequestContext): ServerRequestContext => ({ server, signal: c.signal });
+  const ctxOf = (c: RequestContext, params: unknown): ServerRequestContext => {
+    const taskId = relatedTaskOf(params);
+    return taskId === undefined ? { server, signal: c.signal } : { server, signal: c.signal, relatedTaskId: taskId };
+  };
   if (handlers.roots !== undefined) {
     const roots = handlers.roots;
     disposers.push(session.handleRequest(Methods.rootsList, async () => ({ roots: typeof roots === 'function' ? await roots() : roots })));
   }
   if (handlers.onSampling) {
     const onSampling = handlers.onSampling;
-    disposers.push(session.handleRequest(Methods.samplingCreateMessage, (params, c) => onSampling(params as unknown as CreateMessageParams, ctxOf(c))));
+    disposers.push(session.handleRequest(Methods.samplingCreateMessage, async (params, c) => {
+      const ctx = ctxOf(c, params);
+      return tagged(await onSampling(params as unknown as CreateMessageParams, ctx), ctx.relatedTaskId);
+    }));
   }
   if (handlers.onElicitation) {
     const onElicitation = handlers.onElicitation;
@@ -65,11 +73,25 @@ export function installServerRequestHandlers(session: Session, handlers: ServerR
       // ELICIT-2: no mode means form mode. ELICIT-3: a mode we did not declare is refused.
       const mode = params.mode ?? 'form';
       if (!modes.has(mode)) throw new HandlerError(ErrorCodes.InvalidParams, `elicitation mode "${mode}" is not supported by this client`);
-      const result = await onElicitation(params, ctxOf(c));
-      return mode === 'form' && applyDefaults ? withDefaults(result, params) : result;
+      const ctx = ctxOf(c, params);
+      const result = await onElicitation(params, ctx);
+      return tagged(mode === 'form' && applyDefaults ? withDefaults(result, params) : result, ctx.relatedTaskId);
     }));
   }
   return () => { for (const d of disposers) d(); };
+}
+
+function relatedTaskOf(params: unknown): string | undefined {
+  const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  const related = meta?.[RELATED_TASK_META] as { taskId?: unknown } | undefined;
+  return typeof related?.taskId === 'string' ? related.taskId : undefined;
+}
+
+// TASKS-8: our answer to a request issued for a task carries the same related-task _meta.
+function tagged<R extends Record<string, unknown>>(result: R, taskId: string | undefined): R {
+  if (taskId === undefined) return result;
+  const meta = (result._meta as Record<string, unknown> | undefined) ?? {};
+  return { ...result, _meta: { ...meta, [RELATED_TASK_META]: { taskId } } };
 }
 
 function withDefaults(result: ElicitResult, params: ElicitParams): ElicitResult {
