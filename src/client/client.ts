@@ -19,6 +19,7 @@ import { collectPages } from './pagination.js';
 import { complete } from './completion.js';
 import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
+import { withUrlElicitation, type UrlElicitationHook } from './url-elicitation.js';
 import { listTasks, taskParams, ToolTask, type TaskRequest } from './tasks.js';
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { listResources, listResourceTemplates, readResource, subscribeResource, unsubscribeResource } from './resources.js';
@@ -41,6 +42,12 @@ export interface ClientOptions extends ServerRequestHandlers {
   requestTimeoutMs?: number;
   /** Spawn/connect → initialize answered. @defaultValue 120000 */
   startupTimeoutMs?: number;
+  /**
+   * Called when a request fails with -32042 "URL elicitation required" (ELICIT-11): show the user
+   * each URL and its host, get consent, open it outside the client (ELICIT-9); resolve `true` once
+   * done to retry the request. Without it such requests throw UrlElicitationRequiredError.
+   */
+  onUrlElicitationRequired?: UrlElicitationHook;
   logger?: Logger;
   clock?: Clock;
   /**
@@ -106,6 +113,8 @@ export interface ClientEvents {
   resourceUpdated: ResourceUpdatedParams;
   /** `notifications/tasks/status`: a task changed status (informative only; handles keep polling, TASKS-6). */
   taskStatus: Task;
+  /** `notifications/elicitation/complete`: the server says a URL elicitation finished (2025-11-25). */
+  elicitationComplete: { elicitationId: string };
   /** A log message the server sent (`notifications/message`). */
   log: LoggingMessageParams;
   /** A non-fatal problem (invalid message, framing error...). */
@@ -168,6 +177,10 @@ export class Client {
       const task = params as unknown as Task;
       this.tasks.get(task.taskId)?.deref()?.update(task);
       this.events.emit('taskStatus', task);
+    });
+    s.onNotification(Methods.elicitationComplete, (params) => {
+      // ELICIT-11: malformed ones are ignored; listeners ignore ids they do not know.
+      if (typeof params?.elicitationId === 'string') this.events.emit('elicitationComplete', { elicitationId: params.elicitationId });
     });
     s.onNotification(Methods.message, (params) => this.events.emit('log', redactValue(params, this.redact) as unknown as LoggingMessageParams));
     s.events.on('error', (raw) => {
@@ -405,12 +418,15 @@ export class Client {
 
   /** Sends any request; for methods this class has no helper for. */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
-    const pending = this.session.request<R>(method, params, options);
     // Every failure leaves masked: a server may echo its API key in an error message or body.
     const masked = (error: unknown): never => { throw redactError(error, this.redact); };
-    // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
-    if (this.transport.kind === 'stdio') return pending.catch(masked);
-    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options)).catch(masked);
+    const send = (): Promise<R> => {
+      const pending = this.session.request<R>(method, params, options);
+      // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
+      if (this.transport.kind === 'stdio') return pending;
+      return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+    };
+    return withUrlElicitation(send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(masked);
   }
 
   /** Closes the connection (stdio: the whole process tree). Idempotent. */

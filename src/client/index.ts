@@ -8,6 +8,8 @@ export * from '../../protocol/index.js';
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
 export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents } from './client.js';
 export { ToolTask } from './tasks.js';
+export { MAX_URL_ELICITATION_ROUNDS } from './url-elicitation.js';
+export type { UrlElicitationHook } from './url-elicitation.js';
 export type { TaskRequest, TaskWaitOptions } from './tasks.js';
 export type { ServerSnapshot } from './handshake.js';
 export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';

@@ -15,3 +15,23 @@ export class CapabilityMissingError extends McpBridgeError {
     });
   }
 }
+
+/**
+ * The server answered -32042 (2025-11-25, ELICIT-11): the request needs the user to complete one or
+ * more URL-mode elicitations first (open a URL, consent, sign in elsewhere). `elicitations` holds
+ * them (`mode: 'url'`, `url`, `elicitationId`, `message`); the server's error is the `cause`.
+ * Complete them and call again, or set the client's `onUrlElicitationRequired` hook to retry for you.
+ */
+export class UrlElicitationRequiredError extends McpBridgeError {
+  readonly elicitations: { mode: 'url'; url: string; elicitationId: string; message: string; [key: string]: unknown }[];
+  constructor(ctx: { server?: string; method: string }, elicitations: UrlElicitationRequiredError['elicitations'], cause: unknown) {
+    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    const urls = elicitations.map((e) => e.url).join(', ');
+    super('MCPB_URL_ELICITATION_REQUIRED', `${who} needs ${elicitations.length === 1 ? 'a URL elicitation' : `${elicitations.length} URL elicitations`} completed before ${ctx.method} can proceed: ${urls}`, {
+      ...ctx,
+      elicitationIds: elicitations.map((e) => e.elicitationId),
+      hint: 'show the user each URL (with its host) and get consent before opening it; then retry the request (or set onUrlElicitationRequired)',
+    }, { cause });
+    this.elicitations = elicitations;
+  }
+}

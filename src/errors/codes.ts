@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template is malformed or uses RFC 6570 level-4 features (prefix, explode)',
   MCPB_CAPABILITY_MISSING: 'the server did not declare the capability this method needs; nothing was sent',
+  MCPB_URL_ELICITATION_REQUIRED: 'the server (-32042) needs URL-mode elicitations completed first; carries them; retry after, or set onUrlElicitationRequired',
   MCPB_TRACE_INVALID: 'a conformance trace file cannot be read',
   MCPB_RECORDER_USAGE: 'mcp-bridge record was called with wrong arguments',
   MCPB_REPLAYER_USAGE: 'the replayer was called with wrong arguments',
