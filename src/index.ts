@@ -19,6 +19,8 @@ export type * from './registry/tool-calls.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
 export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
+export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
+export type * from './bridge/prompt-messages.js';
 export * from './errors/bridge-errors.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).

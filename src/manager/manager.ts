@@ -10,6 +10,7 @@ import { nullLogger, type Logger } from '../log.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
+import { ContextTools } from './context-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 
 /** Options of a {@link Manager}. */
@@ -63,6 +64,7 @@ export interface StartSummary {
 export class Manager {
   readonly events = new Emitter<ManagerEvents>();
   private readonly handles = new Map<string, ServerHandle>();
+  private readonly contextTools = new Map<string, ContextTools>();
   private readonly disabled: string[] = [];
   private readonly logger: Logger;
   private closing?: Promise<void>;
@@ -164,8 +166,11 @@ export class Manager {
       else this.publish(handle, tools);
     });
     handle.events.on('down', () => this.options.registry?.removeServer(server));
-    handle.events.on('resources', (lists) => this.events.emit('resourcesChanged', { server, ...lists }));
-    handle.events.on('prompts', (prompts) => this.events.emit('promptsChanged', { server, prompts }));
+    this.contextTools.set(server, new ContextTools(handle));
+    // The context tools follow what the server offers (get_prompt's enum lists the prompts).
+    const resync = () => { if (!this.deferred && handle.state === 'ready') this.resync(handle); };
+    handle.events.on('resources', (lists) => { this.events.emit('resourcesChanged', { server, ...lists }); resync(); });
+    handle.events.on('prompts', (prompts) => { this.events.emit('promptsChanged', { server, prompts }); resync(); });
     handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
     return handle;
   }
@@ -184,17 +189,28 @@ export class Manager {
     if (handle.state === 'ready') this.events.emit('ready', { server: handle.name, tools: tools.length, report });
   }
 
+  private resync(handle: ServerHandle): void {
+    try {
+      this.syncRegistry(handle, [...handle.currentTools]);
+    } catch (error) {
+      this.logger.error(`registering the context tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, { server: handle.name });
+    }
+  }
+
   private syncRegistry(handle: ServerHandle, tools: Tool[]): RegisterReport | undefined {
     const registry = this.options.registry;
     if (!registry) return undefined;
     const config = handle.config;
-    const report = registry.replaceServerTools(config.name, tools, {
+    const context = this.contextTools.get(config.name)!;
+    // Opt-in resources/prompts add list_resources, read_resource, get_prompt; a tools filter does not hide them.
+    const extra = context.defs(tools);
+    const report = registry.replaceServerTools(config.name, [...tools, ...extra], {
       prefix: config.prefix,
-      allow: config.tools.length > 0 ? config.tools : undefined,
+      allow: config.tools.length > 0 ? [...config.tools, ...extra.map((t) => t.name)] : undefined,
       ...(config.excludeTools && config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
       timeoutMs: config.timeoutMs,
       textBudget: config.maxResultChars,
-      caller: (name, args, ctx) => handle.callTool(name, args, ctx),
+      caller: (name, args, ctx) => context.call(name, args, ctx),
     });
     for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
     for (const name of report.unmatchedAllow) this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });

@@ -1,0 +1,110 @@
+// Synthetic tools that let an LLM pull a server's context itself: `list_resources`,
+// `read_resource` and `get_prompt` (exposed with the server's prefix, like its real tools). Pure:
+// definitions, URI validation and conversion of answers into tool results; the manager wires them.
+import {
+  matchUriTemplate,
+  type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool,
+} from '../../protocol/index.js';
+
+export const LIST_RESOURCES = 'list_resources';
+export const READ_RESOURCE = 'read_resource';
+export const GET_PROMPT = 'get_prompt';
+
+/** The tool definitions for one server, given what it offers. */
+export function contextToolDefs(server: string, offers: { resources: boolean; prompts: readonly Prompt[] | undefined }): Tool[] {
+  const tools: Tool[] = [];
+  if (offers.resources) {
+    tools.push({
+      name: LIST_RESOURCES,
+      title: `List ${server} resources`,
+      description: `Lists the resources (documents, files, data) the "${server}" server offers, and the URI templates it accepts. Read one with the read_resource tool of the same server.`,
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    }, {
+      name: READ_RESOURCE,
+      title: `Read a ${server} resource`,
+      description: `Reads one resource of the "${server}" server by URI: a URI from list_resources, one filled in from its URI templates, or a resource link a tool returned.`,
+      inputSchema: { type: 'object', properties: { uri: { type: 'string', description: 'The resource URI' } }, required: ['uri'], additionalProperties: false },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    });
+  }
+  if (offers.prompts && offers.prompts.length > 0) {
+    const lines = offers.prompts.map((p) => `- ${p.name}${p.description ? `: ${p.description}` : ''}${p.arguments?.length ? ` (arguments: ${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}`);
+    tools.push({
+      name: GET_PROMPT,
+      title: `Get a ${server} prompt`,
+      description: `Fills in one of the prompt templates of the "${server}" server and returns its messages. Prompts:\n${lines.join('\n')}`,
+      inputSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', enum: offers.prompts.map((p) => p.name), description: 'The prompt name' },
+          arguments: { type: 'object', additionalProperties: { type: 'string' }, description: 'The prompt arguments, as strings' },
+        },
+        required: ['name'],
+        additionalProperties: false,
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    });
+  }
+  return tools;
+}
+
+/** What read_resource accepts: listed URIs, template expansions, and resource links seen in tool results. */
+export interface KnownResources {
+  resources: readonly Resource[];
+  resourceTemplates: readonly ResourceTemplate[];
+  linked: ReadonlySet<string>;
+}
+
+/** `undefined` when `uri` is one the server offered; otherwise why not, for the LLM to correct itself. */
+export function checkResourceUri(server: string, uri: string, known: KnownResources): string | undefined {
+  if (known.resources.some((r) => r.uri === uri) || known.linked.has(uri)) return undefined;
+  for (const t of known.resourceTemplates) {
+    try { if (matchUriTemplate(t.uriTemplate, uri)) return undefined; } catch { /* a template we cannot parse matches nothing */ }
+  }
+  const listed = known.resources.slice(0, 20).map((r) => r.uri);
+  const templates = known.resourceTemplates.map((t) => t.uriTemplate);
+  return `"${uri}" is not a resource of server "${server}". Listed URIs: ${listed.join(', ') || 'none'}${known.resources.length > 20 ? ', ...' : ''}. URI templates: ${templates.join(', ') || 'none'}.`;
+}
+
+/** The listing as a tool result: a compact JSON text plus the same as structuredContent. */
+export function listingResult(resources: readonly Resource[], templates: readonly ResourceTemplate[]): CallToolResult {
+  const pick = <T extends Record<string, unknown>>(o: T, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+  const data = {
+    resources: resources.map((r) => pick(r, ['uri', 'name', 'title', 'description', 'mimeType', 'size'])),
+    resourceTemplates: templates.map((t) => pick(t, ['uriTemplate', 'name', 'title', 'description', 'mimeType'])),
+  };
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+/** A read as a tool result: each item an embedded resource, so text and binary take the usual conversion path. */
+export function readResult(read: ReadResourceResult): CallToolResult {
+  return { content: read.contents.map((resource) => ({ type: 'resource' as const, resource })) };
+}
+
+/** A filled-in prompt as a tool result: each message's content, labelled with its role. */
+export function promptResult(name: string, prompt: GetPromptResult): CallToolResult {
+  const content: CallToolResult['content'] = [];
+  if (prompt.description) content.push({ type: 'text', text: `Prompt "${name}": ${prompt.description}` });
+  for (const m of prompt.messages) {
+    if (m.content.type === 'text' && typeof (m.content as { text?: unknown }).text === 'string') content.push({ type: 'text', text: `[${m.role}] ${(m.content as { text: string }).text}` });
+    else { content.push({ type: 'text', text: `[${m.role}]` }); content.push(m.content); }
+  }
+  return { content };
+}
+
+/** A tool error result with this text (the LLM sees it and can correct itself). */
+export function contextError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** URIs of the resource links and embedded resources of a tool result, so read_resource accepts them. */
+export function linkedUris(result: CallToolResult): string[] {
+  const out: string[] = [];
+  for (const block of result.content ?? []) {
+    const b = block as { type?: string; uri?: unknown; resource?: { uri?: unknown } };
+    if (b.type === 'resource_link' && typeof b.uri === 'string') out.push(b.uri);
+    if (b.type === 'resource' && typeof b.resource?.uri === 'string') out.push(b.resource.uri);
+  }
+  return out;
+}

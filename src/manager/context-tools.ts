@@ -1,0 +1,65 @@
+// Wires the synthetic context tools (list_resources, read_resource, get_prompt; see
+// bridge/context-tools.ts) to one server handle: which ones apply, and how each is answered. A
+// real tool of the same name always wins; read_resource only reads URIs the server offered.
+import type { CallToolResult, Tool } from '../../protocol/index.js';
+import {
+  checkResourceUri, contextError, contextToolDefs, GET_PROMPT, linkedUris, listingResult, LIST_RESOURCES, promptResult, READ_RESOURCE, readResult,
+} from '../bridge/context-tools.js';
+import type { CallContext } from '../registry/types.js';
+import type { ServerHandle } from './server-handle.js';
+
+/** Most resource-link URIs remembered per server (oldest forgotten first). */
+const MAX_LINKED = 1000;
+
+export class ContextTools {
+  private readonly linked = new Set<string>();
+  private active = new Set<string>();
+
+  constructor(private readonly handle: ServerHandle) {}
+
+  /** The synthetic tools to register next to `realTools` (those whose name is free). */
+  defs(realTools: readonly Tool[]): Tool[] {
+    const holds = this.handle.holds;
+    const taken = new Set(realTools.map((t) => t.name));
+    const defs = contextToolDefs(this.handle.name, { resources: holds.resources, prompts: holds.prompts ? this.handle.currentPrompts : undefined }).filter((t) => !taken.has(t.name));
+    this.active = new Set(defs.map((t) => t.name));
+    return defs;
+  }
+
+  /** Calls a tool of this server: a synthetic one here, a real one on the server. */
+  call(name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
+    if (!this.active.has(name)) return this.handle.callTool(name, args, context).then((result) => this.remember(result));
+    return this.callContext(name, args, context);
+  }
+
+  private async callContext(name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
+    const options = { signal: context.signal, timeoutMs: context.timeoutMs ?? this.handle.config.timeoutMs };
+    const client = this.handle.readyClient();
+    if (name === LIST_RESOURCES) return listingResult(this.handle.currentResources, this.handle.currentResourceTemplates);
+    if (name === READ_RESOURCE) {
+      const uri = String(args.uri);
+      const problem = checkResourceUri(this.handle.name, uri, { resources: this.handle.currentResources, resourceTemplates: this.handle.currentResourceTemplates, linked: this.linked });
+      if (problem) return contextError(problem);
+      return readResult(await client.readResource(uri, options));
+    }
+    if (name === GET_PROMPT) {
+      const promptName = String(args.name);
+      const prompt = this.handle.currentPrompts.find((p) => p.name === promptName);
+      if (!prompt) return contextError(`server "${this.handle.name}" has no prompt "${promptName}"; it has: ${this.handle.currentPrompts.map((p) => p.name).join(', ')}`);
+      const values = (args.arguments ?? {}) as Record<string, string>;
+      const missing = (prompt.arguments ?? []).filter((a) => a.required && values[a.name] === undefined).map((a) => a.name);
+      if (missing.length > 0) return contextError(`prompt "${promptName}" needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+      return promptResult(promptName, await client.getPrompt(promptName, values, options));
+    }
+    return contextError(`unknown context tool ${name}`);
+  }
+
+  private remember(result: CallToolResult): CallToolResult {
+    for (const uri of linkedUris(result)) {
+      this.linked.delete(uri);
+      this.linked.add(uri);
+      if (this.linked.size > MAX_LINKED) this.linked.delete(this.linked.values().next().value!);
+    }
+    return result;
+  }
+}
