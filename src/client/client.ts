@@ -7,7 +7,8 @@ import {
   type CreateTaskResult, type GetPromptResult, type Prompt, type Task, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
 } from '../../protocol/index.js';
-import { InvalidResultError, NotConnectedError, ServerStartError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { ServerStartError } from '../errors/client-errors.js';
+import { InvalidResultError, NotConnectedError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { composeRedactors, createRedactor, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';

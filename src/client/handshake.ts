@@ -36,7 +36,7 @@ export async function legacyHandshake(session: Session, options: HandshakeOption
     protocolVersion: proposed,
     capabilities: options.capabilities,
     clientInfo: options.clientInfo,
-  }, { timeoutMs: options.timeoutMs, cancellable: false });
+  }, { timeoutMs: options.timeoutMs });
   const ctx = { server: options.serverName, method: Methods.initialize };
   // LIFE-3: an answer we cannot speak ends the connection with both versions named.
   const protocolVersion = negotiateVersion(proposed, result.protocolVersion, options.serverName);

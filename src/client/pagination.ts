@@ -1,5 +1,5 @@
 // Follows nextCursor to the end (PAGE-2, PAGE-3), guarding against servers that never converge.
-import { PaginationError } from '../errors/session-errors.js';
+import { PaginationError } from '../errors/client-errors.js';
 
 /** Most pages one listing may take before it is treated as a server bug. */
 export const MAX_PAGES = 1000;

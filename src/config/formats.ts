@@ -9,7 +9,7 @@ import { detectHost, type HostName } from './hosts.js';
 import { NAME_PATTERN, suggestName } from './schema.js';
 import type { DocPath } from './paths.js';
 import type { BridgeConfig } from './types.js';
-import { closest } from './suggest.js';
+import { closest } from '../util/did-you-mean.js';
 
 /** A detected file format. */
 export type ConfigFormat = BridgeConfig['format'];

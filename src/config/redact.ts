@@ -18,14 +18,13 @@ export function redactServerConfig(cfg: ServerConfig): ServerConfig {
   for (const [k, v] of Object.entries(cfg.env)) env[k] = v === null ? null : MASK;
   const headers: Record<string, string> = {};
   for (const k of Object.keys(cfg.headers)) headers[k] = MASK;
-  return {
-    ...cfg,
+  const masked = {
     args: redactArgs(cfg.args),
     env,
     headers,
-    ...(cfg.url === undefined ? {} : { url: redactUrl(cfg.url) }),
     tools: [...cfg.tools],
     ...(cfg.secrets === undefined ? {} : { secrets: cfg.secrets.map(() => MASK) }),
     source: { ...cfg.source },
   };
+  return cfg.transport === 'stdio' ? { ...cfg, ...masked } : { ...cfg, ...masked, url: redactUrl(cfg.url) };
 }

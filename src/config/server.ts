@@ -9,7 +9,7 @@ import {
   HOST_TYPES, IGNORED_HOST_KEYS, KEY_ADVICE, NAME_PATTERN, PREFIX_MAX, PREFIX_PATTERN, SERVER_DEFAULTS,
   SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS, suggestName,
 } from './schema.js';
-import { closest } from './suggest.js';
+import { closest } from '../util/did-you-mean.js';
 import type { ServerConfig, TransportKind } from './types.js';
 
 /** Context for {@link normalizeServer}. */
@@ -68,16 +68,16 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
   const line = ctx.locator.position(entry.path)?.line;
-  return {
-    name, transport: resolved, enabled,
-    ...(command !== undefined && resolved === 'stdio' ? { command } : {}),
-    args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
-    ...(url !== undefined && resolved !== 'stdio' ? { url } : {}),
+  const base = {
+    name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     headers, tools, excludeTools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
     ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
+  // Both are set once the entry has no errors; the checks only narrow the union.
+  if (resolved === 'stdio') return command === undefined ? undefined : { ...base, transport: 'stdio', command };
+  return url === undefined ? undefined : { ...base, transport: resolved, url };
 }
 
 function isEmpty(value: unknown): boolean {

@@ -14,16 +14,37 @@ import type { HostName } from './hosts.js';
  */
 export type TransportKind = 'stdio' | 'sse' | 'streamable-http' | 'auto';
 
-/** One MCP server, normalised. */
-export interface ServerConfig {
+/**
+ * One MCP server, normalised: a local server run as a process, or a remote one reached by URL. The
+ * `transport` field tells them apart, and the same object travels unchanged from `loadConfig` to
+ * the transport factory (it is a valid `ServerParams`).
+ */
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** A server spawned as a child process and spoken to over stdin/stdout. */
+export interface StdioServerConfig extends ServerConfigBase {
+  transport: 'stdio';
+  /** Program to spawn, variables expanded. */
+  command: string;
+  url?: undefined;
+}
+
+/** A server reached over HTTP: Streamable HTTP, legacy HTTP+SSE, or `auto` (try the first, fall back). */
+export interface HttpServerConfig extends ServerConfigBase {
+  transport: 'sse' | 'streamable-http' | 'auto';
+  /** Server URL, variables expanded. */
+  url: string;
+  command?: undefined;
+}
+
+/** What every server entry has, whatever its transport. */
+export interface ServerConfigBase {
   /** Unique name, `^[A-Za-z0-9_-]{1,64}$`. In Claude Desktop / VS Code files this is the entry's key. */
   name: string;
   /** Resolved transport; `auto` only for URL servers. */
   transport: TransportKind;
   /** False when the server entry is switched off (`enabled: false`, or `disabled: true` in host formats). */
   enabled: boolean;
-  /** Program to spawn (stdio only), variables expanded. */
-  command?: string;
   /** Arguments (stdio only), variables expanded. @defaultValue `[]` */
   args: string[];
   /**
@@ -40,8 +61,6 @@ export interface ServerConfig {
    * @defaultValue `false`
    */
   inheritEnv: boolean;
-  /** Server URL (HTTP transports), variables expanded. */
-  url?: string;
   /** Extra HTTP headers, variables expanded. Secret: never log the values. @defaultValue `{}` */
   headers: Record<string, string>;
   /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */

@@ -1,6 +1,7 @@
-// Failures the client detects before sending anything: the server never declared what the
-// method needs.
+// Failures raised by the client layer: a server that could not be brought up, a listing that
+// never converged, a method the server never declared.
 import { McpBridgeError } from '../../protocol/index.js';
+import { indent } from './format.js';
 
 /**
  * The server did not declare the capability a method needs (e.g. `resources` for `resources/list`),
@@ -33,5 +34,24 @@ export class UrlElicitationRequiredError extends McpBridgeError {
       hint: 'show the user each URL (with its host) and get consent before opening it; then retry the request (or set onUrlElicitationRequired)',
     }, { cause });
     this.elicitations = elicitations;
+  }
+}
+
+/**
+ * The server could not be brought up: the process exited, or did not answer `initialize` within the
+ * startup budget, or the handshake failed. The original failure is the `cause`.
+ */
+export class ServerStartError extends McpBridgeError {
+  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null }, reason: string, hint: string, cause: unknown) {
+    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
+    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${tail}`, { ...ctx, hint }, { cause });
+  }
+}
+
+/** A paginated listing did not converge: the server repeated a cursor, or sent too many pages (PAGE-7). */
+export class PaginationError extends McpBridgeError {
+  constructor(ctx: { server?: string; method: string; pages: number; cursor?: string }, problem: string) {
+    super('MCPB_PAGINATION_LOOP', `${ctx.method}${ctx.server ? ` on server "${ctx.server}"` : ''} ${problem} after ${ctx.pages} pages`, { ...ctx, hint: 'this is a server bug; report it to the server authors' });
   }
 }

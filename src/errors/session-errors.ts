@@ -1,7 +1,8 @@
 // Local failures of a request's lifecycle: timeout, abort, closed connection, not connected.
 // Each is distinct so callers retry the right thing (a timeout is not a user's abort).
 import { McpBridgeError } from '../../protocol/index.js';
-import type { TransportCloseInfo } from '../transports/transport.js';
+import type { TransportCloseInfo } from './close-info.js';
+import { indent } from './format.js';
 
 interface RequestContext {
   server?: string;
@@ -80,28 +81,5 @@ export class UnreadableResponseError extends McpBridgeError {
   constructor(ctx: RequestContext & { reason: 'invalid-utf8' | 'not-json'; bytes?: number; excerpt?: string }, cause?: unknown) {
     const what = ctx.reason === 'invalid-utf8' ? 'is not valid UTF-8' : 'is not JSON';
     super('MCPB_RESPONSE_UNREADABLE', `the response to ${subject(ctx)} ${what} and was skipped${ctx.bytes === undefined ? '' : ` (${ctx.bytes} bytes)`}`, { ...ctx, hint: 'the server wrote a broken message: a server bug, report it to its authors (waiting longer would not help)' }, cause === undefined ? undefined : { cause });
-  }
-}
-
-function indent(text: string): string {
-  return text.split('\n').map((l) => '  ' + l).join('\n');
-}
-
-/**
- * The server could not be brought up: the process exited, or did not answer `initialize` within the
- * startup budget, or the handshake failed. The original failure is the `cause`.
- */
-export class ServerStartError extends McpBridgeError {
-  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null }, reason: string, hint: string, cause: unknown) {
-    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
-    const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
-    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${tail}`, { ...ctx, hint }, { cause });
-  }
-}
-
-/** A paginated listing did not converge: the server repeated a cursor, or sent too many pages (PAGE-7). */
-export class PaginationError extends McpBridgeError {
-  constructor(ctx: { server?: string; method: string; pages: number; cursor?: string }, problem: string) {
-    super('MCPB_PAGINATION_LOOP', `${ctx.method}${ctx.server ? ` on server "${ctx.server}"` : ''} ${problem} after ${ctx.pages} pages`, { ...ctx, hint: 'this is a server bug; report it to the server authors' });
   }
 }

@@ -208,8 +208,8 @@ export class Manager {
       prefix: config.prefix,
       allow: config.tools.length > 0 ? [...config.tools, ...extra.map((t) => t.name)] : undefined,
       ...(config.excludeTools && config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
-      timeoutMs: config.timeoutMs,
       textBudget: config.maxResultChars,
+      // No timeoutMs here: the server's timeout is applied once, as its Client's requestTimeoutMs.
       caller: (name, args, ctx) => context.call(name, args, ctx),
     });
     for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });

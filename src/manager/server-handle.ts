@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
-import { createTransport, type ServerParams } from '../transports/create.js';
+import { createTransport } from '../transports/create.js';
 import { ServerLists } from './server-lists.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 
@@ -27,6 +27,11 @@ export interface ServerStatus {
   /** Message of the last failure, with the stderr tail when the process left one. */
   lastError?: string;
   lastErrorCode?: string;
+  /**
+   * What lies under the last error, when it has a typed cause of another kind: e.g. the
+   * `MCPB_SERVER_EXITED` (exit code, signal, stderr) under `MCPB_SERVER_UNAVAILABLE` after a crash.
+   */
+  lastErrorCause?: { code: string; message: string; hint?: string };
   /** When the server became ready (ms since epoch). */
   readySince?: number;
 }
@@ -51,15 +56,6 @@ export interface ServerHandleOptions {
   clientOptions?: Omit<ClientOptions, 'name'>;
   /** Debounce of list_changed bursts. @defaultValue 50 */
   listChangedDebounceMs?: number;
-}
-
-/** Turns a config entry into transport parameters. */
-export function serverParams(config: ServerConfig, onStderrLine?: (line: string) => void): ServerParams {
-  if (config.command !== undefined) {
-    return { command: config.command, args: config.args, env: config.env, cwd: config.cwd, inheritEnv: config.inheritEnv, onStderrLine, secrets: config.secrets };
-  }
-  const transport = config.transport === 'stdio' ? 'auto' : config.transport;
-  return { url: config.url!, headers: config.headers, transport, secrets: config.secrets };
 }
 
 export class ServerHandle {
@@ -130,13 +126,14 @@ export class ServerHandle {
   }
 
   /**
-   * Calls a tool on this server, with the configured timeout unless one is given.
+   * Calls a tool on this server, with the configured timeout (the client's default) unless one is given.
    * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
    */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.liveClient;
-    if (!client) return Promise.reject(new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError)));
-    const result = client.callTool(name, args, { timeoutMs: this.config.timeoutMs, ...options });
+    if (!client) return Promise.reject(new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError), this.lastError === undefined ? undefined : { cause: this.lastError }));
+    // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
+    const result = client.callTool(name, args, options);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => redactValue(r, this.redactResult, 16));
   }
@@ -146,7 +143,7 @@ export class ServerHandle {
     return {
       name: this.name,
       state: this.stateValue,
-      transport: client?.transport.kind ?? (this.config.command !== undefined ? 'stdio' : this.config.transport),
+      transport: client?.transport.kind ?? this.config.transport,
       pid: this.stateValue === 'ready' ? client?.transport.pid : undefined,
       protocolVersion: this.stateValue === 'ready' ? client?.protocolVersion : undefined,
       serverInfo: client?.serverInfo,
@@ -154,6 +151,7 @@ export class ServerHandle {
       restarts: this.restarts,
       lastError: describeError(this.lastError),
       lastErrorCode: isMcpBridgeError(this.lastError) ? this.lastError.code : undefined,
+      lastErrorCause: typedCause(this.lastError),
       readySince: this.readySince,
     };
   }
@@ -172,7 +170,8 @@ export class ServerHandle {
 
   private async launch(): Promise<void> {
     const onStderrLine = (line: string) => this.logger.debug(line, { server: this.name, stream: 'stderr' });
-    const transport = await createTransport(serverParams(this.config, onStderrLine), { serverName: this.name, logger: this.logger });
+    // The config entry is itself the transport's parameters (a stdio-or-HTTP union): no re-typing.
+    const transport = await createTransport(this.config, { serverName: this.name, logger: this.logger, onStderrLine });
     const client = new Client(transport, {
       ...this.options.clientOptions,
       name: this.name,
@@ -227,11 +226,12 @@ export class ServerHandle {
     this.pingTimer.unref?.();
   }
 
-  private onCrash(info: { message: string; stderrTail?: string }): void {
+  private onCrash(info: { message: string; stderrTail?: string; error?: unknown }): void {
     if (this.stateValue === 'stopped') return;
     const why = this.unresponsive ? 'it stopped answering health pings' : info.message + (info.stderrTail ? `\n${info.stderrTail}` : '');
     this.unresponsive = false;
-    this.lastError = new ServerUnavailableError(this.name, 'down', why);
+    // The crash itself (exit code, signal, stderr) stays the cause, so doctor can say what happened.
+    this.lastError = new ServerUnavailableError(this.name, 'down', why, info.error === undefined ? undefined : { cause: info.error });
     this.client = undefined;
     this.tools = [];
     this.lists?.stop();
@@ -295,6 +295,15 @@ export class ServerHandle {
     this.stateValue = state;
     this.events.emit('state', state);
   }
+}
+
+/** The first typed error under `error` whose code differs from it, for status and doctor. */
+function typedCause(error: unknown): ServerStatus['lastErrorCause'] {
+  if (!isMcpBridgeError(error)) return undefined;
+  for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if (isMcpBridgeError(cause) && cause.code !== error.code) return { code: cause.code, message: cause.message, ...(cause.context.hint ? { hint: cause.context.hint } : {}) };
+  }
+  return undefined;
 }
 
 function describeError(error: unknown): string | undefined {

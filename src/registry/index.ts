@@ -7,4 +7,4 @@ export type {
 } from './types.js';
 export { parseOpenAiArguments, toOpenAiToolMessage, toAnthropicToolResult } from './tool-calls.js';
 export type { OpenAiToolCall, OpenAiToolMessage, AnthropicToolUse, AnthropicToolResult, AnthropicToolResultContent } from './tool-calls.js';
-export { closeMatches } from './suggest.js';
+export { closeMatches } from '../util/did-you-mean.js';

@@ -20,7 +20,7 @@ import {
   ToolArgumentsError, ToolCallError, ToolNameCollisionError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID,
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
-import { closeMatches } from './suggest.js';
+import { closeMatches } from '../util/did-you-mean.js';
 import { callName, malformedCall, parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
 import type { AgentTool, CallContext, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 

@@ -21,6 +21,8 @@ export type TimeoutKind = 'idle' | 'total';
 export interface PendingEntry {
   readonly id: RequestId;
   readonly method: string;
+  /** Whether a timeout or abort sends `notifications/cancelled` (decided by the session). */
+  readonly cancellable: boolean;
   readonly startedAt: number;
   readonly timeoutMs: number;
   readonly maxTotalTimeoutMs?: number;

@@ -27,7 +27,7 @@ export interface RequestOptions {
   onProgress?: (progress: Progress) => void;
   /** Attach a progress token even without a callback, so progress keeps the request alive. */
   progress?: boolean;
-  /** Whether a timeout or abort sends `notifications/cancelled` (never for initialize, LIFE-8). @defaultValue true */
+  /** Whether a timeout or abort sends `notifications/cancelled`; initialize never does (LIFE-8), whatever this says. @defaultValue true */
   cancellable?: boolean;
 }
 
@@ -109,7 +109,8 @@ export class Session {
     const progressToken = wantsProgress ? id : undefined;
     const finalParams = progressToken === undefined ? params : withProgressToken(params, progressToken);
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
-    const cancellable = options.cancellable ?? true;
+    // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
+    const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
     return new Promise<R>((resolve, reject) => {
       const entry: PendingEntry = {
         id, method, progressToken,
@@ -117,6 +118,7 @@ export class Session {
         timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
         maxTotalTimeoutMs: options.maxTotalTimeoutMs,
         resetOnProgress: options.resetTimeoutOnProgress ?? true,
+        cancellable,
         onProgress: options.onProgress,
         resolve: resolve as (value: Record<string, unknown>) => void,
         reject,
@@ -283,8 +285,8 @@ export class Session {
     const elapsedMs = this.clock.now() - entry.startedAt;
     const timeoutMs = kind === 'total' ? entry.maxTotalTimeoutMs! : entry.timeoutMs;
     const error = new RequestTimeoutError({ server: this.serverName, method: entry.method, requestId: entry.id, timeoutMs, elapsedMs, total: kind === 'total' });
-    // TIME-1: stop waiting, and tell the server (never for initialize, LIFE-8).
-    if (this.pending.reject(entry.id, error) && entry.method !== Methods.initialize) {
+    // TIME-1: stop waiting, and tell the server, unless the request may not be cancelled.
+    if (this.pending.reject(entry.id, error) && entry.cancellable) {
       this.sendCancelled(entry.id, `Request timed out after ${elapsedMs} ms.`);
     }
   }

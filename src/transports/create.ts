@@ -37,15 +37,33 @@ export interface HttpServerParams {
 
 export type ServerParams = StdioServerParams | HttpServerParams;
 
-/** Creates (but does not start) the transport for `params`. */
-export async function createTransport(params: ServerParams, context: { serverName?: string; logger?: Logger } = {}): Promise<Transport> {
+/** Who the transport works for: the name in its errors, its logger, where stderr lines go. */
+export interface TransportContext {
+  serverName?: string;
+  logger?: Logger;
+  /** Receives each stderr line (stdio), in addition to `params.onStderrLine`. */
+  onStderrLine?: (line: string) => void;
+}
+
+/**
+ * Creates (but does not start) the transport for `params`. A loaded `ServerConfig` is valid
+ * `params` as it is; only the fields a transport knows are read.
+ */
+export async function createTransport(params: ServerParams, context: TransportContext = {}): Promise<Transport> {
   if ('command' in params && typeof params.command === 'string') {
     const { StdioTransport } = await import('./stdio/stdio-transport.js');
-    return new StdioTransport({ ...params, serverName: context.serverName });
+    const p = params as StdioServerParams;
+    const lines = [p.onStderrLine, context.onStderrLine].filter((f) => f !== undefined);
+    // Spread, not picked: callers of connect() may pass any StdioTransportOptions through.
+    return new StdioTransport({
+      ...p,
+      serverName: context.serverName,
+      ...(lines.length > 0 ? { onStderrLine: (line: string) => { for (const f of lines) f(line); } } : {}),
+    });
   }
   if ('url' in params && typeof params.url === 'string') {
     const { createHttpTransport } = await import('./detect.js');
-    return createHttpTransport({ ...params, serverName: context.serverName, logger: context.logger });
+    return createHttpTransport({ ...(params as HttpServerParams), serverName: context.serverName, logger: context.logger });
   }
   throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', { server: context.serverName, hint: 'pass { command, args } for a local server or { url } for a remote one' });
 }

@@ -3,22 +3,10 @@
 import type { Emitter, McpBridgeError } from '../../protocol/index.js';
 import type { JsonRpcMessage } from '../../protocol/index.js';
 import type { Redact } from '../../protocol/redact.js';
+import type { TransportCloseInfo } from '../errors/close-info.js';
 
-/** Why and how a transport ended. Carried as the cause of every request it failed. */
-export interface TransportCloseInfo {
-  /** `closed` when we closed it, `exited` when the server process ended, `disconnected` for a lost stream, `error` otherwise. */
-  reason: 'closed' | 'exited' | 'disconnected' | 'error';
-  /** Human-readable summary, e.g. `server process exited with code 1`. */
-  message: string;
-  /** Process exit code (stdio), when known. */
-  exitCode?: number | null;
-  /** Terminating signal (stdio), when known. */
-  signal?: string | null;
-  /** Last lines the server wrote to stderr (stdio). */
-  stderrTail?: string;
-  /** The underlying failure, if any. */
-  error?: unknown;
-}
+// Lives with the errors that carry it (ConnectionClosedError), so errors import nothing from above.
+export type { TransportCloseInfo } from '../errors/close-info.js';
 
 /** Events every transport emits. */
 export interface TransportEvents {

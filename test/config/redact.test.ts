@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfig, parseConfig, redactServerConfig, redactUrl } from '../../src/config/index.js';
+import { ConfigError, loadConfig, parseConfig, redactServerConfig, redactUrl, type HttpServerConfig } from '../../src/config/index.js';
 import { fixture } from './fixtures.js';
 
 const SECRET = 'sk-live-7f3a9c1d';
@@ -83,7 +83,7 @@ describe('redactServerConfig', () => {
     const cfg = await loadConfig(fixture('cursor-mcp.json'), { env: { LINEAR_TOKEN: SECRET, HOME: '/home/a' } });
     const memory = redactServerConfig(cfg.servers.find((s) => s.name === 'memory')!);
     assert.deepEqual(memory.env, { MEMORY_TOKEN: '***', MEMORY_FILE_PATH: '***', PLAIN: '***' });
-    const linear = cfg.servers.find((s) => s.name === 'linear')!;
+    const linear = cfg.servers.find((s) => s.name === 'linear')! as HttpServerConfig;
     const safe = redactServerConfig({ ...linear, url: `https://u:${SECRET}@mcp.linear.app/sse?token=${SECRET}&x=1&Auth_Code=abc` });
     assert.deepEqual(safe.headers, { Authorization: '***' });
     assert.equal(safe.url, 'https://***@mcp.linear.app/sse?token=***&x=1&Auth_Code=***');

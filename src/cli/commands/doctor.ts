@@ -4,6 +4,7 @@ import { redactServerConfig } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
 import { ExitCode, type CliIo } from '../io.js';
+import type { ServerStatus } from '../../manager/server-handle.js';
 
 export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const { config, manager, registry, summary, startMs, io: out } = await startServers(args, io);
@@ -39,7 +40,7 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         io.stdout(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
         if (exposed.length === 0 && status.toolCount > 0) problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
       } else {
-        problems.push(`${server.name}: ${status.lastError ?? status.state}${hintFor(status.lastErrorCode)}`);
+        problems.push(describeFailure(status));
       }
       report.push({ ...status, pingMs: latency, exposed: registry.namesOf(server.name) });
     }
@@ -51,8 +52,17 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
   }
 }
 
+/** One problem line for a server that is not ready: its last error, the typed cause under it, and a hint. */
+export function describeFailure(status: ServerStatus): string {
+  const cause = status.lastErrorCause;
+  // A crash arrives wrapped (MCPB_SERVER_UNAVAILABLE); the cause says what really happened.
+  const because = cause ? `\ncause: ${cause.code}${cause.hint ? ` (${cause.hint})` : ''}` : '';
+  return `${status.name}: ${status.lastError ?? status.state}${because}${hintFor(cause?.code) || hintFor(status.lastErrorCode)}`;
+}
+
 function hintFor(code: string | undefined): string {
   switch (code) {
+    case 'MCPB_SERVER_EXITED': return '\n→ the server process exited after it was ready: run the command by hand to see why (its last stderr lines are above); it is restarted with backoff';
     case 'MCPB_SPAWN_FAILED': return '\n→ check that the command is installed and on PATH, or use an absolute path';
     case 'MCPB_SERVER_START_FAILED': return '\n→ run the command by hand to see its output; check args and env (API keys)';
     case 'MCPB_HTTP_STATUS': return '\n→ check the URL and the headers (authorization)';
