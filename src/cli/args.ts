@@ -16,13 +16,23 @@ export interface ParsedArgs {
   rest: string[];
   out?: string;
   timeout?: string;
+  /** `--server NAME` (repeatable, or comma-separated): start only these servers of the config. */
+  servers: string[];
+  /** `--from HOST`: read that host's config file (claude-desktop, cursor, vscode, gemini, codex...). */
+  from?: string;
+  /** `-e KEY=VALUE` (repeatable): environment of an ad-hoc stdio server. */
+  envs: string[];
+  /** `-H 'Name: value'` (repeatable): headers of an ad-hoc URL server. */
+  headers: string[];
+  /** `--transport`: of an ad-hoc server (stdio, http, sse, streamable-http, auto). */
+  transport?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout']);
+const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout', '--server', '-s', '--from', '-e', '--env', '-H', '--header', '--transport', '-t']);
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, version: false, rest: [] };
+  const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, version: false, rest: [], servers: [], envs: [], headers: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') { parsed.rest = argv.slice(i + 1); break; }
@@ -33,6 +43,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (flag === '--config' || flag === '-c') parsed.config = value;
       else if (flag === '--format') parsed.format = value;
       else if (flag === '--out') parsed.out = value;
+      else if (flag === '--server' || flag === '-s') parsed.servers.push(...value.split(',').map((v) => v.trim()).filter((v) => v !== ''));
+      else if (flag === '--from') parsed.from = value;
+      else if (flag === '-e' || flag === '--env') parsed.envs.push(value);
+      else if (flag === '-H' || flag === '--header') parsed.headers.push(value);
+      else if (flag === '--transport' || flag === '-t') parsed.transport = value;
       else parsed.timeout = value;
       continue;
     }
@@ -51,19 +66,28 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return parsed;
 }
 
-export const USAGE = `Usage: mcp-bridge [--config FILE] <command> [options]
+export const USAGE = `Usage: mcp-bridge [--config FILE | --from HOST] [--server NAME] <command> [options]
+       mcp-bridge <command> [options] -- CMD [ARGS...]     one stdio server, no config file
+       mcp-bridge <command> URL [options]                   one remote server, no config file
 
 Commands:
   tools [--json] [--format mcp|openai|anthropic|gemini]   the tools as the LLM sees them
-  call TOOL [ARGS_JSON] [--json]                          run one tool and print its result
+  call TOOL [ARGS_JSON | key=value key:=JSON ... | -]     run one tool and print its result (- reads JSON from stdin)
   doctor                                                  check every server: state, version, tools, ping
   demo [TOOL] [ARGS_JSON]                                 show servers and tools, then run one call
   conformance URL                                         client entry for the official MCP conformance suite
   record --out FILE -- CMD [ARGS...]                      record a stdio session as a trace (transparent proxy)
 
 Options:
-  --config, -c FILE   config file (mcp-bridge.yaml, Claude Desktop / Cursor JSON, VS Code mcp.json)
-                      default: ./mcp-bridge.yaml
+  --config, -c FILE   config file: mcp-bridge.yaml or any host's (Claude, Cursor, VS Code, gemini-cli,
+                      Cline, Roo, Windsurf, Zed, Continue, OpenCode, Goose, Codex config.toml)
+                      default: the first of ./mcp-bridge.yaml, ./.mcp.json, ./.vscode/mcp.json,
+                      ./.cursor/mcp.json, ./.gemini/settings.json, the Claude Desktop config
+  --from HOST         use HOST's config file: claude-desktop, claude-code, cursor, vscode, gemini, codex
+  --server, -s NAME   start only this server (repeat it, or NAME,NAME)
+  -e KEY=VALUE        environment of an ad-hoc stdio server (repeatable)
+  -H 'Name: value'    header of an ad-hoc URL server (repeatable)
+  --transport, -t T   transport of an ad-hoc server: stdio, http, sse, streamable-http
   --timeout DURATION  per-call timeout for 'call' (e.g. 30s)
   --verbose, -v       log what servers write to stderr
   --quiet, -q         no progress lines on stderr

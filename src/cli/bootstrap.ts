@@ -1,14 +1,13 @@
 // Shared start-up of the commands that need servers: load the config, start the manager with a
 // registry, and report progress on stderr while servers start.
-import { resolve } from 'node:path';
 import { collectSecrets, createRedactor } from '../../protocol/redact.js';
-import { loadConfig } from '../config/index.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
 import { Registry } from '../registry/registry.js';
 import type { ParsedArgs } from './args.js';
 import { firstLine, type CliIo } from './io.js';
+import { resolveServers } from './target.js';
 
 export interface Running {
   config: BridgeConfig;
@@ -21,14 +20,9 @@ export interface Running {
   io: CliIo;
 }
 
-/** The config file to use: `--config`, else ./mcp-bridge.yaml in the working directory. */
-export function configPath(args: ParsedArgs, io: CliIo): string {
-  return resolve(io.cwd, args.config ?? 'mcp-bridge.yaml');
-}
-
-/** Loads the config and starts every enabled server. Config errors propagate (exit 2). */
-export async function startServers(args: ParsedArgs, rawIo: CliIo): Promise<Running> {
-  const config = await loadConfig(configPath(args, rawIo), { env: rawIo.env });
+/** Resolves the servers (command line, or config file) and starts every enabled one. Config errors propagate (exit 2). */
+export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: BridgeConfig): Promise<Running> {
+  const config = resolved ?? await resolveServers(args, rawIo);
   // The CLI's last line of defence: whatever a server echoes (a tool result, a log line), no
   // configured secret reaches the terminal.
   const redact = createRedactor(config.servers.flatMap((s) => collectSecrets(s)));

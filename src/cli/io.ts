@@ -7,6 +7,8 @@ export interface CliIo {
   cwd: string;
   /** Whether stderr is a terminal (progress lines are shorter when it is not). */
   isTTY?: boolean;
+  /** Reads all of standard input (for `call TOOL -`). */
+  readStdin?: () => Promise<string>;
 }
 
 /** Exit codes (documented in the README). */

@@ -90,6 +90,11 @@ if (isMain()) {
     env: process.env,
     cwd: process.cwd(),
     isTTY: process.stderr.isTTY,
+    readStdin: async () => {
+      let text = '';
+      for await (const chunk of process.stdin) text += String(chunk);
+      return text;
+    },
   }, installSignals);
   process.exitCode = code;
   // Every server was stopped by the command; should a stray handle still hold the event loop, the

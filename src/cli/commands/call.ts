@@ -2,14 +2,17 @@
 import { parseDuration } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
+import { resolveServers } from '../target.js';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 
 export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> {
-  const [tool, argsJson] = args.positionals;
-  if (!tool) throw new UsageError('call needs a tool name: mcp-bridge call TOOL [ARGS_JSON]');
-  const toolArgs = parseArgsJson(argsJson);
+  // The target comes off the positionals first (a URL), so TOOL is the first of what is left.
+  const config = await resolveServers(args, io);
+  const [tool, ...rest] = args.positionals;
+  if (!tool) throw new UsageError('call needs a tool name: mcp-bridge call TOOL [ARGS_JSON | key=value ...]');
+  const toolArgs = await callArguments(rest, io);
   const timeoutMs = args.timeout === undefined ? undefined : parseDuration(args.timeout);
-  const { manager, registry, summary, io: out } = await startServers(args, io);
+  const { manager, registry, summary, io: out } = await startServers(args, io, config);
   io = out;
   try {
     if (!registry.has(tool) && summary.failed.length > 0) {
@@ -26,6 +29,35 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   } finally {
     await manager.close();
   }
+}
+
+/**
+ * The tool's arguments, as the Inspector CLI and mcpc take them: one JSON object, `key=value`
+ * pairs (strings) and `key:=JSON` pairs (numbers, booleans, objects), or `-` for JSON on stdin.
+ * @throws UsageError
+ */
+export async function callArguments(words: string[], io: CliIo): Promise<Record<string, unknown>> {
+  if (words.length === 0) return {};
+  if (words.length === 1 && words[0] === '-') {
+    if (!io.readStdin) throw new UsageError('- reads the arguments from stdin, which this run has none of');
+    return parseArgsJson(await io.readStdin());
+  }
+  if (words.length === 1 && words[0]!.trimStart().startsWith('{')) return parseArgsJson(words[0]);
+  const out: Record<string, unknown> = {};
+  for (const word of words) {
+    const typed = /^([^=:]+):=(.*)$/s.exec(word);
+    const plain = typed ? undefined : /^([^=]+)=(.*)$/s.exec(word);
+    const [, key, raw] = typed ?? plain ?? [];
+    if (key === undefined || raw === undefined) throw new UsageError(`"${word.slice(0, 40)}" is not key=value, key:=JSON or one JSON object`);
+    let value: unknown = raw;
+    if (typed) {
+      try { value = JSON.parse(raw); } catch (error) {
+        throw new UsageError(`${key}:= needs JSON after it (${(error as Error).message}); for a string write ${key}=...`);
+      }
+    }
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** Parses the ARGS_JSON positional; it must be a JSON object. @throws UsageError */
