@@ -62,7 +62,7 @@ function toIssue(e: RawValidatorError): ValidationIssue {
       message = 'is required but missing';
       received = undefined;
       const props = (e.parentSchema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
-      const type = props?.[missing]?.type;
+      const type = props && Object.prototype.hasOwnProperty.call(props, missing) ? props[missing]?.type : undefined;
       if (type !== undefined) expected = Array.isArray(type) ? type.join(' or ') : String(type);
       break;
     }

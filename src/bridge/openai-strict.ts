@@ -1,8 +1,10 @@
 // OpenAI strict mode (Structured Outputs for function calling): every object closed, every property
 // required with optional ones made nullable, only the keywords strict mode supports. A schema that
 // cannot be made strict (free-form objects, untyped values, too deep) is reported and sent non-strict.
+import type { JsonSchema } from '../../protocol/index.js';
+import { toProviderSchema } from './schema-profiles.js';
 import { pointer } from './schema-refs.js';
-import { isObject, type Node } from './schema-shapes.js';
+import { hasOwn, isObject, setOwn, type Node } from './schema-shapes.js';
 import type { SchemaNote } from './types.js';
 
 /** Keywords OpenAI strict mode supports (platform.openai.com "Supported schemas"). */
@@ -79,7 +81,7 @@ export function toOpenAiStrict(schema: Node): StrictResult {
           if (subAt && converted !== before) nullablePaths.push(subAt);
           notes.push({ path: pointer([...segs, 'properties', name]), change: 'optional property made required and nullable (send null to omit it)' });
         }
-        out[name] = converted;
+        setOwn(out, name, converted);
       }
       node.properties = out;
       node.required = Object.keys(out);
@@ -105,12 +107,22 @@ export function stripStrictNulls(args: Record<string, unknown>, paths: readonly 
     const [head, ...rest] = path;
     if (head === undefined) return;
     if (head === '[]') { if (Array.isArray(value)) for (const item of value) strip(item, rest); return; }
-    if (!isObject(value) || !(head in value)) return;
+    if (!isObject(value) || !hasOwn(value, head)) return;
     if (rest.length === 0) { if (value[head] === null) delete value[head]; return; }
     strip(value[head], rest);
   };
   for (const path of paths) strip(copy, path);
   return copy;
+}
+
+/**
+ * Where a strict-mode model sends `null` to mean "absent" for this input schema (the
+ * `nullablePaths` of its strict OpenAI form; none when it cannot be made strict). A function of
+ * the schema alone, so a registry can undo those nulls whether or not it made the specs.
+ */
+export function strictNullPaths(inputSchema: JsonSchema): string[][] {
+  const strict = toOpenAiStrict(toProviderSchema(inputSchema, 'openai').schema as Node);
+  return strict.strict ? strict.nullablePaths : [];
 }
 
 function nullable(node: Node): Node {

@@ -2,7 +2,7 @@
 // a note for everything dropped or changed. The original schema is never modified.
 import type { JsonSchema } from '../../protocol/index.js';
 import { inlineRefs, pointer } from './schema-refs.js';
-import { allObjects, isArrayType, isObject, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
+import { allObjects, hasOwn, isArrayType, isObject, setOwn, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
 import type { LlmProvider, SchemaNote } from './types.js';
 
 /** A provider-ready parameter schema and what the conversion did. */
@@ -59,7 +59,7 @@ function walk(input: Node, segs: string[], inItems: boolean, provider: LlmProvid
   for (const key of MAPS) {
     if (!isObject(node[key])) continue;
     const map: Node = {};
-    for (const [name, sub] of Object.entries(node[key] as Node)) map[name] = isObject(sub) ? walk(sub, [...segs, key, name], false, provider, notes) : sub;
+    for (const [name, sub] of Object.entries(node[key] as Node)) setOwn(map, name, isObject(sub) ? walk(sub, [...segs, key, name], false, provider, notes) : sub);
     node[key] = map;
   }
   if (isObject(node.items)) node.items = walk(node.items, [...segs, 'items'], true, provider, notes);
@@ -162,7 +162,7 @@ function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNo
   }
   if (isObject(node.properties) && Array.isArray(node.required)) {
     const props = node.properties;
-    const kept = node.required.filter((name) => typeof name === 'string' && name in props);
+    const kept = node.required.filter((name) => typeof name === 'string' && hasOwn(props, name));
     if (kept.length !== node.required.length) notes.push({ path, change: 'required names without a property removed' });
     if (kept.length > 0) node.required = kept; else delete node.required;
   }

@@ -1,6 +1,7 @@
 // Local $ref inlining for LLM schemas: copies a schema with every `#/...` reference replaced by its
 // target, cycles cut, remote references never followed (SCHEMA-4), and work bounded (SCHEMA-6).
 import type { JsonSchema } from '../../protocol/index.js';
+import { setOwn } from './schema-shapes.js';
 import type { SchemaNote } from './types.js';
 
 /** Deepest nesting a converted schema may reach before the rest is cut. */
@@ -30,6 +31,19 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
     node = (node as Record<string, unknown>)[key];
   }
   return node;
+}
+
+/** Whether any object in `schema` has a `$ref` key (a cheap test before copying it to inline them). */
+export function hasRef(schema: unknown): boolean {
+  const stack: unknown[] = [schema];
+  for (let seen = 0; stack.length > 0; seen++) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    // A structure this big is copied anyway; the inliner bounds it.
+    if (seen > MAX_SCHEMA_NODES || (!Array.isArray(node) && '$ref' in node)) return true;
+    for (const child of Object.values(node)) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return false;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -64,12 +78,12 @@ export function inlineRefs(schema: JsonSchema, notes: SchemaNote[]): JsonSchema 
         notes.push({ path: pointer([...path, key]), change: `${key} removed (references inlined)` });
         continue;
       }
-      if (DATA_KEYWORDS.has(key)) out[key] = structuredClone(value);
+      if (DATA_KEYWORDS.has(key)) setOwn(out, key, structuredClone(value));
       else if (MAP_KEYWORDS.has(key) && isObject(value)) {
         const map: Record<string, unknown> = {};
-        for (const [name, sub] of Object.entries(value)) map[name] = visit(sub, [...path, key, name], expanding, depth + 1);
+        for (const [name, sub] of Object.entries(value)) setOwn(map, name, visit(sub, [...path, key, name], expanding, depth + 1));
         out[key] = map;
-      } else out[key] = visit(value, [...path, key], expanding, depth + 1);
+      } else setOwn(out, key, visit(value, [...path, key], expanding, depth + 1));
     }
     const ref = node.$ref;
     if (typeof ref !== 'string') return out;

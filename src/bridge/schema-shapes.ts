@@ -6,6 +6,21 @@ import type { SchemaNote } from './types.js';
 /** A schema node as plain JSON data. */
 export type Node = Record<string, unknown>;
 
+/**
+ * Sets `key` as an own data property. Server-supplied names become keys here: a plain assignment
+ * with `__proto__` would call the prototype setter and lose the property (issue 11, item 4).
+ */
+export function setOwn(target: Node, key: string, value: unknown): void {
+  // defineProperty is several times slower than assignment, and only this one name needs it.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Whether `key` is an own property (never an inherited one such as `toString` or `constructor`). */
+export function hasOwn(target: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(target, key);
+}
+
 /** True for a plain (non-array, non-null) object. */
 export function isObject(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,7 +52,7 @@ export function nullableUnion(node: Node): { key: 'anyOf' | 'oneOf'; inner: Node
 export function mergeObjects(branches: Node[], required: 'intersection' | 'union'): Node {
   const properties: Record<string, unknown> = {};
   for (const branch of branches) {
-    if (isObject(branch.properties)) for (const [name, sub] of Object.entries(branch.properties)) if (!(name in properties)) properties[name] = sub;
+    if (isObject(branch.properties)) for (const [name, sub] of Object.entries(branch.properties)) if (!hasOwn(properties, name)) setOwn(properties, name, sub);
   }
   const lists = branches.map((b) => (Array.isArray(b.required) ? (b.required as string[]) : []));
   const req = required === 'union'

@@ -1,13 +1,14 @@
 // inputSchema → a flat, typed parameter summary (name, type, description, required, enum, nested
 // items/properties) for agents that describe tools themselves; local $refs are resolved first.
 import type { JsonSchema } from '../../protocol/index.js';
-import { inlineRefs } from './schema-refs.js';
-import { isNullSchema, isObject, type Node } from './schema-shapes.js';
+import { hasRef, inlineRefs } from './schema-refs.js';
+import { hasOwn, isNullSchema, isObject, setOwn, type Node } from './schema-shapes.js';
 import type { ToolParam } from './types.js';
 
 /** The parameters of an object schema (its `properties`), in declaration order. */
 export function schemaToParams(schema: JsonSchema): ToolParam[] {
-  const root = inlineRefs(schema, []) as Node;
+  // Most schemas have no $ref; reading them needs no inlined copy.
+  const root = (hasRef(schema) ? inlineRefs(schema, []) : schema) as Node;
   return objectParams(mergedObject(root));
 }
 
@@ -26,7 +27,7 @@ function mergedObject(node: Node): Node {
     const properties: Node = {};
     const required: string[] = [];
     for (const b of branches.filter(isObject)) {
-      if (isObject(b.properties)) Object.assign(properties, { ...b.properties, ...properties });
+      if (isObject(b.properties)) for (const [name, sub] of Object.entries(b.properties)) if (!hasOwn(properties, name)) setOwn(properties, name, sub);
       if (key === 'allOf' && Array.isArray(b.required)) required.push(...(b.required as string[]));
     }
     return { properties, required };
