@@ -22,19 +22,24 @@ export interface Entry {
   fingerprint: string;
   specs: Map<string, LlmSpecConversion<LlmProvider>>;
   nameChanges: string[];
-  /** Set once strict OpenAI specs were made: where `null` means "absent" in the model's arguments. */
+  /** Where `null` means "absent" in a strict model's arguments; computed from `def` on the first call. */
   strictNullPaths?: string[][];
 }
 
-/** Compiles the entry's schemas; returns the problems (the entry stays usable without validation). */
-export function compileSchemas(entry: Entry, compiler: SchemaCompiler): ToolSchemaError[] {
+/**
+ * Checks the entry's schemas now and compiles them on first use; returns the problems found now
+ * (the entry stays usable without validation). A schema that fails only at its late compile is
+ * passed to `onLateProblem`.
+ */
+export function compileSchemas(entry: Entry, compiler: SchemaCompiler, onLateProblem: (problem: ToolSchemaError) => void = () => {}): ToolSchemaError[] {
   const problems: ToolSchemaError[] = [];
   const origin = { server: entry.def.server, tool: entry.def.originalName };
-  const input = compiler.compile(entry.def.inputSchema);
+  const late = (which: 'inputSchema' | 'outputSchema') => (reason: string, cause: unknown) => onLateProblem(new ToolSchemaError(origin, which, reason, { cause }));
+  const input = compiler.prepare(entry.def.inputSchema, late('inputSchema'));
   if (input.ok) entry.input = input.schema;
   else problems.push(new ToolSchemaError(origin, 'inputSchema', input.reason, { cause: input.cause }));
   if (entry.def.outputSchema) {
-    const output = compiler.compile(entry.def.outputSchema);
+    const output = compiler.prepare(entry.def.outputSchema, late('outputSchema'));
     if (output.ok) entry.output = output.schema;
     else problems.push(new ToolSchemaError(origin, 'outputSchema', output.reason, { cause: output.cause }));
   }

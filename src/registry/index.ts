@@ -2,7 +2,7 @@
 export { Registry } from './registry.js';
 export type { LlmSpecs } from './registry.js';
 export type {
-  AgentTool, CallContext, NativeCallContext, RegisterReport, RegistryChange, RegistryEvents, RegistryOptions, RenamedTool,
+  AgentTool, CallContext, NamingProblems, NativeCallContext, RegisterReport, RegistryChange, RegistryEvents, RegistryOptions, RenamedTool,
   ReplaceReport, ServerToolOptions, SkippedTool, ToolCaller,
 } from './types.js';
 export { parseOpenAiArguments, toOpenAiToolMessage, toAnthropicToolResult } from './tool-calls.js';

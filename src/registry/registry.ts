@@ -1,6 +1,6 @@
 // The agent's tool registry: MCP tools per server and native tools under one namespace where a
 // collision never overwrites; LLM specs, validated execution, and provider tool-call helpers.
-import { Emitter, type Tool } from '../../protocol/index.js';
+import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
 import { invalidArgumentsText } from '../bridge/issues.js';
 import { toLLMSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
@@ -12,7 +12,7 @@ import {
 import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
 import { executeResponsesCall, toResponsesTool, type ResponsesFunctionCall, type ResponsesFunctionCallOutput, type ResponsesFunctionTool } from '../adapters/openai-responses.js';
 import { suggestPrefix } from '../bridge/naming.js';
-import { stripStrictNulls } from '../bridge/openai-strict.js';
+import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
 import { convertResult, errorResult } from '../bridge/result.js';
 import type { LlmProvider, SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
 import { SchemaCompiler } from '../bridge/validate.js';
@@ -21,8 +21,9 @@ import {
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from '../util/did-you-mean.js';
+import { isExact, rename, suffixedName, yieldedTo } from './names.js';
 import { callName, malformedCall, parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
-import type { AgentTool, CallContext, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
+import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, RenamedTool, ReplaceReport, ServerToolOptions, SkippedTool } from './types.js';
 
 /** The spec type per target: the providers' function-calling formats, and the OpenAI Responses API's flat tools. */
 export interface LlmSpecByTarget extends LlmSpecByProvider {
@@ -49,6 +50,10 @@ export class Registry {
   private entries = new Map<string, Entry>();
   private readonly serverOptions = new Map<string, ServerToolOptions>();
   private readonly compiler = new SchemaCompiler();
+  /** Tools dropped by a name collision at the latest registration, per server (`''` for native tools). */
+  private readonly dropped = new Map<string, SkippedTool[]>();
+  /** Exposed names of a server that is down, and what to tell a caller of one (see withdrawServer). */
+  private readonly withdrawn = new Map<string, { server: string; tool: string; why: () => McpBridgeError }>();
 
   constructor(private readonly options: RegistryOptions = {}) {}
 
@@ -56,6 +61,7 @@ export class Registry {
   register(tool: AgentTool): RegisterReport {
     const report = emptyReport();
     this.admit(nativeEntry(tool), report);
+    if (report.skipped.length > 0) this.dropped.set('', [...(this.dropped.get('') ?? []), ...report.skipped]);
     if (report.added.length > 0) this.events.emit('changed', { added: report.added, removed: [], updated: [] });
     return report;
   }
@@ -82,11 +88,10 @@ export class Registry {
     this.serverOptions.set(server, options);
     const report = emptyReport();
     const allow = allowMatcher(options.allow, options.deny);
-    for (const tool of tools) {
-      if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }
-      this.admit(mcpEntry(server, tool, options), report);
-    }
+    for (const entry of this.siblings(server, tools, options, allow, report).values()) this.admit(entry, report);
     report.unmatchedAllow = allow.unmatched();
+    this.dropped.set(server, report.skipped.filter((s) => s.reason === 'collision'));
+    this.clearWithdrawn(server);
     if (report.added.length > 0) this.events.emit('changed', { server, added: report.added, removed: [], updated: [] });
     return report;
   }
@@ -96,6 +101,8 @@ export class Registry {
     const removed = this.namesOf(server);
     for (const name of removed) this.drop(name);
     this.serverOptions.delete(server);
+    this.dropped.delete(server);
+    this.clearWithdrawn(server);
     if (removed.length > 0) this.events.emit('changed', { server, added: [], removed, updated: [] });
     return removed;
   }
@@ -112,13 +119,7 @@ export class Registry {
     this.serverOptions.set(server, opts);
     const report: ReplaceReport = { ...emptyReport(), removed: [], updated: [], unchanged: [] };
     const allow = allowMatcher(opts.allow, opts.deny);
-    const fresh = new Map<string, Entry>();
-    for (const tool of tools) {
-      if (!allow.matches(tool.name)) { report.skipped.push(notAllowed(server, tool.name)); continue; }
-      const entry = mcpEntry(server, tool, opts);
-      if (fresh.has(entry.def.name)) { this.collide(fresh.get(entry.def.name)!, entry, opts.prefix ?? '', report); continue; }
-      fresh.set(entry.def.name, entry);
-    }
+    const fresh = this.siblings(server, tools, opts, allow, report);
     report.unmatchedAllow = allow.unmatched();
     const next = new Map<string, Entry>();
     for (const [name, current] of this.entries) {
@@ -140,6 +141,8 @@ export class Registry {
     }
     this.entries = next;
     for (const entry of fresh.values()) this.admit(entry, report);
+    this.dropped.set(server, report.skipped.filter((s) => s.reason === 'collision'));
+    this.clearWithdrawn(server);
     if (report.added.length + report.removed.length + report.updated.length > 0) {
       this.events.emit('changed', { server, added: report.added, removed: report.removed, updated: report.updated });
     }
@@ -173,6 +176,35 @@ export class Registry {
   }
 
   /**
+   * Withdraws the tools of a server that went down (crash, restart): they leave `list()` and the
+   * specs, but a call to one answers with `why()` (typically `MCPB_SERVER_UNAVAILABLE`, naming the
+   * server's state and when it is retried) instead of "no such tool". Registering the server's
+   * tools again, or removing the server, ends the withdrawal. Returns the names withdrawn.
+   */
+  withdrawServer(server: string, why: () => McpBridgeError): string[] {
+    const names = this.namesOf(server);
+    for (const name of names) {
+      this.withdrawn.set(name, { server, tool: this.entries.get(name)!.def.originalName, why });
+      this.drop(name);
+    }
+    if (names.length > 0) this.events.emit('changed', { server, added: [], removed: names, updated: [] });
+    return names;
+  }
+
+  /**
+   * Every tool that is not exposed under its own name: `renamed` (sanitised, shortened, or given a
+   * suffix because an exact name took its place) and `dropped` (its name was taken), with who
+   * took it. `doctor` lists each as a problem.
+   */
+  namingProblems(): NamingProblems {
+    const renamed: RenamedTool[] = [];
+    for (const entry of this.entries.values()) {
+      if (entry.nameChanges.length > 0) renamed.push({ tool: entry.def.originalName, ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), exposed: entry.def.name, changes: [...entry.nameChanges] });
+    }
+    return { renamed, dropped: [...this.dropped.values()].flat() };
+  }
+
+  /**
    * Function specs for every tool in the format `provider` accepts, with conversion notes (cached
    * per tool): `openai` (Chat Completions), `openai-responses` (the Responses API's flat tools, same
    * schemas), `anthropic`, `gemini` (OpenAPI-subset `parameters`, or with `jsonSchema: true` the
@@ -197,7 +229,6 @@ export class Registry {
     for (const entry of this.entries.values()) {
       let conversion = entry.specs.get(key) as LlmSpecConversion<P> | undefined;
       if (!conversion) entry.specs.set(key, (conversion = toLLMSpec(entry.def, provider, options)));
-      if (conversion.nullablePaths && conversion.nullablePaths.length > 0) entry.strictNullPaths = conversion.nullablePaths;
       specs.push(structuredClone(conversion.spec));
       if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
     }
@@ -212,6 +243,8 @@ export class Registry {
    */
   async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
     const entry = this.entries.get(name);
+    const gone = entry ? undefined : this.withdrawn.get(name);
+    if (gone) return errorResult(gone.why());
     if (!entry) {
       const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
       return errorResult(error, `${error.message}.${error.suggestions.length > 0 ? ` Did you mean: ${error.suggestions.join(', ')}?` : ''}`);
@@ -223,8 +256,10 @@ export class Registry {
       const issue = { path: '', field: '(root)', keyword: 'type', message: 'arguments must be an object', expected: 'object', received: Array.isArray(input) ? 'array' : typeof input };
       return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
     }
-    // A strict-mode model sends null for optional properties it leaves out; the server must not see those.
-    const prepared = entry.strictNullPaths ? stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths) : input as Record<string, unknown>;
+    // A strict-mode model sends null for optional properties it leaves out; the server must not see
+    // those. Where they are is a function of the definition alone, whether or not specs were made.
+    entry.strictNullPaths ??= strictNullPaths(def.inputSchema);
+    const prepared = stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths);
     const issues = entry.input?.check(prepared) ?? [];
     if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
     if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
@@ -308,17 +343,61 @@ export class Registry {
     return this.execute(name, args, context);
   }
 
-  /** Adds an entry unless its name is taken; compiles its schemas. */
+  /**
+   * The entries for one server's tool list, keyed by exposed name, in list order. Among siblings
+   * an exact name wins over a rewritten one, which takes a suffix; two exact names keep the first.
+   */
+  private siblings(server: string, tools: readonly Tool[], options: ServerToolOptions, allow: ReturnType<typeof allowMatcher>, report: RegisterReport): Map<string, Entry> {
+    const listed: Entry[] = [];
+    for (const tool of tools) {
+      if (!allow.matches(tool.name)) report.skipped.push(notAllowed(server, tool.name));
+      else listed.push(mcpEntry(server, tool, options));
+    }
+    const byName = new Map<string, Entry>();
+    const place = (entry: Entry) => {
+      const taken = byName.get(entry.def.name);
+      if (!taken) { byName.set(entry.def.name, entry); return; }
+      const suffixed = isExact(entry) ? undefined : suffixedName(entry);
+      if (suffixed === undefined || byName.has(suffixed)) { this.collide(taken, entry, options.prefix ?? '', report); return; }
+      rename(entry, suffixed, yieldedTo(taken, suffixed.slice(taken.def.name.length)));
+      byName.set(suffixed, entry);
+    };
+    for (const entry of listed) if (isExact(entry)) place(entry);
+    for (const entry of listed) if (!isExact(entry)) place(entry);
+    const placed = new Set(byName.values());
+    return new Map(listed.filter((e) => placed.has(e)).map((e) => [e.def.name, e]));
+  }
+
+  /**
+   * Adds an entry; compiles its schemas. When its name is taken, an exact name displaces a
+   * rewritten one (which moves to a suffixed name, in place), a rewritten one takes a suffix
+   * itself, and otherwise the first stays and the collision is reported.
+   */
   private admit(entry: Entry, report: RegisterReport): void {
     const existing = this.entries.get(entry.def.name);
-    if (existing) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
+    if (existing) {
+      const loser = isExact(entry) && !isExact(existing) ? existing : !isExact(entry) ? entry : undefined;
+      const suffixed = loser && suffixedName(loser);
+      if (!loser || !suffixed || this.entries.has(suffixed)) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
+      const winner = loser === entry ? existing : entry;
+      const before = loser.def.name;
+      rename(loser, suffixed, yieldedTo(winner, suffixed.slice(before.length)));
+      const moved: RenamedTool = { tool: loser.def.originalName, ...(loser.def.server !== undefined ? { server: loser.def.server } : {}), exposed: suffixed, changes: [...loser.nameChanges] };
+      this.events.emit('renamed', moved);
+      if (loser === existing) {
+        // Keep the list order: the displaced tool stays where it was, under its new name.
+        this.entries = new Map([...this.entries].map(([name, e]) => (e === existing ? [suffixed, e] : [name, e])));
+        report.renamed.push(moved);
+        this.events.emit('changed', { ...(existing.def.server !== undefined ? { server: existing.def.server } : {}), added: [suffixed], removed: [before], updated: [] });
+      }
+    }
     this.prepare(entry, report);
     this.entries.set(entry.def.name, entry);
     report.added.push(entry.def.name);
   }
 
   private prepare(entry: Entry, report: RegisterReport): void {
-    for (const problem of compileSchemas(entry, this.compiler)) {
+    for (const problem of compileSchemas(entry, this.compiler, (late) => this.events.emit('problem', late))) {
       report.problems.push(problem);
       this.events.emit('problem', problem);
     }
@@ -335,6 +414,10 @@ export class Registry {
     const error = new ToolNameCollisionError(rejected.def.name, keptOrigin, rejectedOrigin, suggestion);
     report.skipped.push({ tool: rejected.def.originalName, ...(rejected.def.server !== undefined ? { server: rejected.def.server } : {}), reason: 'collision', message: error.message, error });
     this.events.emit('collision', error);
+  }
+
+  private clearWithdrawn(server: string): void {
+    for (const [name, gone] of this.withdrawn) if (gone.server === server) this.withdrawn.delete(name);
   }
 
   private drop(name: string): void {

@@ -107,8 +107,17 @@ export interface RegistryChange {
   updated: string[];
 }
 
+/** Tools not exposed under their own name, from {@link Registry.namingProblems}. */
+export interface NamingProblems {
+  renamed: RenamedTool[];
+  /** Tools not registered because their exposed name was taken (`reason: 'collision'`). */
+  dropped: SkippedTool[];
+}
+
 /** Events of the registry. */
 export interface RegistryEvents {
+  /** A tool was moved to a suffixed name because an exact name took its place. */
+  renamed: RenamedTool;
   /** The set of tools (or a definition) changed; regenerate LLM specs. */
   changed: RegistryChange;
   /** A tool was refused because its exposed name was taken. */

@@ -224,12 +224,58 @@ describe('collisions never overwrite', () => {
     assert.equal(registry.get('get-sum')?.server, 'everything');
   });
 
-  test('two tools of one server that sanitise alike: the first stays, no prefix is suggested', () => {
+  // Issue 11 item 11: this used to expose `a.b` as `a_b`, drop the real `a_b`, and run `a.b` for `call a_b`.
+  test('an exact name wins over a sanitised one, in either order; the rewritten one takes a stable suffix, reported', async () => {
+    for (const order of [['a.b', 'a_b'], ['a_b', 'a.b']]) {
+      const registry = new Registry();
+      const renamedEvents: string[] = [];
+      registry.events.on('renamed', (r) => renamedEvents.push(`${r.tool}->${r.exposed}`));
+      const { calls, caller } = fakeCaller();
+      const report = registry.registerServerTools('s', order.map((name) => ({ name, inputSchema: { type: 'object' as const } })), { caller });
+      assert.deepEqual(report.skipped, [], 'nothing is dropped');
+      assert.equal(registry.get('a_b')?.originalName, 'a_b', `order ${order}`);
+      const rewritten = registry.findByOrigin('s', 'a.b')!;
+      assert.match(rewritten.name, /^a_b_[0-9a-f]{4}$/);
+      await registry.execute('a_b', {});
+      await registry.execute(rewritten.name, {});
+      assert.deepEqual(calls.map((c) => c.name), ['a_b', 'a.b']);
+      const renamed = report.renamed.find((r) => r.tool === 'a.b')!;
+      assert.equal(renamed.exposed, rewritten.name);
+      assert.match(renamed.changes.join('; '), /suffix "_[0-9a-f]{4}" added: "a_b" is the exact name of tool "a_b" of server "s"/);
+      assert.deepEqual(registry.namingProblems().renamed.map((r) => r.tool), ['a.b']);
+      // The same names on every run and refresh, whatever the order.
+      const again = registry.replaceServerTools('s', [...order].reverse().map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+      assert.deepEqual(again.removed, []);
+      assert.equal(registry.findByOrigin('s', 'a.b')!.name, rewritten.name);
+      void renamedEvents;
+    }
+  });
+
+  test('across servers: an exact name displaces a rewritten one, which keeps its place under a suffixed name', async () => {
     const registry = new Registry();
-    const report = registry.registerServerTools('s', [{ name: 'a.b', inputSchema: { type: 'object' } }, { name: 'a_b', inputSchema: { type: 'object' } }], { caller: fakeCaller().caller });
-    assert.deepEqual(report.added, ['a_b']);
-    assert.equal(registry.get('a_b')?.originalName, 'a.b');
+    const changes: RegistryChange[] = [];
+    registry.events.on('changed', (c) => changes.push(c));
+    const first = fakeCaller();
+    const second = fakeCaller();
+    registry.registerServerTools('one', [{ name: 'x.y', inputSchema: { type: 'object' } }, { name: 'z', inputSchema: { type: 'object' } }], { caller: first.caller });
+    const report = registry.registerServerTools('two', [{ name: 'x_y', inputSchema: { type: 'object' } }], { caller: second.caller });
+    assert.deepEqual(report.added, ['x_y']);
+    const moved = registry.findByOrigin('one', 'x.y')!.name;
+    assert.match(moved, /^x_y_[0-9a-f]{4}$/);
+    assert.deepEqual(registry.list().map((d) => d.name), [moved, 'z', 'x_y']);
+    assert.ok(changes.some((c) => c.server === 'one' && c.removed.includes('x_y') && c.added.includes(moved)));
+    await registry.execute('x_y', {});
+    assert.equal(second.calls.length, 1);
+    assert.equal(first.calls.length, 0);
+  });
+
+  test('two exact names of one server: the first stays and the drop is a naming problem', () => {
+    const registry = new Registry();
+    const report = registry.registerServerTools('s', [{ name: 'dup', inputSchema: { type: 'object' } }, { name: 'dup', description: 'again', inputSchema: { type: 'object' } }], { caller: fakeCaller().caller });
+    assert.deepEqual(report.added, ['dup']);
     assert.equal(report.skipped[0].error?.suggestedPrefix, undefined);
+    assert.equal(registry.namingProblems().dropped.length, 1);
+    assert.match(registry.namingProblems().dropped[0].message, /already taken by tool "dup" of server "s"/);
   });
 });
 

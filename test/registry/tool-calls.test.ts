@@ -75,6 +75,20 @@ describe('OpenAI tool calls', () => {
     assert.deepEqual(calls[0].args, { path: '/a', head: 3 });
   });
 
+  // Issue 10: toLLMSpecs used to leave the strict null paths on the entry for execute to read, so a
+  // process that executes without having made the specs in it (a worker, a restarted agent) sent the nulls.
+  test('execute undoes strict nulls from the definition alone: the same with or without toLLMSpecs first', async () => {
+    const call = { id: 'c', type: 'function' as const, function: { name: 'fs_read_text_file', arguments: '{"path":"/a","tail":null,"head":3}' } };
+    const fresh = setup();
+    assert.equal((await fresh.registry.executeOpenAiToolCall(call)).content, 'done');
+    const made = setup();
+    made.registry.toLLMSpecs('openai', { strict: true });
+    made.registry.toLLMSpecs('gemini');
+    assert.equal((await made.registry.executeOpenAiToolCall(call)).content, 'done');
+    assert.deepEqual(fresh.calls, made.calls);
+    assert.deepEqual(fresh.calls[0].args, { path: '/a', head: 3 });
+  });
+
   test('unknown tool name: the message suggests close names', async () => {
     const { registry } = setup();
     const message = await registry.executeOpenAiToolCall({ id: 'c', type: 'function', function: { name: 'fs_move', arguments: '{}' } });
