@@ -165,7 +165,8 @@ export class Manager {
       if (this.deferred) this.deferred.set(server, tools);
       else this.publish(handle, tools);
     });
-    handle.events.on('down', () => this.options.registry?.removeServer(server));
+    // Withdrawn, not removed: a call meanwhile is told the server is restarting and when, not that no such tool exists.
+    handle.events.on('down', () => this.options.registry?.withdrawServer(server, (tool) => handle.unavailableError(tool)));
     this.contextTools.set(server, new ContextTools(handle));
     // The context tools follow what the server offers (get_prompt's enum lists the prompts).
     const resync = () => { if (!this.deferred && handle.state === 'ready') this.resync(handle); };

@@ -68,6 +68,8 @@ export class ServerHandle {
   private lastError?: unknown;
   private readySince?: number;
   private restartTimer?: ReturnType<typeof setTimeout>;
+  /** When the pending restart attempt fires (ms since epoch), while restarting. */
+  private nextAttemptAt?: number;
   private relistTimer?: ReturnType<typeof setTimeout>;
   private pingTimer?: ReturnType<typeof setInterval>;
   /** Set when health pings failed and we closed the client ourselves. */
@@ -136,6 +138,18 @@ export class ServerHandle {
     const result = client.callTool(name, args, options);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => redactValue(r, this.redactResult, 16));
+  }
+
+  /**
+   * Why a call cannot be made now: the state, and while restarting when the next attempt is due.
+   * `tool` names the tool that was called (for the LLM's answer).
+   */
+  unavailableError(tool?: string): ServerUnavailableError {
+    const restarting = this.stateValue === 'restarting' && this.nextAttemptAt !== undefined;
+    return new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError)?.split('\n')[0], {
+      ...(tool !== undefined ? { tool } : {}),
+      ...(restarting ? { retryInMs: Math.max(0, this.nextAttemptAt! - Date.now()), attempt: this.restarts + 1, maxAttempts: this.policy.maxRestarts } : {}),
+    });
   }
 
   status(): ServerStatus {
@@ -250,9 +264,11 @@ export class ServerHandle {
       this.setState('failed');
       return;
     }
+    this.nextAttemptAt = Date.now() + delay;
     this.setState('restarting');
     this.logger.warn(`server "${this.name}" is down; restarting in ${delay} ms`, { server: this.name, attempt: this.restarts + 1 });
     this.restartTimer = setTimeout(() => {
+      this.nextAttemptAt = undefined;
       this.restarts++;
       this.launch().catch((error) => {
         if (this.stateValue === 'stopped') return;

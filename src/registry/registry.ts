@@ -53,7 +53,7 @@ export class Registry {
   /** Tools dropped by a name collision at the latest registration, per server (`''` for native tools). */
   private readonly dropped = new Map<string, SkippedTool[]>();
   /** Exposed names of a server that is down, and what to tell a caller of one (see withdrawServer). */
-  private readonly withdrawn = new Map<string, { server: string; tool: string; why: () => McpBridgeError }>();
+  private readonly withdrawn = new Map<string, { server: string; tool: string; why: (tool: string) => McpBridgeError }>();
 
   constructor(private readonly options: RegistryOptions = {}) {}
 
@@ -177,11 +177,11 @@ export class Registry {
 
   /**
    * Withdraws the tools of a server that went down (crash, restart): they leave `list()` and the
-   * specs, but a call to one answers with `why()` (typically `MCPB_SERVER_UNAVAILABLE`, naming the
+   * specs, but a call to one answers with `why(originalName)` (typically `MCPB_SERVER_UNAVAILABLE`, naming the
    * server's state and when it is retried) instead of "no such tool". Registering the server's
    * tools again, or removing the server, ends the withdrawal. Returns the names withdrawn.
    */
-  withdrawServer(server: string, why: () => McpBridgeError): string[] {
+  withdrawServer(server: string, why: (tool: string) => McpBridgeError): string[] {
     const names = this.namesOf(server);
     for (const name of names) {
       this.withdrawn.set(name, { server, tool: this.entries.get(name)!.def.originalName, why });
@@ -244,7 +244,7 @@ export class Registry {
   async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
     const entry = this.entries.get(name);
     const gone = entry ? undefined : this.withdrawn.get(name);
-    if (gone) return errorResult(gone.why());
+    if (gone) return errorResult(gone.why(gone.tool));
     if (!entry) {
       const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
       return errorResult(error, `${error.message}.${error.suggestions.length > 0 ? ` Did you mean: ${error.suggestions.join(', ')}?` : ''}`);

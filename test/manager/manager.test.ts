@@ -124,6 +124,32 @@ test('a killed server is restarted with backoff and its tools come back (STDIO-9
   }
 });
 
+// Issue 11 item 8: during a restart the LLM used to be told 'No tool named "echo" is registered'.
+test('while a server restarts its tools leave the specs, and a call names the server, its state, the next attempt and what to do', async () => {
+  const config = testConfig([nodeEntry('echoer', join(repoRoot, 'test', 'fixtures', 'servers', 'echo-server.mjs'))]);
+  const registry = new Registry();
+  const manager = new Manager(config, { registry, restartPolicy: { initialDelayMs: 3000, jitter: 0 } });
+  try {
+    await manager.start();
+    assert.ok(registry.has('echo'));
+    process.kill(manager.status()[0].pid!, 'SIGKILL');
+    await until(() => manager.status()[0].state === 'restarting', 'restarting');
+    assert.equal(registry.has('echo'), false);
+    assert.equal(registry.toLLMSpecs('openai').specs.length, 0, 'withdrawn tools are not offered to the LLM');
+    const result = await registry.execute('echo', { text: 'hi' });
+    assert.equal(result.isError, true);
+    assert.equal(result.error?.code, 'MCPB_SERVER_UNAVAILABLE');
+    assert.doesNotMatch(result.text, /No tool named/);
+    assert.match(result.text, /tool "echo" of server "echoer" is unavailable: the server is restarting \(next attempt in \d+ ms, restart 1 of 5\)/);
+    assert.match(result.text, /nothing was sent; call it again in [1-3] s/);
+    await until(() => registry.has('echo'), 'tools back after the restart');
+    assert.equal((await registry.execute('echo', { text: 'hi' })).isError, false);
+  } finally {
+    await manager.close();
+  }
+  assert.equal((await registry.execute('echo', {})).error?.code, 'MCPB_TOOL_NOT_FOUND', 'after close the tool is gone for good');
+});
+
 test('tools/list_changed re-lists and updates the registry (TOOLS-3)', async () => {
   const config = testConfig([nodeEntry('dyn', fixture('list-changing.mjs'), { prefix: 'dyn_' })]);
   const registry = new Registry();
