@@ -116,7 +116,8 @@ function toPart(block: unknown): ResultPart {
   return { type: 'unknown', blockType: str(b.type) ? b.type : typeof b.type, block };
 }
 
-function partText(part: ResultPart): string {
+/** The text an LLM gets for one part: the text itself, or a one-line summary of binary and links. */
+export function partText(part: ResultPart): string {
   switch (part.type) {
     case 'text': return part.text;
     case 'image':

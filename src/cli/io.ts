@@ -14,9 +14,9 @@ export interface CliIo {
 /** Exit codes (documented in the README). */
 export const ExitCode = {
   ok: 0,
-  /** The tool ran and returned an error result. */
+  /** The tool ran and returned an error result, or its arguments were refused. */
   toolError: 1,
-  /** Bad usage or an invalid config. */
+  /** Bad usage or an invalid config, including a tool name that is not registered. */
   usage: 2,
   /** A server could not be started or reached. */
   serverFailed: 3,

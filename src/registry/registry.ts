@@ -247,7 +247,8 @@ export class Registry {
     if (gone) return errorResult(gone.why(gone.tool));
     if (!entry) {
       const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
-      return errorResult(error, `${error.message}.${error.suggestions.length > 0 ? ` Did you mean: ${error.suggestions.join(', ')}?` : ''}`);
+      // The message already carries the suggestions as its hint; saying them twice was issue 11 item 16.
+      return errorResult(error);
     }
     const def = entry.def;
     const server = def.server !== undefined ? { server: def.server } : {};

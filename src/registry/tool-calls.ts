@@ -1,6 +1,6 @@
 // Provider tool-call plumbing: parse an OpenAI tool call's JSON arguments, and turn a ToolResult
 // into an OpenAI `role: "tool"` message or an Anthropic `tool_result` block.
-import { errorResult } from '../bridge/result.js';
+import { errorResult, partText } from '../bridge/result.js';
 import type { ToolResult } from '../bridge/types.js';
 import { ToolArgumentsError, ToolCallMalformedError } from '../errors/bridge-errors.js';
 
@@ -80,14 +80,34 @@ export function callName(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The Anthropic tool_result block for a result; readable images are passed as image blocks. */
+/**
+ * The Anthropic tool_result block for a result. Readable images are passed as image blocks where
+ * the server put them, between the text of the blocks around them (no placeholder for them); a
+ * result without such images is plain text.
+ */
 export function toAnthropicToolResult(toolUseId: string, result: ToolResult): AnthropicToolResult {
-  const images: AnthropicToolResultContent[] = [];
-  for (const part of result.parts) {
-    if (part.type === 'image' && ANTHROPIC_IMAGE_TYPES.has(part.mimeType)) {
-      images.push({ type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } });
-    }
-  }
-  const content = images.length === 0 ? result.text : [{ type: 'text' as const, text: result.text }, ...images];
+  const readable = (p: ToolResult['parts'][number]) => p.type === 'image' && ANTHROPIC_IMAGE_TYPES.has(p.mimeType);
+  const lines = result.parts.map(partText);
+  const joined = lines.join('\n');
+  const at = result.text.indexOf(joined);
+  if (!result.parts.some(readable) || at < 0) return { type: 'tool_result', tool_use_id: toolUseId, content: result.text, is_error: result.isError };
+  // What convertResult put around the parts' own text (an error line before, structured JSON after).
+  const before = result.text.slice(0, at).replace(/\n$/, '');
+  const after = result.text.slice(at + joined.length).replace(/^\n/, '');
+  const content: AnthropicToolResultContent[] = [];
+  let pending: string[] = before ? [before] : [];
+  const flush = () => {
+    const text = pending.join('\n');
+    if (text.trim() !== '') content.push({ type: 'text', text });
+    pending = [];
+  };
+  result.parts.forEach((part, i) => {
+    if (part.type === 'image' && readable(part)) {
+      flush();
+      content.push({ type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } });
+    } else pending.push(lines[i]!);
+  });
+  if (after) pending.push(after);
+  flush();
   return { type: 'tool_result', tool_use_id: toolUseId, content, is_error: result.isError };
 }

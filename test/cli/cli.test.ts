@@ -60,9 +60,19 @@ test('call exit 1 when the tool returns an error; invalid arguments are refused 
   const bad = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: 42 }), '-q']);
   assert.equal(bad.code, 1);
   assert.match(bad.stdout, /path/);
+});
+
+// Issue 11 item 16: an unknown tool exited 1 ("the tool returned an error") and printed its
+// suggestions twice. No tool ran: it is bad usage, exit 2, said once on stderr.
+test('call of an unknown tool: exit 2, the close matches said once on stderr', () => {
   const unknown = runCli(['--config', good, 'call', 'fs_read_txt_file', '{}', '-q']);
-  assert.equal(unknown.code, 1);
-  assert.match(unknown.stdout, /fs_read_text_file/, 'suggests the close match');
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stdout, '');
+  assert.match(unknown.stderr, /No tool named "fs_read_txt_file".*did you mean "fs_read_text_file"/);
+  assert.equal(unknown.stderr.match(/fs_read_text_file/g)?.length, 1, unknown.stderr);
+  const asJson = runCli(['--config', good, 'call', 'fs_read_txt_file', '{}', '--json', '-q']);
+  assert.equal(asJson.code, 2);
+  assert.equal(JSON.parse(asJson.stdout).error.code, 'MCPB_TOOL_NOT_FOUND');
 });
 
 test('exit 2 for bad usage and invalid config, with the path and line of the problem', () => {
@@ -99,6 +109,25 @@ test('doctor exit 0 when every server is healthy', () => {
   const r = runCli(['--config', good, 'doctor', '-q']);
   assert.equal(r.code, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /no problems found/);
+});
+
+// Issue 11 items 11 and 12: doctor said "no problems found" while a collision had dropped a tool,
+// and `call a_b` ran `a.b`.
+test('doctor lists every renamed and dropped tool as a problem with a fix, in text and --json; call a_b runs a_b', () => {
+  const dotted = { command: process.execPath, args: [join(repoRoot, 'test', 'fixtures', 'servers', 'dotted-names.mjs')] };
+  const config = writeConfigFile([stdioEntry('one', dotted), stdioEntry('two', dotted)]);
+  assert.equal(runCli(['--config', config, 'call', 'a_b', '{}', '-q']).stdout.trim(), 'ran a_b');
+  const r = runCli(['--config', config, 'doctor', '-q']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /no problems found/);
+  assert.match(r.stdout, /3 problem\(s\)/);
+  assert.match(r.stdout, /one: tool "a\.b" is exposed as "a_b_[0-9a-f]{4}" \(characters outside .*suffix "_[0-9a-f]{4}" added: "a_b" is the exact name of tool "a_b" of server "one"\)\n\s+→ the LLM must call it "a_b_[0-9a-f]{4}"/);
+  assert.match(r.stdout, /two: Tool name "a_b" is already taken by tool "a_b" of server "one"; tool "a_b" of server "two" was not registered\n\s+→ give server "two" a prefix such as "two_" to keep both/);
+  const j = runCli(['--config', config, 'doctor', '--json', '-q']);
+  const report = JSON.parse(j.stdout.slice(j.stdout.indexOf('\n{') + 1));
+  assert.equal(report.problems.length, 3);
+  assert.deepEqual(report.naming.renamed.map((x: any) => `${x.server}:${x.tool}`), ['one:a.b', 'two:a.b']);
+  assert.deepEqual(report.naming.dropped.map((x: any) => `${x.server}:${x.tool}`), ['two:a_b']);
 });
 
 test('without --config, ./mcp-bridge.yaml in the working directory is used', () => {

@@ -69,7 +69,8 @@ describe('native tools', () => {
     registry.registerServerTools('fs', fixtureTools('filesystem'), { prefix: 'fs_', caller: fakeCaller().caller });
     const typo = await registry.execute('fs_read_fle', {});
     assert.equal(typo.error?.code, 'MCPB_TOOL_NOT_FOUND');
-    assert.match(typo.text, /Did you mean: fs_read_file/);
+    assert.match(typo.text, /did you mean "fs_read_file"/);
+    assert.equal(typo.text.match(/fs_read_file"/g)?.length, 1, `the suggestions are given once: ${typo.text}`);
     const unprefixed = await registry.execute('list_directory', {});
     assert.match(unprefixed.text, /fs_list_directory/);
     assert.equal((await registry.execute('zzzzzzzzz', {})).text, 'No tool named "zzzzzzzzz" is registered (list the tools to see what is available).');

@@ -92,7 +92,7 @@ describe('OpenAI tool calls', () => {
   test('unknown tool name: the message suggests close names', async () => {
     const { registry } = setup();
     const message = await registry.executeOpenAiToolCall({ id: 'c', type: 'function', function: { name: 'fs_move', arguments: '{}' } });
-    assert.match(message.content, /No tool named "fs_move".*Did you mean: fs_move_file/);
+    assert.match(message.content, /No tool named "fs_move".*did you mean "fs_move_file"/);
   });
 });
 
@@ -109,13 +109,22 @@ describe('Anthropic tool_use', () => {
     assert.deepEqual(block, { type: 'tool_result', tool_use_id: 'toolu_2', content: 'ENOENT', is_error: true });
   });
 
-  test('images Anthropic can read are passed as image blocks after the text', async () => {
+  // Issue 11 item 16: the image used to come after a text block holding its own placeholder, and
+  // the server's text/image/text order was lost.
+  test('images Anthropic can read are image blocks in the server\'s order, with no placeholder for them', async () => {
     const data = Buffer.from('png-bytes').toString('base64');
     const { registry } = setup({ content: [{ type: 'image', data, mimeType: 'image/png' }, { type: 'image', data, mimeType: 'image/tiff' }] });
     const block = await registry.executeAnthropicToolUse({ type: 'tool_use', id: 't', name: 'fs_read_media_file', input: { path: '/a.png' } });
     assert.deepEqual(block.content, [
-      { type: 'text', text: '[image: image/png, 9 B]\n[image: image/tiff, 9 B]' },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
+      { type: 'text', text: '[image: image/tiff, 9 B]' },
+    ]);
+    const mixed = setup({ content: [{ type: 'text', text: 'before' }, { type: 'image', data, mimeType: 'image/png' }, { type: 'text', text: 'after' }] });
+    const ordered = await mixed.registry.executeAnthropicToolUse({ type: 'tool_use', id: 't', name: 'fs_read_media_file', input: { path: '/a.png' } });
+    assert.deepEqual(ordered.content, [
+      { type: 'text', text: 'before' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
+      { type: 'text', text: 'after' },
     ]);
   });
 

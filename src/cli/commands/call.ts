@@ -20,9 +20,14 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       return ExitCode.serverFailed;
     }
     const result = await registry.execute(tool, toolArgs, timeoutMs === undefined ? {} : { timeoutMs });
+    const code = result.error?.code;
     if (args.json) io.stdout(JSON.stringify(result, null, 2) + '\n');
+    // A tool name that does not exist is a usage mistake: said on stderr, exit 2 (issue 11 item 16).
+    else if (code === 'MCPB_TOOL_NOT_FOUND') io.stderr(`mcp-bridge: ${result.text}\n`);
     else io.stdout(result.text + (result.text.endsWith('\n') ? '' : '\n'));
+    if (code === 'MCPB_TOOL_NOT_FOUND') return ExitCode.usage;
     // A call that failed because its server is down or went away is a server failure, not a tool error.
+    if (code === 'MCPB_SERVER_UNAVAILABLE') return ExitCode.serverFailed;
     const owner = registry.get(tool)?.server;
     if (owner !== undefined && manager.server(owner).state !== 'ready') return ExitCode.serverFailed;
     return result.isError ? ExitCode.toolError : ExitCode.ok;

@@ -5,6 +5,7 @@ import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
 import { ExitCode, type CliIo } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
+import { namingProblemLines } from './naming-problems.js';
 
 export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const { config, manager, registry, summary, startMs, io: out } = await startServers(args, io);
@@ -44,8 +45,11 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       }
       report.push({ ...status, pingMs: latency, exposed: registry.namesOf(server.name) });
     }
+    // Renamed and dropped tools are problems too: the LLM sees other names than the server's (issue 11 item 12).
+    const naming = registry.namingProblems();
+    problems.push(...namingProblemLines(naming));
     io.stdout(problems.length === 0 ? '\nno problems found\n' : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`);
-    if (args.json) io.stdout(JSON.stringify({ servers: report, problems }, null, 2) + '\n');
+    if (args.json) io.stdout(JSON.stringify({ servers: report, problems, naming }, null, 2) + '\n');
     return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
   } finally {
     await manager.close();
