@@ -248,7 +248,7 @@ export class Registry {
     if (!entry) {
       const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
       // The message already carries the suggestions as its hint; saying them twice was issue 11 item 16.
-      return errorResult(error);
+      return errorResult(error, `${error.message}.`);
     }
     const def = entry.def;
     const server = def.server !== undefined ? { server: def.server } : {};
