@@ -3,7 +3,7 @@
 // cannot be made strict (free-form objects, untyped values, too deep) is reported and sent non-strict.
 import type { JsonSchema } from '../../protocol/index.js';
 import { toProviderSchema } from './schema-profiles.js';
-import { pointer } from './schema-refs.js';
+import { capNotes, child } from './schema-refs.js';
 import { hasOwn, isObject, setOwn, type Node } from './schema-shapes.js';
 import type { SchemaNote } from './types.js';
 
@@ -38,8 +38,7 @@ export function toOpenAiStrict(schema: Node): StrictResult {
   const nullablePaths: string[][] = [];
 
   // `at` tracks the argument path (property names and `[]`), or undefined inside anyOf branches.
-  const visit = (input: Node, segs: string[], depth: number, at: string[] | undefined): Node => {
-    const path = pointer(segs);
+  const visit = (input: Node, path: string, depth: number, at: string[] | undefined): Node => {
     const node: Node = { ...input };
     if (Array.isArray(node.oneOf)) {
       node.anyOf = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...node.oneOf];
@@ -49,6 +48,8 @@ export function toOpenAiStrict(schema: Node): StrictResult {
     for (const key of Object.keys(node)) {
       if (OPENAI_STRICT_KEYWORDS.has(key)) continue;
       if (key === 'allOf' || key === 'patternProperties') blockers.push({ path, change: `${key} cannot be expressed in strict mode` });
+      // Nulls sent for optional properties behind a $ref could not be told from real ones and undone.
+      if (key === '$defs' || key === 'definitions' || key === '$ref') blockers.push({ path, change: 'a recursive schema ($ref) is sent non-strict' });
       delete node[key];
       notes.push({ path, change: `${key} removed (not supported in strict mode)` });
     }
@@ -73,27 +74,27 @@ export function toOpenAiStrict(schema: Node): StrictResult {
       const out: Node = {};
       for (const [name, sub] of Object.entries(props)) {
         const subAt = at ? [...at, name] : undefined;
-        let converted = isObject(sub) ? visit(sub, [...segs, 'properties', name], depth + 1, subAt) : sub;
+        let converted = isObject(sub) ? visit(sub, child(path, 'properties', name), depth + 1, subAt) : sub;
         if (!required.has(name) && isObject(converted)) {
           const before = converted;
           converted = nullable(converted);
           // Already nullable in the original: a null there is the model's real answer, not "absent".
           if (subAt && converted !== before) nullablePaths.push(subAt);
-          notes.push({ path: pointer([...segs, 'properties', name]), change: 'optional property made required and nullable (send null to omit it)' });
+          notes.push({ path: child(path, 'properties', name), change: 'optional property made required and nullable (send null to omit it)' });
         }
         setOwn(out, name, converted);
       }
       node.properties = out;
       node.required = Object.keys(out);
     }
-    if (isObject(node.items)) node.items = visit(node.items, [...segs, 'items'], depth + 1, at ? [...at, '[]'] : undefined);
-    if (Array.isArray(node.anyOf)) node.anyOf = node.anyOf.map((b, i) => (isObject(b) ? visit(b, [...segs, 'anyOf', String(i)], depth + 1, undefined) : b));
+    if (isObject(node.items)) node.items = visit(node.items, child(path, 'items'), depth + 1, at ? [...at, '[]'] : undefined);
+    if (Array.isArray(node.anyOf)) node.anyOf = node.anyOf.map((b, i) => (isObject(b) ? visit(b, child(path, 'anyOf', String(i)), depth + 1, undefined) : b));
     return node;
   };
 
-  const result = visit(schema, [], 1, []);
-  if (blockers.length > 0) return { schema, strict: false, notes: [...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }], nullablePaths: [] };
-  return { schema: result, strict: true, notes, nullablePaths };
+  const result = visit(schema, '#', 1, []);
+  if (blockers.length > 0) return { schema, strict: false, notes: capNotes([...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }]), nullablePaths: [] };
+  return { schema: result, strict: true, notes: capNotes(notes), nullablePaths };
 }
 
 /**

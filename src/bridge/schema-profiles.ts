@@ -1,7 +1,7 @@
 // Provider profiles: an MCP inputSchema rewritten into what OpenAI, Anthropic or Gemini accept, with
 // a note for everything dropped or changed. The original schema is never modified.
 import type { JsonSchema } from '../../protocol/index.js';
-import { inlineRefs, pointer } from './schema-refs.js';
+import { capNotes, child, inlineRefs, keepLocalRefs } from './schema-refs.js';
 import { allObjects, hasOwn, isArrayType, isObject, setOwn, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
 import type { LlmProvider, SchemaNote } from './types.js';
 
@@ -30,7 +30,7 @@ const GEMINI_FORMATS: Record<string, string[]> = { string: ['enum', 'date-time']
 /** Child positions holding one schema, an array of schemas, or a name → schema map. */
 const ONE = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
 const MANY = ['anyOf', 'oneOf', 'allOf'];
-const MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
+const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 
 /**
  * Converts `input` for `provider`. Common to all: local `$ref`s inlined (cycles cut, remote refs
@@ -42,13 +42,19 @@ const MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
  */
 export function toProviderSchema(input: JsonSchema, provider: LlmProvider): ConvertedSchema {
   const notes: SchemaNote[] = [];
-  const inlined = inlineRefs(input, notes) as Node;
-  const walked = walk(inlined, [], false, provider, notes);
-  return { schema: objectRoot(walked, notes) as JsonSchema, notes };
+  let inlined = inlineRefs(input, notes) as Node;
+  // OpenAI and Anthropic take $defs/$ref: a recursive schema keeps its recursion there instead of
+  // being cut after one level (issue 11 item 14). Gemini has no $ref, so it keeps the cut copy.
+  if (provider !== 'gemini' && notes.some((n) => n.change.startsWith('recursive $ref'))) {
+    notes.length = 0;
+    inlined = keepLocalRefs(input, notes) as Node;
+  }
+  const walked = walk(inlined, '#', false, provider, notes);
+  const schema = objectRoot(walked, notes) as JsonSchema;
+  return { schema, notes: capNotes(notes) };
 }
 
-function walk(input: Node, segs: string[], inItems: boolean, provider: LlmProvider, notes: SchemaNote[]): Node {
-  const path = pointer(segs);
+function walk(input: Node, path: string, inItems: boolean, provider: LlmProvider, notes: SchemaNote[]): Node {
   let node: Node = { ...input };
   for (const key of DOCUMENT_KEYWORDS) {
     if (key in node) { delete node[key]; notes.push({ path, change: `${key} removed` }); }
@@ -59,21 +65,25 @@ function walk(input: Node, segs: string[], inItems: boolean, provider: LlmProvid
   for (const key of MAPS) {
     if (!isObject(node[key])) continue;
     const map: Node = {};
-    for (const [name, sub] of Object.entries(node[key] as Node)) setOwn(map, name, isObject(sub) ? walk(sub, [...segs, key, name], false, provider, notes) : sub);
+    for (const [name, sub] of Object.entries(node[key] as Node)) setOwn(map, name, isObject(sub) ? walk(sub, child(path, key, name), false, provider, notes) : sub);
     node[key] = map;
   }
-  if (isObject(node.items)) node.items = walk(node.items, [...segs, 'items'], true, provider, notes);
-  for (const key of ONE) if (isObject(node[key])) node[key] = walk(node[key] as Node, [...segs, key], false, provider, notes);
+  if (isObject(node.items)) node.items = walk(node.items, child(path, 'items'), true, provider, notes);
+  for (const key of ONE) if (isObject(node[key])) node[key] = walk(node[key] as Node, child(path, key), false, provider, notes);
   for (const key of MANY) {
     const list = node[key];
-    if (Array.isArray(list)) node[key] = list.map((b, i) => (isObject(b) ? walk(b, [...segs, key, String(i)], false, provider, notes) : b));
+    if (Array.isArray(list)) node[key] = list.map((b, i) => (isObject(b) ? walk(b, child(path, key, String(i)), false, provider, notes) : b));
   }
 
   if (isArrayType(node) && node.items === undefined) {
     node.items = provider === 'gemini' ? { type: 'string' } : {};
     notes.push({ path, change: `array without items given items ${JSON.stringify(node.items)}` });
   }
-  if (provider === 'gemini') geminiSubset(node, path, segs.length === 0, notes);
+  if (provider === 'gemini') geminiSubset(node, path, path === '#', notes);
+  if (provider === 'gemini' && path !== '#' && untyped(node)) {
+    Object.assign(node, anyValue(inItems));
+    notes.push({ path, change: 'untyped schema given every type Gemini has (it requires a type; nested arrays are limited to scalars and objects)' });
+  }
   return node;
 }
 
@@ -118,13 +128,57 @@ function reshape(node: Node, path: string, inItems: boolean, provider: LlmProvid
       notes.push({ path, change: 'allOf reduced to its first schema (Gemini has no allOf)' });
     }
   }
-  if (inItems && Array.isArray(node.anyOf)) {
-    const branches = node.anyOf.filter((b) => isObject(b) && b.type !== 'null');
-    const { anyOf: _dropped, ...rest } = node;
-    node = allObjects(branches) ? { ...rest, ...mergeObjects(branches, 'intersection') } : { ...(isObject(branches[0]) ? branches[0] : {}), ...rest };
-    notes.push({ path, change: allObjects(branches) ? 'anyOf inside items merged into one object (Gemini rejects anyOf in items)' : 'anyOf inside items reduced to its first alternative (Gemini rejects anyOf in items)' });
-  }
+  if (inItems && Array.isArray(node.anyOf)) node = itemsUnion(node, path, notes);
   return node;
+}
+
+/**
+ * Gemini takes `anyOf` inside `items` only as a union of scalar types: a union of objects is merged
+ * into one object, and array branches (nested arrays) are dropped. Nested unions are flattened
+ * first, so a first branch that is itself a union (the Notion server's block children) is seen.
+ */
+function itemsUnion(node: Node, path: string, notes: SchemaNote[]): Node {
+  const { anyOf, ...rest } = node;
+  const all = flatUnion(anyOf as unknown[]);
+  const flat = all.filter((b) => b.type !== 'null');
+  if (flat.length < all.length) rest.nullable = true;
+  const isObjectSchema = (b: Node) => allObjects([b as unknown]);
+  if (flat.every(isObjectSchema) && flat.length > 0) {
+    notes.push({ path, change: 'anyOf inside items merged into one object (Gemini rejects anyOf in items)' });
+    return { ...rest, ...mergeObjects(flat, 'intersection') };
+  }
+  const kept = flat.filter((b) => !isArrayType(b) && !isObjectSchema(b));
+  const objects = flat.filter(isObjectSchema);
+  if (objects.length > 0) kept.push(objects.length === 1 ? objects[0]! : mergeObjects(objects, 'intersection'));
+  if (kept.length === flat.length && objects.length <= 1) return { ...rest, anyOf: kept };
+  if (kept.length === 0) {
+    notes.push({ path, change: 'anyOf inside items reduced to its first alternative (Gemini rejects nested arrays in a union in items)' });
+    return { ...(flat[0] ?? {}), ...rest };
+  }
+  notes.push({ path, change: 'anyOf inside items kept for its scalar types, objects merged, nested arrays dropped (Gemini rejects those in items)' });
+  return kept.length === 1 ? { ...kept[0], ...rest } : { ...rest, anyOf: kept };
+}
+
+/** The branches of a union with nested `anyOf`/`oneOf` unions spread in (their siblings kept on each branch). */
+function flatUnion(branches: unknown[], depth = 0): Node[] {
+  const out: Node[] = [];
+  for (const b of branches) {
+    if (!isObject(b)) continue;
+    const inner = Array.isArray(b.anyOf) ? b.anyOf : Array.isArray(b.oneOf) ? b.oneOf : undefined;
+    if (!inner || depth > 8) { out.push(b); continue; }
+    const { anyOf: _a, oneOf: _o, ...siblings } = b;
+    out.push(...flatUnion(inner, depth + 1).map((x) => ({ ...siblings, ...x })));
+  }
+  return out;
+}
+
+/**
+ * What an untyped schema (`{}`, zod `z.any()`, Python `Any`) becomes for Gemini, which requires a
+ * type everywhere: any of its types, arrays of scalars and objects, and null.
+ */
+function anyValue(inItems: boolean): Node {
+  const scalars: Node[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }];
+  return { anyOf: inItems ? scalars : [...scalars, { type: 'array', items: { anyOf: scalars, nullable: true } }], nullable: true };
 }
 
 /** Keeps to the documented Gemini keywords, after turning what can be kept into its form. */
@@ -175,6 +229,14 @@ function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNo
     delete node[key];
     notes.push({ path, change: `${key} removed (not in Gemini's schema subset)` });
   }
+}
+
+/** A schema with no type that says nothing else about its value's type either. */
+function untyped(node: Node): boolean {
+  if (node.type !== undefined || Array.isArray(node.anyOf)) return false;
+  if (isObject(node.properties)) { node.type = 'object'; return false; }
+  if (node.items !== undefined) { node.type = 'array'; return false; }
+  return true;
 }
 
 function appendDescription(node: Node, sentence: string): void {
