@@ -21,7 +21,7 @@ import {
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from '../util/did-you-mean.js';
-import { isExact, rename, suffixedName, yieldedTo } from './names.js';
+import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './names.js';
 import { callName, malformedCall, parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, RenamedTool, ReplaceReport, ServerToolOptions, SkippedTool } from './types.js';
 
@@ -198,9 +198,7 @@ export class Registry {
    */
   namingProblems(): NamingProblems {
     const renamed: RenamedTool[] = [];
-    for (const entry of this.entries.values()) {
-      if (entry.nameChanges.length > 0) renamed.push({ tool: entry.def.originalName, ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), exposed: entry.def.name, changes: [...entry.nameChanges] });
-    }
+    for (const entry of this.entries.values()) if (entry.nameChanges.length > 0) renamed.push(renamedTool(entry));
     return { renamed, dropped: [...this.dropped.values()].flat() };
   }
 
@@ -354,19 +352,7 @@ export class Registry {
       if (!allow.matches(tool.name)) report.skipped.push(notAllowed(server, tool.name));
       else listed.push(mcpEntry(server, tool, options));
     }
-    const byName = new Map<string, Entry>();
-    const place = (entry: Entry) => {
-      const taken = byName.get(entry.def.name);
-      if (!taken) { byName.set(entry.def.name, entry); return; }
-      const suffixed = isExact(entry) ? undefined : suffixedName(entry);
-      if (suffixed === undefined || byName.has(suffixed)) { this.collide(taken, entry, options.prefix ?? '', report); return; }
-      rename(entry, suffixed, yieldedTo(taken, suffixed.slice(taken.def.name.length)));
-      byName.set(suffixed, entry);
-    };
-    for (const entry of listed) if (isExact(entry)) place(entry);
-    for (const entry of listed) if (!isExact(entry)) place(entry);
-    const placed = new Set(byName.values());
-    return new Map(listed.filter((e) => placed.has(e)).map((e) => [e.def.name, e]));
+    return placeSiblings(listed, (kept, rejected) => this.collide(kept, rejected, options.prefix ?? '', report));
   }
 
   /**
@@ -377,19 +363,17 @@ export class Registry {
   private admit(entry: Entry, report: RegisterReport): void {
     const existing = this.entries.get(entry.def.name);
     if (existing) {
-      const loser = isExact(entry) && !isExact(existing) ? existing : !isExact(entry) ? entry : undefined;
-      const suffixed = loser && suffixedName(loser);
-      if (!loser || !suffixed || this.entries.has(suffixed)) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
-      const winner = loser === entry ? existing : entry;
+      const clash = yielding(existing, entry, (name) => this.entries.has(name));
+      if (!clash) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
+      const { loser, winner, name } = clash;
       const before = loser.def.name;
-      rename(loser, suffixed, yieldedTo(winner, suffixed.slice(before.length)));
-      const moved: RenamedTool = { tool: loser.def.originalName, ...(loser.def.server !== undefined ? { server: loser.def.server } : {}), exposed: suffixed, changes: [...loser.nameChanges] };
-      this.events.emit('renamed', moved);
+      rename(loser, name, yieldedTo(winner, name.slice(before.length)));
+      this.events.emit('renamed', renamedTool(loser));
       if (loser === existing) {
         // Keep the list order: the displaced tool stays where it was, under its new name.
-        this.entries = new Map([...this.entries].map(([name, e]) => (e === existing ? [suffixed, e] : [name, e])));
-        report.renamed.push(moved);
-        this.events.emit('changed', { ...(existing.def.server !== undefined ? { server: existing.def.server } : {}), added: [suffixed], removed: [before], updated: [] });
+        this.entries = new Map([...this.entries].map(([n, e]) => (e === existing ? [name, e] : [n, e])));
+        report.renamed.push(renamedTool(loser));
+        this.events.emit('changed', { ...(existing.def.server !== undefined ? { server: existing.def.server } : {}), added: [name], removed: [before], updated: [] });
       }
     }
     this.prepare(entry, report);
@@ -402,9 +386,7 @@ export class Registry {
       report.problems.push(problem);
       this.events.emit('problem', problem);
     }
-    if (entry.nameChanges.length > 0) {
-      report.renamed.push({ tool: entry.def.originalName, ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), exposed: entry.def.name, changes: entry.nameChanges });
-    }
+    if (entry.nameChanges.length > 0) report.renamed.push(renamedTool(entry));
   }
 
   private collide(kept: Entry, rejected: Entry, prefix: string, report: RegisterReport): void {
