@@ -28,7 +28,7 @@ export interface PlanOptions {
   reps?: number;
 }
 
-/** The workloads W1–W7 (W5 is read off W3 and W4) at full or quick sizes. */
+/** The workloads W1–W8 (W5 is read off W3 and W4) at full or quick sizes. */
 export function makePlan(o: PlanOptions): Plan {
   const q = o.quick;
   const seqCalls = q ? 500 : 2000;
@@ -55,6 +55,8 @@ export function makePlan(o: PlanOptions): Plan {
       job: (client) => ({ workload: 'par', client, transport: 'http', calls: parCalls, inflight: 64, warmup: q ? 500 : 1000 }) },
     { key: 'w7.fleet', title: `W7 10 stdio servers in parallel, ${fleetCalls} calls over them`, kind: 'job', timeoutMs: 90_000,
       job: (client) => ({ workload: 'fleet', client, servers: 10, calls: fleetCalls, inflight: 64 }) },
+    { key: 'w8.tools', title: `W8 one stdio server with ${q ? '1,000' : '5,000'} tools, started and registered`, kind: 'job', timeoutMs: 120_000,
+      job: (client) => ({ workload: 'many-tools', client, tools: q ? 1000 : 5000 }) },
   ];
   return { mode: q ? 'quick' : 'full', reps: o.reps ?? (q ? 1 : 5), blobSizes, steps };
 }

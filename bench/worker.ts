@@ -2,10 +2,10 @@
 // from argv, prints `RESULT <json>` as its last stdout line, and exits (even if a client leaks handles).
 import type { BenchConnection } from './clients/_types.js';
 import { loadClient } from './clients/_load.js';
-import { startHttpServer, stdioServer, type HttpServerHandle } from './lib/servers.js';
+import { manyToolsServer, startHttpServer, stdioServer, type HttpServerHandle } from './lib/servers.js';
 import { parallel, sequential } from './workloads/calls.js';
 import type { Job, JobResult } from './workloads/jobs.js';
-import { connectCycles, fleet, largeResult } from './workloads/other.js';
+import { connectCycles, fleet, largeResult, manyTools } from './workloads/other.js';
 
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
@@ -25,6 +25,10 @@ async function run(job: Job): Promise<JobResult> {
         return { ok: true, metrics: await connectCycles(client, stdioServer(), job.cycles) };
       case 'fleet': {
         const r = await fleet(client, stdioServer(), job.servers, job.calls, job.inflight);
+        return { ok: true, metrics: r.metrics, notes: { how: r.how } };
+      }
+      case 'many-tools': {
+        const r = await manyTools(client, manyToolsServer(job.tools), job.tools);
         return { ok: true, metrics: r.metrics, notes: { how: r.how } };
       }
       case 'blob': {

@@ -45,6 +45,11 @@ export interface BenchClient {
    * servers (e.g. its manager). Without it, W7 runs `connect()` `count` times in parallel.
    */
   fleet?(server: Extract<ServerSpec, { kind: 'stdio' }>, count: number): Promise<BenchFleet>;
+  /**
+   * Optional (W8): starts one server and readies its tools for an agent the way this client's users
+   * do (e.g. a manager filling a tool registry). Without it, W8 runs connect() and tools/list.
+   */
+  manyTools?(server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<{ how: string; tools: number; close(): Promise<void> }>;
 }
 
 /** Many started servers, callable one by one, closed together. */

@@ -23,7 +23,8 @@ interface BridgeManager {
 interface BridgeModule {
   connect(options: { command: string; args: string[]; env?: Record<string, string>; maxMessageBytes?: number } | { url: string }): Promise<BridgeClient>;
   parseConfig?(text: string, options: { file: string }): unknown;
-  Manager?: new (config: unknown, options?: { concurrency?: number }) => BridgeManager;
+  Manager?: new (config: unknown, options?: { concurrency?: number; registry?: unknown }) => BridgeManager;
+  Registry?: new () => { list(): unknown[] };
 }
 
 // `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
@@ -97,6 +98,22 @@ const bridge: BenchClient = {
       call: async (i, name, args) => firstText(await handles[i].callTool(name, args)),
       close: () => manager.close(),
     };
+  },
+  // W8 as a user with one big server runs it: the Manager filling a Registry.
+  async manyTools(server) {
+    const m = await load();
+    if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
+    const config = m.parseConfig(JSON.stringify({
+      tools: { mcp: { enabled: true, servers: [{ name: 'many', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }] } },
+    }), { file: join(repoRoot, 'bench', 'many-tools.json') });
+    const registry = new m.Registry();
+    const manager = new m.Manager(config, { registry });
+    const summary = await manager.start();
+    if (summary.failed.length > 0) {
+      await manager.close();
+      throw new Error(`manager: the server failed to start: ${String(summary.failed[0].error)}`);
+    }
+    return { how: 'Manager + Registry', tools: registry.list().length, close: () => manager.close() };
   },
 };
 

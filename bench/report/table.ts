@@ -47,6 +47,9 @@ export function rowsFor(results: Results): Row[] {
   add('w7.fleet', 'callsPerSec', 'W7 echo over the 10, 64 in flight', 'calls/s', 'higher');
   add('w7.fleet', 'cpuUsPerCall', 'W7 client CPU per call', 'µs', 'lower');
   add('w7.fleet', 'peakRss', 'W7 peak RSS', 'MiB', 'lower');
+  add('w8.tools', 'startupMs', 'W8 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
+  add('w8.tools', 'startupCpuMs', 'W8 client CPU for that start', 'ms', 'lower');
+  add('w8.tools', 'peakRss', 'W8 peak RSS', 'MiB', 'lower');
   return rows;
 }
 

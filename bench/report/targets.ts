@@ -76,6 +76,16 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
   v.push(ratioTarget('W6', 'HTTP calls/s with 64 in flight ≥ 4× SDK', ratio(b('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')), (q) => q >= 4,
     ` (raw reaches ${x(ratio(r('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')))})`));
 
+  // W8 (issue 11): absolute, since no other client registers tools; judged at the full size only.
+  const tools = b('w8.tools', 'tools');
+  const w8ms = b('w8.tools', 'startupMs');
+  const w8rss = b('w8.tools', 'peakRss');
+  v.push({
+    id: 'W8', target: '5,000 tools under the Manager ready in ≤ 1 s with ≤ 120 MiB peak RSS',
+    measured: w8ms === undefined || w8rss === undefined ? 'n/a' : `${tools ?? '?'} tools in ${w8ms.toFixed(0)} ms (CPU ${b('w8.tools', 'startupCpuMs')?.toFixed(0) ?? 'n/a'} ms), peak ${(w8rss / MiB).toFixed(0)} MiB`,
+    met: w8ms === undefined || w8rss === undefined || tools !== 5000 ? undefined : w8ms <= 1000 && w8rss <= 120 * MiB,
+  });
+
   if (footprint) {
     const f = footprint['mcp-bridge'];
     const sdk = footprint.sdk;

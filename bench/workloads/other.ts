@@ -101,3 +101,34 @@ async function connectFleet(client: BenchClient, server: ServerSpec, n: number):
     close: async () => { await Promise.all(conns.map((c) => c.close())); },
   };
 }
+
+/**
+ * W8: start one stdio server offering `tools` tools and get them ready for an agent: through the
+ * client's own way to do so (`manyTools`, for mcp-bridge the Manager with a Registry, which sanitises
+ * names and checks every schema), else connect + tools/list. Time, CPU and peak RSS of that start.
+ */
+export async function manyTools(client: BenchClient, server: Extract<ServerSpec, { kind: 'stdio' }>, tools: number): Promise<{ metrics: Record<string, number>; how: string }> {
+  gc();
+  const peak = trackPeakRss();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let how = 'connect + tools/list';
+  let count: number;
+  let close: () => Promise<void>;
+  if (client.manyTools) {
+    const started = await client.manyTools(server);
+    how = started.how;
+    count = started.tools;
+    close = started.close;
+  } else {
+    const c = await client.connect(server);
+    count = await c.listTools();
+    close = () => c.close();
+  }
+  const startupMs = performance.now() - t0;
+  const startupCpuMs = cpuMs(process.cpuUsage(cpu0));
+  const { peakRss } = peak.stop();
+  await close();
+  if (count !== tools) throw new Error(`many-tools: ${count} tools ready, expected ${tools}`);
+  return { how, metrics: { tools, startupMs, startupCpuMs, peakRss } };
+}
