@@ -3,11 +3,11 @@
 export * from './client/index.js';
 
 // The bridge: config, manager, registry, schema conversion and result conversion.
-export { loadConfig, parseConfig, parseDuration, redactServerConfig, redactUrl, ConfigError } from './config/index.js';
+export { loadConfig, parseConfig, redactServerConfig, ConfigError } from './config/index.js';
 export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, TransportKind, ConfigIssue } from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
-export { ServerHandle } from './manager/server-handle.js';
+export type { ServerHandle } from './manager/server-handle.js';
 export type { ServerState, ServerStatus } from './manager/server-handle.js';
 export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
 export type { RestartPolicy } from './manager/restart-policy.js';
@@ -21,7 +21,10 @@ export type * from './bridge/llm-specs.js';
 export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
-export * from './errors/bridge-errors.js';
+export {
+  ToolNotFoundError, ToolValidationError, ToolSchemaError, ToolNameCollisionError, ToolCallError, ToolArgumentsError,
+  ToolCallMalformedError, ToolResultError,
+} from './errors/bridge-errors.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

@@ -4,7 +4,14 @@
 import { Client, type ClientOptions } from './client.js';
 import { createTransport, type ServerParams } from '../transports/create.js';
 
-export * from '../../protocol/index.js';
+// The protocol core's types, its errors and the few helpers a client's user calls; the rest
+// (framers, encoders, redactors, negotiation) is the "mcp-bridge/protocol" entry's.
+export type * from '../../protocol/index.js';
+export {
+  McpBridgeError, McpError, FramingError, InvalidMessageError, UnsupportedVersionError, UriTemplateError,
+  isMcpBridgeError, isMcpError, hasErrorCode, ErrorCodes, SUPPORTED_VERSIONS, isSupportedVersion,
+  expandUriTemplate, isTerminalTaskStatus, RELATED_TASK_META, MODEL_IMMEDIATE_RESPONSE_META, redactUrl,
+} from '../../protocol/index.js';
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
 export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents } from './client.js';
 export { ToolTask } from './tasks.js';
@@ -47,5 +54,5 @@ export async function connect(options: ConnectOptions): Promise<Client> {
   await client.connect();
   return client;
 }
-export * from '../errors/transport-errors.js';
+export { SpawnError, ServerExitedError, TransportClosedError, SendFailedError } from '../errors/transport-errors.js';
 export * from '../errors/http-errors.js';
