@@ -48,6 +48,8 @@ export interface AiSdkDynamicTool<P = AiSdk6Part> {
   description: string;
   title?: string;
   inputSchema: StandardJsonSchema;
+  /** ai 7: offered through tool search only (the server or tool is configured with `defer`). */
+  deferLoading?: boolean;
   execute(input: unknown, options: AiSdkToolCallOptions): Promise<ToolResult>;
   toModelOutput(options: { output: ToolResult }): AiSdkToolOutput<P>;
 }
@@ -71,6 +73,7 @@ export function toAiSdkTools(runner: ToolRunner, options: AiSdkToolsOptions = {}
       description: def.description,
       ...(def.title !== def.originalName ? { title: def.title } : {}),
       inputSchema: standardJsonSchema(schema),
+      ...(def.deferred ? { deferLoading: true } : {}),
       execute: (input, call) => runner.execute(name, input, {
         ...(call?.abortSignal ? { signal: call.abortSignal } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

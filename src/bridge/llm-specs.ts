@@ -16,6 +16,8 @@ export interface AnthropicToolSpec {
   name: string;
   description: string;
   input_schema: JsonSchema;
+  /** Loaded only when tool search finds it (set for deferred tools). */
+  defer_loading?: boolean;
 }
 /** One Gemini `functionDeclarations` entry; `parameters` is left out for tools without parameters (Gemini rejects empty objects). */
 export interface GeminiFunctionDeclaration {

@@ -46,6 +46,8 @@ export interface ToolDef {
   annotations?: ToolAnnotations;
   /** The tool as listed, for MCP tools. */
   tool?: Tool;
+  /** Offered to the model only on demand: providers' deferred loading (`defer_loading`, `deferLoading`). */
+  deferred?: boolean;
 }
 
 /** One thing a schema conversion dropped or changed, located by a JSON pointer into the source schema (`#` = root). */

@@ -57,6 +57,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const tools = r.stringList('tools', false);
   tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
   const excludeTools = r.stringList('excludeTools', false);
+  const defer = r.has('defer') && typeof obj.defer === 'boolean' ? obj.defer : r.has('defer') ? r.stringList('defer', false) : undefined;
   const prefix = readPrefix(r);
   const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
@@ -70,7 +71,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const line = ctx.locator.position(entry.path)?.line;
   const base = {
     name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
-    headers, tools, excludeTools, prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
+    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
     ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },

@@ -67,6 +67,8 @@ export interface ServerConfigBase {
   tools: string[];
   /** Deny-list of tool names never to expose (`excludeTools`, `disabledTools`, `disabled_tools`); wins over `tools`. @defaultValue `[]` */
   excludeTools?: string[];
+  /** Deferred loading for the model: `true` for every tool of the server, or a list of tool names (`*` allowed). */
+  defer?: boolean | string[];
   /** Prefix added to each tool name, `^[A-Za-z0-9_-]*$`, at most 32 characters; empty for none. @defaultValue `''` */
   prefix: string;
   /** Per-call timeout in milliseconds. @defaultValue `30000` (`30s`) */

@@ -209,6 +209,7 @@ export class Manager {
       prefix: config.prefix,
       allow: config.tools.length > 0 ? [...config.tools, ...extra.map((t) => t.name)] : undefined,
       ...(config.excludeTools && config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
+      ...(config.defer !== undefined ? { defer: config.defer } : {}),
       textBudget: config.maxResultChars,
       // No timeoutMs here: the server's timeout is applied once, as its Client's requestTimeoutMs.
       caller: (name, args, ctx) => context.call(name, args, ctx),

@@ -55,6 +55,7 @@ export function releaseSchemas(entry: Entry, compiler: SchemaCompiler): void {
 /** Entry for an MCP tool of `server`, called through `options.caller`. */
 export function mcpEntry(server: string, tool: Tool, options: ServerToolOptions): Entry {
   const { nameChanges, ...def } = toolDefFromMcp(server, tool, options.prefix ?? '');
+  if (options.defer === true || (Array.isArray(options.defer) && allowMatcher(options.defer).matches(tool.name))) def.deferred = true;
   const entry: Entry = {
     def,
     invoke: (args, context) => options.caller(tool.name, args, { ...context, timeoutMs: context.timeoutMs ?? options.timeoutMs }),

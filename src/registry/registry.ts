@@ -2,7 +2,7 @@
 // collision never overwrites; LLM specs, validated execution, and provider tool-call helpers.
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
 import { invalidArgumentsText } from '../bridge/issues.js';
-import { toLLMSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
+import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
 import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
 import {
@@ -211,7 +211,9 @@ export class Registry {
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
     if (provider === 'openai-responses') {
       const chat = this.toLLMSpecs('openai', options);
-      return { specs: chat.specs.map(toResponsesTool), notes: chat.notes } as LlmSpecs<P>;
+      const deferred = new Set(this.list().filter((d) => d.deferred).map((d) => d.name));
+      const specs = chat.specs.map((spec) => ({ ...toResponsesTool(spec), ...(deferred.has(spec.function.name) ? { defer_loading: true } : {}) }));
+      return { specs, notes: chat.notes } as LlmSpecs<P>;
     }
     if (provider === 'gemini' && options.jsonSchema) {
       const converted = this.list().map((def) => ({ def, ...toGeminiJsonSchemaDeclaration(def) }));
@@ -227,7 +229,9 @@ export class Registry {
     for (const entry of this.entries.values()) {
       let conversion = entry.specs.get(key) as LlmSpecConversion<P> | undefined;
       if (!conversion) entry.specs.set(key, (conversion = toLLMSpec(entry.def, provider, options)));
-      specs.push(structuredClone(conversion.spec));
+      const spec = structuredClone(conversion.spec);
+      if (entry.def.deferred && provider === 'anthropic') (spec as AnthropicToolSpec).defer_loading = true;
+      specs.push(spec);
       if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
     }
     return { specs, notes };

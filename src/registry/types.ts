@@ -28,6 +28,8 @@ export interface ServerToolOptions {
   allow?: string[];
   /** Original tool names never to expose (`*` as in `allow`); wins over `allow`. */
   deny?: string[];
+  /** Defer these tools (all of the server's with `true`, else original names, `*` allowed): specs mark them for deferred loading. */
+  defer?: boolean | string[];
   caller: ToolCaller;
   /** Default call timeout for this server's tools. */
   timeoutMs?: number;

@@ -23,11 +23,13 @@ const fs = officialServer('filesystem');
 writeFileSync(join(fs.dir!, 'a.txt'), 'alpha file');
 const everything = officialServerScript('everything');
 
-test('tools -- CMD ARGS: one stdio server, no config file', () => {
+test('tools -- CMD ARGS: one stdio server, no config file; the specs\' token cost is printed', () => {
   const r = runCli(['tools', '--json', '-q', '--', process.execPath, ...fs.args]);
   assert.equal(r.code, 0, r.stderr);
   const names = (JSON.parse(r.stdout) as Array<{ name: string }>).map((t) => t.name);
   assert.ok(names.includes('read_text_file'), names.join(', '));
+  const loud = runCli(['tools', '--', process.execPath, ...fs.args]);
+  assert.match(loud.stderr, /\d+ tool specs, about [\d,]+ tokens as openai specs/);
 });
 
 test('call TOOL key=value key:=JSON -- CMD: typed arguments, no config file', () => {

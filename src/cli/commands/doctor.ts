@@ -3,6 +3,7 @@
 import { redactServerConfig } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
+import { specCost } from './tools.js';
 import { ExitCode, type CliIo } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
 import { namingProblemLines } from './naming-problems.js';
@@ -13,7 +14,8 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
   const problems: string[] = [];
   const report: Record<string, unknown>[] = [];
   try {
-    io.stdout(`config: ${config.file} (${config.format}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n\n`);
+    io.stdout(`config: ${config.file} (${config.host}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n`);
+    io.stdout(`tools: ${specCost(registry, 'openai')}\n\n`);
     for (const warning of config.warnings ?? []) problems.push(`config ${warning.path}: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}`);
     for (const server of config.servers) {
       const safe = redactServerConfig(server);

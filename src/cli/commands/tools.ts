@@ -2,8 +2,17 @@
 import { UsageError, ExitCode, type CliIo } from '../io.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
+import { estimateTokens } from '../../bridge/tokens.js';
+import type { Registry } from '../../registry/registry.js';
 
 const FORMATS = ['mcp', 'openai', 'anthropic', 'gemini'] as const;
+
+/** One line on what the tool specs cost the model's context, for `tools` and `doctor`. */
+export function specCost(registry: Registry, provider: 'openai' | 'anthropic' | 'gemini'): string {
+  const { specs } = registry.toLLMSpecs(provider);
+  const deferred = registry.list().filter((d) => d.deferred).length;
+  return `${specs.length} tool spec${specs.length === 1 ? '' : 's'}, about ${estimateTokens(specs).toLocaleString('en-US')} tokens as ${provider} specs${deferred > 0 ? ` (${deferred} deferred: loaded on demand where the provider supports it)` : ''}`;
+}
 
 export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const format = (args.format ?? 'mcp') as (typeof FORMATS)[number];
@@ -25,6 +34,7 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
         if (d.description) io.stdout(`    ${d.description.split('\n')[0]!.slice(0, 160)}\n`);
       }
     }
+    if (!args.quiet) io.stderr(`${specCost(registry, format === 'mcp' ? 'openai' : format)}\n`);
     return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
   } finally {
     await manager.close();
