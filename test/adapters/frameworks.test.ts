@@ -11,6 +11,9 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { getAllMcpTools } from '@openai/agents-core';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { mcpTools } from '@anthropic-ai/sdk/helpers/beta/mcp';
+import { mcpToTool, type CallableTool } from '@google/genai';
+import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
+import { AIMessageChunk } from '@langchain/core/messages';
 import { connect } from '../../src/client/index.js';
 import { Manager } from '../../src/manager/manager.js';
 import { Registry } from '../../src/registry/registry.js';
@@ -90,6 +93,31 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     assert.equal(message.artifact.isError, false);
     const image = await tools[1]!.invoke({ id: 'call-2', name: 'ev_get-tiny-image', args: {}, type: 'tool_call' }) as { artifact: { parts: Array<{ type: string }> } };
     assert.ok(image.artifact.parts.some((p) => p.type === 'image'));
+  });
+
+  test('LangChain: a fake chat model with the tools bound asks for a call, and the tool answers it', async () => {
+    const tools = registry.toLangChainTools({ tool: langchainTool as never, tools: ['ev_echo'] }) as Array<{ name: string; invoke(input: unknown): Promise<{ content: unknown }> }>;
+    const model = new FakeStreamingChatModel({ chunks: [new AIMessageChunk({ content: '', tool_calls: [{ id: 'c1', name: 'ev_echo', args: { message: 'loop' }, type: 'tool_call' }] })] });
+    const bound = model.bindTools(tools as never);
+    const reply = await bound.invoke('echo loop');
+    const [call] = reply.tool_calls ?? [];
+    assert.ok(call, 'the model asked for a tool call');
+    const answer = await tools.find((t) => t.name === call.name)!.invoke({ ...call, type: 'tool_call' });
+    assert.equal(answer.content, 'Echo: loop');
+  });
+
+  test('Gemini mcpToTool() accepts our Client (listTools page form and the SDK call form); our CallableTool has its type', async () => {
+    const client = await connect({ command: everything.command, args: everything.args, env: everything.env });
+    try {
+      const callable = mcpToTool(client as never);
+      const declared = await callable.tool();
+      assert.ok(declared.functionDeclarations?.some((d) => d.name === 'echo'));
+      const parts = await callable.callTool([{ name: 'echo', args: { message: 'genai' } }]);
+      assert.match(JSON.stringify(parts), /Echo: genai/);
+    } finally { await client.close(); }
+    const ours: CallableTool = registry.toGeminiCallableTool({ tools: ['ev_echo'] }) as CallableTool;
+    const [part] = await ours.callTool([{ name: 'ev_echo', args: { message: 'typed' } }]);
+    assert.match(JSON.stringify(part), /Echo: typed/);
   });
 
   test('Anthropic tool runner: runnable tools run through the registry; error results are thrown as the given ToolError', async () => {
