@@ -25,3 +25,20 @@ export class UnsupportedVersionError extends McpBridgeError {
     );
   }
 }
+
+/**
+ * VER-1/VER-8: the server and we share no protocol version. Names the server's versions (from
+ * `data.supported` of its `-32022`, or its discovery result) and ours.
+ */
+export class NoSharedVersionError extends McpBridgeError {
+  constructor(context: { server?: string; theirs: readonly string[]; ours: readonly string[]; era?: string; cause?: unknown }) {
+    const who = context.server ? `server "${context.server}"` : 'the server';
+    const theirs = context.theirs.length ? context.theirs.join(', ') : 'none it would name';
+    super(
+      'MCPB_UNSUPPORTED_VERSION',
+      `${who} and mcp-bridge share no protocol version${context.era ? ` in the ${context.era} era` : ''} (the server supports ${theirs}; we support ${context.ours.join(', ')})`,
+      { server: context.server, supported: [...context.theirs], ours: [...context.ours], era: context.era, hint: context.era === 'modern' ? 'set era: auto (or legacy) for this server, or upgrade it' : 'upgrade mcp-bridge or the server so that they share a protocol version' },
+      { cause: context.cause },
+    );
+  }
+}

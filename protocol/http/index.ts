@@ -3,3 +3,4 @@ export * from './headers.js';
 export * from './redact.js';
 export * from './response-match.js';
 export * from './reconnect.js';
+export * from './param-headers.js';

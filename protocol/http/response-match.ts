@@ -1,6 +1,6 @@
 // Decides what an HTTP answer means for the message we POSTed: did the response to our request arrive,
 // and does an error status come from a modern (2026) server or call for the legacy fallback (HTTP-15, SSE-4).
-import { ErrorCodes } from '../jsonrpc/codes.js';
+import { isModernErrorCode } from '../mcp/modern.js';
 import type { RequestId } from '../jsonrpc/messages.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -12,9 +12,6 @@ export function containsResponseTo(value: unknown, id: RequestId): boolean {
   const items = Array.isArray(value) ? value : [value];
   return items.some((m) => isObject(m) && m.id === id && m.method === undefined && ('result' in m || 'error' in m));
 }
-
-/** Error codes only a modern (2026-07-28) server sends; such a body means "do not fall back". */
-const MODERN_CODES: ReadonlySet<number> = new Set([ErrorCodes.HeaderMismatch, ErrorCodes.MissingRequiredClientCapability, ErrorCodes.UnsupportedProtocolVersion]);
 
 /** The JSON-RPC error object inside an HTTP error body, if the body is one. */
 export function jsonRpcErrorOf(body: string): { code: number; message: string; data?: unknown } | undefined {
@@ -37,5 +34,5 @@ export function jsonRpcErrorOf(body: string): { code: number; message: string; d
 export function suggestsLegacySse(status: number, body: string): boolean {
   if (status !== 400 && status !== 404 && status !== 405) return false;
   const error = jsonRpcErrorOf(body);
-  return !(error && MODERN_CODES.has(error.code));
+  return !(error && isModernErrorCode(error.code));
 }

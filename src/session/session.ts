@@ -29,6 +29,8 @@ export interface RequestOptions {
   progress?: boolean;
   /** Whether a timeout or abort sends `notifications/cancelled`; initialize never does (LIFE-8), whatever this says. @defaultValue true */
   cancellable?: boolean;
+  /** Extra HTTP headers for this request's POST (2026 `Mcp-Param-*`, HTTP-10); ignored by stdio. */
+  headers?: Record<string, string>;
 }
 
 export interface SessionOptions {
@@ -133,7 +135,7 @@ export class Session {
         entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
       }
       this.pending.add(entry);
-      this.transport.send(message, { requestId: id, signal }).catch((error) => {
+      this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }).catch((error) => {
         this.pending.reject(id, error);
       });
     });
@@ -148,6 +150,19 @@ export class Session {
   /** Sets the handler of a request the peer may send; returns a disposer. */
   handleRequest(method: string, handler: RequestHandler): () => void {
     return this.dispatcher.handleRequest(method, handler);
+  }
+
+  /** Whether a handler for a peer request method is installed. */
+  hasRequestHandler(method: string): boolean {
+    return this.dispatcher.hasRequestHandler(method);
+  }
+
+  /**
+   * Runs the local handler of a peer request method without a peer request on the wire: the
+   * modern era's `input_required` asks go through the same hooks as legacy server requests (MRTR).
+   */
+  serveLocally(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }> {
+    return this.dispatcher.dispatchRequest(method, params, { requestId: `local-${method}`, method, signal, meta: undefined });
   }
 
   /** Listens to a notification method (`*` for all not routed elsewhere); returns a disposer. */

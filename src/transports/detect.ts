@@ -77,7 +77,7 @@ class AutoHttpTransport implements HttpTransport {
     return this.current.start();
   }
 
-  setProtocolVersion(version: string): void {
+  setProtocolVersion(version: string | undefined): void {
     this.protocolVersion = version;
     this.current.setProtocolVersion?.(version);
   }
@@ -90,6 +90,12 @@ class AutoHttpTransport implements HttpTransport {
   async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
     const isRequest = 'method' in message && 'id' in message;
     if (this.decided || !isRequest) return this.current.send(message, options);
+    // The era probe decides nothing here: what its refusal means is the era detector's call (3.3).
+    if (message.method === 'server/discover') {
+      await this.current.send(message, options);
+      this.decided = 'streamable-http';
+      return;
+    }
     try {
       await this.current.send(message, options);
       this.decided = 'streamable-http';

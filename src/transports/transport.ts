@@ -26,6 +26,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** For a request: the request's id, so an HTTP transport can resume its response stream. */
   requestId?: string | number;
+  /** Extra HTTP headers for this one POST (2026 `Mcp-Param-*`); stdio ignores them. */
+  headers?: Record<string, string>;
 }
 
 /** A bidirectional message channel to one MCP server. */
@@ -43,8 +45,12 @@ export interface Transport {
   send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
   close(): Promise<void>;
-  /** Told once the handshake agreed a version (HTTP sends it as a header, HTTP-7). */
-  setProtocolVersion?(version: string): void;
+  /**
+   * Told once the handshake (or discovery) agreed a version: HTTP sends it as a header (HTTP-7),
+   * and a 2026-07-28 version switches it to the stateless mode (no session, GET stream, DELETE or
+   * resumption; standard headers on every POST).
+   */
+  setProtocolVersion?(version: string | undefined): void;
   /** Process id of the server (stdio), for status and diagnostics. */
   readonly pid?: number;
   /** What this transport reaches, safe to print: the command line (stdio) or the URL without secrets (HTTP). */

@@ -50,6 +50,10 @@ const DEFS: Record<string, { request: string; result?: string }> = {
   'tasks/list': { request: 'ListTasksRequest', result: 'ListTasksResult' },
   'notifications/tasks/status': { request: 'TaskStatusNotification' },
   'notifications/elicitation/complete': { request: 'ElicitationCompleteNotification' },
+  // 2026-07-28 (modern era)
+  'server/discover': { request: 'DiscoverRequest', result: 'DiscoverResult' },
+  'subscriptions/listen': { request: 'SubscriptionsListenRequest', result: 'SubscriptionsListenResult' },
+  'notifications/subscriptions/acknowledged': { request: 'SubscriptionsAcknowledgedNotification' },
 };
 
 const cache = new Map<string, SpecValidator>();
@@ -89,7 +93,9 @@ export function specValidator(version: string): SpecValidator {
         const body = envelopeInDefs ? m : { method: m.method, ...(m.params === undefined ? {} : { params: m.params }) };
         problems.push(...run(defs.request, body));
       } else if ('result' in m && method && DEFS[method]?.result) {
-        problems.push(...run(DEFS[method].result!, m.result));
+        // 2026-07-28 MRTR: tools/call, prompts/get and resources/read may answer input_required instead.
+        const inputRequired = modern && (m.result as Record<string, unknown> | null)?.resultType === 'input_required';
+        problems.push(...run(inputRequired ? 'InputRequiredResult' : DEFS[method].result!, m.result));
       }
       return problems;
     },

@@ -39,7 +39,7 @@ test('negotiation: accept any supported answer, refuse others naming both versio
 });
 
 test('versions table: newest first, features grow monotonically where they should', () => {
-  assert.deepEqual(SUPPORTED_VERSIONS, ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+  assert.deepEqual(SUPPORTED_VERSIONS, ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
   assert.equal(featuresOf('2024-11-05')!.streamableHttp, false);
   assert.equal(featuresOf('2025-03-26')!.batches, true);
   assert.equal(featuresOf('2025-06-18')!.protocolVersionHeader, true);

@@ -16,6 +16,8 @@ import { readSse, type SseCursor, type SseEnd } from './sse-reader.js';
 export interface StreamOwner {
   id?: RequestId;
   method?: string;
+  /** `false` in the 2026 era: there is no resumption, a broken stream loses the request (HTTP-14). */
+  resumable?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
         lastProblem = end.kind === 'error' ? `the stream broke (${describe(end.error)})` : 'the server closed the stream before the response';
         // HTTP-26: without an event id there is nothing to resume from, and the request is lost.
         if (!cursor.lastEventId) throw new HttpStreamError({ ...where, httpMethod: 'POST' }, `${lastProblem}, and it sent no event id to resume from`, end.kind === 'error' ? end.error : undefined);
+        if (owner.resumable === false) throw new HttpStreamError({ ...where, httpMethod: 'POST' }, `${lastProblem}; this protocol revision has no resumption, so the request is lost`, end.kind === 'error' ? end.error : undefined);
       }
       if (!resuming) { resuming = true; ctx.resuming++; }
       attempts++;

@@ -4,6 +4,7 @@ import { FramingError, InvalidMessageError } from '../../../protocol/errors/prot
 import { Emitter } from '../../../protocol/events.js';
 import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
+import { standardHeaders } from '../../../protocol/http/param-headers.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
@@ -51,6 +52,8 @@ export class StreamableHttpTransport implements Transport {
   private readonly inflight = new Map<RequestId, AbortController>();
   private sessionId?: string;
   private protocolVersion?: string;
+  /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
+  private modern = false;
   private closePromise?: Promise<void>;
 
   constructor(options: HttpTransportOptions) {
@@ -93,9 +96,20 @@ export class StreamableHttpTransport implements Transport {
     if (this.closing.signal.aborted) throw this.closedError();
   }
 
-  /** HTTP-7: sent as `MCP-Protocol-Version` on every later request when that version uses the header. */
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = featuresOf(version)?.protocolVersionHeader ? version : undefined;
+  /**
+   * HTTP-7: sent as `MCP-Protocol-Version` on every later request when that version uses the header;
+   * a 2026-07-28 version switches to the stateless mode (HTTP-8, -14, -16); `undefined` goes back to
+   * the handshake mode (the era probe failed, `initialize` comes next).
+   */
+  setProtocolVersion(version: string | undefined): void {
+    const features = version === undefined ? undefined : featuresOf(version);
+    this.protocolVersion = features?.protocolVersionHeader ? version : undefined;
+    this.modern = features?.era === 'modern';
+  }
+
+  /** Whether the transport speaks the stateless 2026 mode. */
+  get stateless(): boolean {
+    return this.modern;
   }
 
   /**
@@ -112,7 +126,8 @@ export class StreamableHttpTransport implements Transport {
     const { controller, dispose } = linkedController(options.signal, this.closing.signal);
     if (requestId !== undefined) this.inflight.set(requestId, controller);
     try {
-      await this.post(message, method, requestId, controller.signal);
+      if (this.modern && method === 'notifications/cancelled') { this.abortCancelled(message); return; }
+      await this.post(message, method, requestId, controller.signal, options.headers);
     } catch (error) {
       throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
     } finally {
@@ -121,17 +136,27 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
-  private async post(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, signal: AbortSignal): Promise<void> {
+  private async post(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, signal: AbortSignal, extra?: Record<string, string>): Promise<void> {
     const isInitialize = method === 'initialize';
     // A new session starts from an initialize that carries neither the old id nor the old version.
-    const headers = postHeaders(isInitialize ? { custom: this.options.headers } : this.headerState());
+    const headers = this.modern
+      ? { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
+      : postHeaders(isInitialize ? { custom: this.options.headers } : this.headerState());
     const sentSession = headers[McpHeaders.sessionId] !== undefined;
     const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
     if (response.status === 404 && sentSession) {
       response.discard();
       throw this.expire('POST', method, false);
     }
-    if (response.status < 200 || response.status >= 300) throw await this.statusError(response, method, sentSession);
+    if (response.status < 200 || response.status >= 300) {
+      const error = await this.statusError(response, method, sentSession);
+      // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
+      // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
+      const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
+      if (!inBand) throw error;
+      this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
+      return;
+    }
     if (isInitialize) this.adoptSession(response);
     if (method === 'notifications/cancelled') this.abortCancelled(message);
     const kind = bodyKindOf(response.headers[McpHeaders.contentType]);
@@ -142,7 +167,7 @@ export class StreamableHttpTransport implements Transport {
       if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
       return;
     }
-    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method }, signal);
+    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, signal);
     if (kind === 'json') return this.deliverJson(response, method);
     if (kind === 'none' || response.status === 202 || response.status === 204) { response.discard(); return; }
     const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
