@@ -60,6 +60,8 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
       command: process.execPath,
       args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '20000', '--stall', '5000', ...varArgs],
       name,
+      // A recorded handshake-era trace starts with initialize: no era probe in front of it.
+      era: trace.events.some((e) => e.type === 'message' && e.dir === 'c2s' && (e.msg as { method?: unknown } | undefined)?.method === 'server/discover') ? 'auto' : 'legacy',
       requestTimeoutMs: 20_000,
       startupTimeoutMs: 20_000,
       ...(caps.roots ? { roots: () => ((roots() as { roots?: never[] })?.roots ?? []) } : {}),

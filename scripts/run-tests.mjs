@@ -2,7 +2,8 @@
 // Runs every compiled test file under dist/test with node's test runner. A script rather than a
 // glob in package.json because Node 20's --test does not expand globs itself and npm's shell may
 // lack globstar. Pass a substring to run only matching files: `node scripts/run-tests.mjs config`.
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -27,5 +28,9 @@ if (files.length === 0) {
   console.error('run-tests: no compiled test files found under dist/test (did the build run?)');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...passThrough, ...files], { stdio: 'inherit' });
+// The CLI remembers server eras in a per-user state file; tests keep theirs in a scratch directory.
+const stateDir = mkdtempSync(join(tmpdir(), 'mcpb-state-'));
+const env = { ...process.env, MCP_BRIDGE_STATE_DIR: process.env.MCP_BRIDGE_STATE_DIR ?? stateDir };
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...passThrough, ...files], { stdio: 'inherit', env });
+rmSync(stateDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

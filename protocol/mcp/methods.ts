@@ -40,6 +40,8 @@ export const Methods = {
   tasksList: 'tasks/list',
   tasksStatus: 'notifications/tasks/status',
   elicitationComplete: 'notifications/elicitation/complete',
+  subscriptionsListen: 'subscriptions/listen',
+  subscriptionsAcknowledged: 'notifications/subscriptions/acknowledged',
 } as const;
 
 /** Requests the client sends, with their params and result types. */

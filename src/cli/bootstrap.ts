@@ -1,6 +1,7 @@
 // Shared start-up of the commands that need servers: load the config, start the manager with a
 // registry, and report progress on stderr while servers start.
 import { collectSecrets, createRedactor } from '../../protocol/redact.js';
+import { defaultEraCachePath, fileEraCache } from '../client/era-cache.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
@@ -29,7 +30,8 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   const io: CliIo = { ...rawIo, stdout: (t) => rawIo.stdout(redact(t)), stderr: (t) => rawIo.stderr(redact(t)) };
   const registry = new Registry();
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
-  const manager = new Manager(config, { registry, logger });
+  // VER-7: one process per command, so the era verdicts live in a state file, not in memory.
+  const manager = new Manager(config, { registry, logger, clientOptions: { eraCache: fileEraCache(defaultEraCachePathFor(io.env)) } });
   const progress = !args.quiet;
   const enabled = manager.serverNames;
   if (progress && enabled.length > 0) io.stderr(`mcp-bridge: starting ${enabled.length} server${enabled.length === 1 ? '' : 's'}: ${enabled.join(', ')}\n`);
@@ -50,4 +52,8 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
     throw error;
   }
   return { config, manager, registry, summary, startMs: performance.now() - started, io };
+}
+
+function defaultEraCachePathFor(env: Record<string, string | undefined>): string {
+  return defaultEraCachePath(env as NodeJS.ProcessEnv);
 }

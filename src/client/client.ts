@@ -1,8 +1,10 @@
-// The MCP client: connect (handshake), tools, ping, logging, server→client requests, and
-// recovery from an expired HTTP session. One instance per server connection. Resources, prompts,
-// completion and tasks live in their own modules; the methods here delegate to them.
+// The MCP client: connect (era detection, then the handshake or discovery), tools, ping, logging,
+// server→client requests, and recovery from an expired HTTP session. One instance per server
+// connection; every request goes through the era's RequestPath (request-path.ts). Resources,
+// prompts, completion and tasks live in their own modules; the methods here delegate to them.
 import {
-  Emitter, Methods,
+  discoverParams, Emitter, ErrorCodes, isMcpError, Methods,
+  type Envelope, type Era,
   type CallToolResult, type ClientCapabilities, type CompleteArgument, type CompleteContext, type CompleteReference, type CompleteResult,
   type CreateTaskResult, type GetPromptResult, type Prompt, type Task, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
   type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
@@ -15,8 +17,13 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../ses
 import type { Clock } from '../session/pending.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
+import { defaultEraCache, type EraCache } from './era-cache.js';
+import { connectInEra, type EraOption } from './era-detect.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
+import { openListen } from './listen.js';
 import { collectPages } from './pagination.js';
+import { legacyPath, modernPath, type RequestPath } from './request-path.js';
+import { ToolHeaders } from './tool-headers.js';
 import { complete } from './completion.js';
 import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
@@ -56,6 +63,23 @@ export interface ClientOptions extends ServerRequestHandlers {
    * transport was configured with (env and header values, secret-looking arguments).
    */
   secrets?: readonly string[];
+  /**
+   * Protocol era: `auto` probes with `server/discover` and falls back to `initialize` (VER-3, VER-6);
+   * `legacy` only initializes; `modern` only speaks 2026-07-28. @defaultValue 'auto'
+   */
+  era?: EraOption;
+  /** stdio: how long the era probe may stay unanswered before `initialize` goes out. @defaultValue 5000 */
+  probeTimeoutMs?: number;
+  /** Where era verdicts are remembered (VER-7). @defaultValue an in-process cache */
+  eraCache?: EraCache;
+  /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
+  eraCacheKey?: string;
+  /** Starts a fresh transport for the same server: used once, for a stdio server that exits on the era probe. */
+  respawn?: () => Promise<Transport>;
+  /** Cap on `input_required` rounds of one request (MRTR-6). @defaultValue 10 */
+  maxInputRounds?: number;
+  /** Modern era: open `subscriptions/listen` for the list-changed events the server can send (SUB-1). @defaultValue true */
+  listen?: boolean;
 }
 
 /** The parameters of the MCP SDK's `callTool({ name, arguments })` form. */
@@ -143,7 +167,7 @@ const IDEMPOTENT = new Set<string>([
  */
 export class Client {
   readonly events = new Emitter<ClientEvents>();
-  readonly session: Session;
+  private currentSession!: Session;
   /** Masks every secret this connection knows of: the transport's and {@link ClientOptions.secrets}. */
   readonly redact: Redact;
   private readonly options: ClientOptions;
@@ -159,17 +183,43 @@ export class Client {
   private readonly toolsByName = new Map<string, Tool>();
   /** Live task handles by id, so status notifications reach them. */
   private readonly tasks = new Map<string, WeakRef<ToolTask>>();
+  private path!: RequestPath;
+  private logLevel?: LoggingLevel;
+  private closeListen: () => void = () => {};
+  private readonly toolHeaders = new ToolHeaders();
 
-  constructor(readonly transport: Transport, options: ClientOptions = {}) {
+  constructor(transport: Transport, options: ClientOptions = {}) {
     this.options = options;
     this.redact = composeRedactors(transport.redact, options.secrets?.length ? createRedactor(options.secrets) : undefined);
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
-    this.session = new Session(transport, { serverName: options.name, logger: this.logger, clock: options.clock, defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
-    installServerRequestHandlers(this.session, options, options.name);
-    const s = this.session;
-    s.onNotification(Methods.toolsListChanged, () => this.events.emit('toolsListChanged', undefined));
-    s.onNotification(Methods.promptsListChanged, () => this.events.emit('promptsListChanged', undefined));
-    s.onNotification(Methods.resourcesListChanged, () => this.events.emit('resourcesListChanged', undefined));
+    this.wire(transport);
+    const client = this;
+    this.host = {
+      serverName: options.name,
+      get protocolVersion() { return client.protocolVersion; },
+      capabilities: (method) => { this.assertReady(method); return this.snapshot!.capabilities; },
+      request: (method, params, opts) => this.request(method, params, opts),
+    };
+  }
+
+  /** The JSON-RPC session (replaced once if a stdio server had to be respawned during detection). */
+  get session(): Session { return this.currentSession; }
+  /** The transport under the session. */
+  get transport(): Transport { return this.currentSession.transport; }
+
+  private wire(transport: Transport): void {
+    const options = this.options;
+    const s = new Session(transport, { serverName: options.name, logger: this.logger, clock: options.clock, defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+    this.currentSession = s;
+    this.path = legacyPath(s);
+    installServerRequestHandlers(s, options, options.name);
+    const listChanged = (event: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged', list: string) => () => {
+      this.path.invalidate(list); // CACHE-7
+      this.events.emit(event, undefined);
+    };
+    s.onNotification(Methods.toolsListChanged, listChanged('toolsListChanged', Methods.toolsList));
+    s.onNotification(Methods.promptsListChanged, listChanged('promptsListChanged', Methods.promptsList));
+    s.onNotification(Methods.resourcesListChanged, listChanged('resourcesListChanged', Methods.resourcesList));
     s.onNotification(Methods.resourcesUpdated, (params) => {
       if (typeof params?.uri === 'string') this.events.emit('resourceUpdated', params as ResourceUpdatedParams);
     });
@@ -185,22 +235,18 @@ export class Client {
     });
     s.onNotification(Methods.message, (params) => this.events.emit('log', redactValue(params, this.redact) as unknown as LoggingMessageParams));
     s.events.on('error', (raw) => {
+      if (this.currentSession !== s) return;
       const e = redactError(raw, this.redact);
       this.logger.warn(e.message, { server: options.name, code: e.code });
       this.events.emit('error', e);
     });
     s.events.on('close', (info) => {
+      if (this.currentSession !== s) return;
       this.state = 'closed';
+      this.closeListen();
       const r = this.redact;
       this.events.emit('close', { ...info, message: r(info.message), stderrTail: info.stderrTail === undefined ? undefined : r(info.stderrTail), error: redactError(info.error, r) });
     });
-    const client = this;
-    this.host = {
-      serverName: options.name,
-      get protocolVersion() { return client.protocolVersion; },
-      capabilities: (method) => { this.assertReady(method); return this.snapshot!.capabilities; },
-      request: (method, params, opts) => this.request(method, params, opts),
-    };
   }
 
   /** The server's name and version, as it reports them (self-reported: display only). */
@@ -211,6 +257,8 @@ export class Client {
   get instructions(): string | undefined { return this.snapshot?.instructions; }
   /** The negotiated protocol version. */
   get protocolVersion(): string | undefined { return this.snapshot?.protocolVersion; }
+  /** The detected era: `legacy` (initialize handshake) or `modern` (2026-07-28). */
+  get era(): Era | undefined { return this.snapshot?.era; }
   /** Whether the client is connected and the handshake done. */
   get connected(): boolean { return this.state === 'ready'; }
 
@@ -227,20 +275,77 @@ export class Client {
   private async doConnect(): Promise<void> {
     this.state = 'connecting';
     const startupTimeoutMs = this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+    const { eraCache = defaultEraCache, eraCacheKey: key } = this.options;
+    const era = this.options.era ?? 'auto';
     try {
       await this.session.start();
-      this.snapshot = await this.handshake(startupTimeoutMs);
+      const respawn = this.options.respawn;
+      this.snapshot = await connectInEra(era, {
+        clientInfo: this.clientInfo(),
+        capabilities: capabilitiesFor(this.options, this.options.capabilities),
+        timeoutMs: startupTimeoutMs,
+        probeTimeoutMs: this.options.probeTimeoutMs,
+        legacyProtocolVersion: this.options.protocolVersion,
+        serverName: this.options.name,
+        cachedEra: era === 'auto' && key ? eraCache.get(key)?.era : undefined,
+        session: () => this.session,
+        respawn: respawn && (async () => {
+          await this.session.close().catch(() => {});
+          this.wire(await respawn());
+          await this.session.start();
+          return this.session;
+        }),
+      });
+      if (era === 'auto' && key) eraCache.set(key, { era: this.snapshot.era, protocolVersion: this.snapshot.protocolVersion, at: Date.now() });
+      if (this.snapshot.era === 'modern') this.enterModern();
       this.state = 'ready';
+      if (this.snapshot.era === 'modern' && this.options.listen !== false) this.startListening();
     } catch (error) {
+      // VER-7: a verdict that led to a failure is dropped, so the next connect probes again.
+      if (key) eraCache.delete(key);
       await this.session.close().catch(() => {});
       this.state = 'closed';
       throw redactError(this.startError(error, startupTimeoutMs), this.redact);
     }
   }
 
+  private clientInfo(): Implementation {
+    return this.options.clientInfo ?? { name: LIBRARY_NAME, version: LIBRARY_VERSION };
+  }
+
+  /** The envelope of the next modern request (META-1..3, LOG-1). */
+  private envelope(): Envelope {
+    return { protocolVersion: this.snapshot!.protocolVersion, clientInfo: this.clientInfo(), capabilities: capabilitiesFor(this.options, this.options.capabilities), logLevel: this.logLevel };
+  }
+
+  private enterModern(): void {
+    this.path = modernPath(this.session, {
+      server: this.options.name,
+      envelope: () => this.envelope(),
+      maxInputRounds: this.options.maxInputRounds,
+      onServerInfo: (info) => { if (this.snapshot) this.snapshot.serverInfo = info; },
+    });
+  }
+
+  private startListening(): void {
+    this.closeListen = openListen({
+      path: this.path,
+      capabilities: this.snapshot!.capabilities,
+      server: this.options.name,
+      logger: this.logger,
+      alive: () => this.state === 'ready',
+      onReopened: (filter) => {
+        // SUB-6: whatever changed while the stream was down was missed.
+        if (filter.toolsListChanged) { this.path.invalidate(Methods.toolsList); this.events.emit('toolsListChanged', undefined); }
+        if (filter.promptsListChanged) this.events.emit('promptsListChanged', undefined);
+        if (filter.resourcesListChanged) this.events.emit('resourcesListChanged', undefined);
+      },
+    });
+  }
+
   private handshake(timeoutMs: number): Promise<ServerSnapshot> {
     return legacyHandshake(this.session, {
-      clientInfo: this.options.clientInfo ?? { name: LIBRARY_NAME, version: LIBRARY_VERSION },
+      clientInfo: this.clientInfo(),
       capabilities: capabilitiesFor(this.options, this.options.capabilities),
       protocolVersion: this.options.protocolVersion,
       timeoutMs,
@@ -281,7 +386,17 @@ export class Client {
     }, { server: this.options.name, method: Methods.toolsList }).catch((error: unknown) => { throw redactError(error, this.redact); });
     this.toolsByName.clear();
     for (const tool of tools) this.toolsByName.set(tool.name, tool);
-    return tools;
+    if (!this.modernHttp) return tools;
+    // HTTP-11: a tool whose x-mcp-header annotations cannot be honoured is left out, with a warning.
+    return this.toolHeaders.filter(tools, this.options.name, (e) => {
+      this.logger.warn(e.message, { server: this.options.name, code: e.code });
+      this.events.emit('error', e);
+    });
+  }
+
+  /** Modern era over HTTP: where `Mcp-Param-*` headers apply (HTTP-10; stdio ignores them). */
+  private get modernHttp(): boolean {
+    return this.snapshot?.era === 'modern' && this.transport.kind !== 'stdio';
   }
 
   private async listToolsPage(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
@@ -324,14 +439,25 @@ export class Client {
     }
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
-    const result = await this.request<CallToolResult>(Methods.toolsCall, params, {
+    const send = async () => this.request<CallToolResult>(Methods.toolsCall, params, {
       timeoutMs: options.timeoutMs,
       maxTotalTimeoutMs: options.maxTotalTimeoutMs,
       signal: options.signal,
       onProgress: options.onProgress,
       resetTimeoutOnProgress: options.resetTimeoutOnProgress,
       progress: true,
+      headers: this.modernHttp ? await this.paramHeaders(name, args) : undefined,
     });
+    let result: CallToolResult;
+    try {
+      result = await send();
+    } catch (error) {
+      // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
+      if (!this.modernHttp || !isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
+      this.path.invalidate(Methods.toolsList);
+      await this.listTools();
+      result = await send();
+    }
     if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
     if (!Array.isArray(result.content)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
     return result;
@@ -357,11 +483,21 @@ export class Client {
     return task;
   }
 
-  /** Checks the server is alive (PING-2); resolves with the round-trip time in ms. */
+  private async paramHeaders(name: string, args: Record<string, unknown>): Promise<Record<string, string> | undefined> {
+    // A call before any listing cannot know the tool's header bindings: list once (served from cache while fresh).
+    if (!this.toolHeaders.known) await this.listTools().catch(() => []);
+    return this.toolHeaders.headersFor(name, args);
+  }
+
+  /**
+   * Checks the server is alive (PING-2); resolves with the round-trip time in ms. The 2026 era has
+   * no `ping`: a `server/discover` (never served from cache) stands in for it.
+   */
   async ping(options: RequestOptions = {}): Promise<number> {
     this.assertReady(Methods.ping);
     const started = performance.now();
-    await this.request(Methods.ping, undefined, options);
+    if (this.snapshot!.era === 'modern') await this.session.request(Methods.serverDiscover, discoverParams(this.envelope()), options);
+    else await this.request(Methods.ping, undefined, options);
     return performance.now() - started;
   }
 
@@ -372,6 +508,8 @@ export class Client {
   async setLoggingLevel(level: LoggingLevel, options: FeatureOptions = {}): Promise<void> {
     this.assertReady(Methods.loggingSetLevel);
     if (!this.snapshot!.capabilities.logging) return;
+    // 2026 era: the level rides in every later request's `_meta` instead (LOG-1).
+    if (this.snapshot!.era === 'modern') { this.logLevel = level; return; }
     await this.request(Methods.loggingSetLevel, { level }, { timeoutMs: options.timeoutMs, signal: options.signal });
   }
 
@@ -411,18 +549,21 @@ export class Client {
     return complete(this.host, ref, argument, context, options);
   }
 
-  /** Tells the server the roots changed (when roots were offered). */
+  /** Tells the server the roots changed (when roots were offered; the 2026 era has no such notification). */
   async notifyRootsChanged(): Promise<void> {
-    if (this.options.roots === undefined) return;
+    if (this.options.roots === undefined || this.snapshot?.era === 'modern') return;
     await this.session.notify(Methods.rootsListChanged);
   }
 
-  /** Sends any request; for methods this class has no helper for. */
+  /**
+   * Sends any request through the era's path (2026: envelope, `resultType`, multi-round-trip input,
+   * cache); for methods this class has no helper for.
+   */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
     // Every failure leaves masked: a server may echo its API key in an error message or body.
     const masked = (error: unknown): never => { throw redactError(error, this.redact); };
     const send = (): Promise<R> => {
-      const pending = this.session.request<R>(method, params, options);
+      const pending = this.path.request<R>(method, params, options);
       // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
       if (this.transport.kind === 'stdio') return pending;
       return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
@@ -433,6 +574,7 @@ export class Client {
   /** Closes the connection (stdio: the whole process tree). Idempotent. */
   async close(): Promise<void> {
     this.state = 'closed';
+    this.closeListen();
     await this.session.close();
   }
 

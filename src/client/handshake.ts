@@ -1,15 +1,17 @@
 // The legacy-era handshake (LIFE-1..4): initialize → check the answer → notifications/initialized.
-// The modern era (2026-07-28, no initialize) will get its own sibling module; callers only see
+// The modern era (2026-07-28, no initialize) has its sibling in modern-connect.ts; callers only see
 // the ServerSnapshot both produce.
 import {
   LATEST_LEGACY_VERSION, Methods, negotiateVersion,
-  type ClientCapabilities, type Implementation, type InitializeResult, type ServerCapabilities,
+  type ClientCapabilities, type Era, type Implementation, type InitializeResult, type ServerCapabilities,
 } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { Session } from '../session/session.js';
 
 /** What the client knows about the server once connected. */
 export interface ServerSnapshot {
+  /** `legacy` (initialize handshake) or `modern` (2026-07-28, stateless). */
+  era: Era;
   protocolVersion: string;
   serverInfo: Implementation;
   capabilities: ServerCapabilities;
@@ -32,6 +34,7 @@ export interface HandshakeOptions {
  */
 export async function legacyHandshake(session: Session, options: HandshakeOptions): Promise<ServerSnapshot> {
   const proposed = options.protocolVersion ?? LATEST_LEGACY_VERSION;
+  session.transport.setProtocolVersion?.(undefined);
   const result = await session.request<InitializeResult>(Methods.initialize, {
     protocolVersion: proposed,
     capabilities: options.capabilities,
@@ -46,6 +49,7 @@ export async function legacyHandshake(session: Session, options: HandshakeOption
   // LIFE-4
   await session.notify(Methods.initialized);
   return {
+    era: 'legacy',
     protocolVersion,
     serverInfo,
     capabilities: result.capabilities,

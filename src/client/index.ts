@@ -2,6 +2,7 @@
 // without the config parser, the registry or the manager, so an agent that only talks to servers
 // imports the least.
 import { Client, type ClientOptions } from './client.js';
+import { eraCacheKey } from './era-cache.js';
 import { createTransport, type ServerParams } from '../transports/create.js';
 
 // The protocol core's types, its errors and the few helpers a client's user calls; the rest
@@ -19,6 +20,12 @@ export { MAX_URL_ELICITATION_ROUNDS } from './url-elicitation.js';
 export type { UrlElicitationHook } from './url-elicitation.js';
 export type { TaskRequest, TaskWaitOptions } from './tasks.js';
 export type { ServerSnapshot } from './handshake.js';
+export { DEFAULT_PROBE_TIMEOUT_MS } from './era-detect.js';
+export type { EraOption } from './era-detect.js';
+export { defaultEraCache, defaultEraCachePath, eraCacheKey, fileEraCache, memoryEraCache } from './era-cache.js';
+export type { EraCache, EraVerdict } from './era-cache.js';
+export { DEFAULT_MAX_INPUT_ROUNDS } from './input-required.js';
+export * from '../errors/era-errors.js';
 export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';
 export { Session, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/session.js';
 export type { RequestOptions, SessionOptions } from '../session/session.js';
@@ -49,8 +56,9 @@ export type ConnectOptions = ServerParams & ClientOptions;
  * @throws ServerStartError (`MCPB_SERVER_START_FAILED`), SpawnError (`MCPB_SPAWN_FAILED`), HttpError (`MCPB_HTTP_STATUS`), UnsupportedVersionError.
  */
 export async function connect(options: ConnectOptions): Promise<Client> {
-  const transport = await createTransport(options, { serverName: options.name, logger: options.logger });
-  const client = new Client(transport, options);
+  const context = { serverName: options.name, logger: options.logger };
+  const transport = await createTransport(options, context);
+  const client = new Client(transport, { eraCacheKey: eraCacheKey(options), respawn: () => createTransport(options, context), ...options });
   await client.connect();
   return client;
 }

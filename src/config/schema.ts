@@ -51,7 +51,7 @@ export const URL_KEYS = ['url', 'headers'] as const;
 /** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
 export const COMMON_SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
-  'tools', 'excludeTools', 'defer', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled',
+  'tools', 'excludeTools', 'defer', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled', 'era',
   'resources', 'prompts',
 ] as const;
 

@@ -65,6 +65,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const pingIntervalMs = r.duration('pingInterval', SERVER_DEFAULTS.pingIntervalMs);
   const resources = r.boolean('resources') ?? SERVER_DEFAULTS.resources;
   const prompts = r.boolean('prompts') ?? SERVER_DEFAULTS.prompts;
+  const era = readEra(r);
 
   if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
@@ -73,12 +74,22 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
     headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
-    ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}),
+    ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}), ...(era !== 'auto' ? { era } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
   // Both are set once the entry has no errors; the checks only narrow the union.
   if (resolved === 'stdio') return command === undefined ? undefined : { ...base, transport: 'stdio', command };
   return url === undefined ? undefined : { ...base, transport: resolved, url };
+}
+
+const ERAS = ['auto', 'legacy', 'modern'] as const;
+
+function readEra(r: { string(key: string, required?: boolean): string | undefined; fail(path: (string | number)[], message: string, hint?: string): void }): NonNullable<ServerConfig['era']> {
+  const value = r.string('era', true);
+  if (value === undefined) return 'auto';
+  if ((ERAS as readonly string[]).includes(value)) return value as NonNullable<ServerConfig['era']>;
+  r.fail(['era'], `era must be one of ${ERAS.join(', ')}, got "${value}"`, 'use auto (detect), legacy (initialize only) or modern (2026-07-28 only)');
+  return 'auto';
 }
 
 function isEmpty(value: unknown): boolean {

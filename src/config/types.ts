@@ -97,6 +97,11 @@ export interface ServerConfigBase {
   resources?: boolean;
   /** Expose the server's prompts to the agent as a `<prefix>get_prompt` tool (when it declares `prompts`). @defaultValue `false` */
   prompts?: boolean;
+  /**
+   * Protocol era: `auto` detects it (a `server/discover` probe, falling back to `initialize`),
+   * `legacy` only initializes, `modern` only speaks 2026-07-28. @defaultValue `'auto'`
+   */
+  era?: 'auto' | 'legacy' | 'modern';
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
 }

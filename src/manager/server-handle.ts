@@ -4,6 +4,7 @@
 // see server-lists.ts).
 import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
+import { eraCacheKey } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
@@ -187,6 +188,9 @@ export class ServerHandle {
     // The config entry is itself the transport's parameters (a stdio-or-HTTP union): no re-typing.
     const transport = await createTransport(this.config, { serverName: this.name, logger: this.logger, onStderrLine });
     const client = new Client(transport, {
+      era: this.config.era,
+      eraCacheKey: eraCacheKey(this.config),
+      respawn: () => createTransport(this.config, { serverName: this.name, logger: this.logger, onStderrLine }),
       ...this.options.clientOptions,
       name: this.name,
       requestTimeoutMs: this.config.timeoutMs,

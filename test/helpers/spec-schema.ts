@@ -130,16 +130,30 @@ export class SchemaTap {
     transport.events.on('message', (m) => this.received.push(m));
   }
 
-  /** All schema problems, for the version the session negotiated. */
+  /**
+   * All schema problems, for the version the session negotiated. A request that names its own
+   * revision in `_meta` (the 2026-07-28 envelope, e.g. the era probe sent to a legacy server) is
+   * checked, with its answer, against that revision instead.
+   */
   problems(version: string): string[] {
-    const v = specValidator(version);
-    const ourRequests = new Map<unknown, string>();
+    const ourRequests = new Map<unknown, { method: string; version: string }>();
     const theirRequests = new Map<unknown, string>();
-    for (const m of this.sent) if ('method' in m && 'id' in m) ourRequests.set(m.id, m.method === 'tools/call' && (m.params as { task?: unknown } | undefined)?.task ? 'tools/call#task' : m.method);
+    const own = (m: unknown): string | undefined => {
+      const v = ((m as { params?: { _meta?: Record<string, unknown> } })?.params?._meta ?? {})['io.modelcontextprotocol/protocolVersion'];
+      return typeof v === 'string' ? v : undefined;
+    };
+    for (const m of this.sent) if ('method' in m && 'id' in m) ourRequests.set(m.id, { method: m.method === 'tools/call' && (m.params as { task?: unknown } | undefined)?.task ? 'tools/call#task' : m.method, version: own(m) ?? version });
     for (const m of this.received as Record<string, unknown>[]) if (typeof m?.method === 'string' && 'id' in m) theirRequests.set(m.id, m.method);
     const out: string[] = [];
-    for (const m of this.sent) for (const p of v.check(m, 'id' in m ? theirRequests.get(m.id) : undefined)) out.push(`sent ${JSON.stringify(m).slice(0, 160)}: ${p}`);
-    for (const m of this.received as Record<string, unknown>[]) for (const p of v.check(m, 'id' in m ? ourRequests.get(m.id) : undefined)) out.push(`received ${JSON.stringify(m).slice(0, 160)}: ${p}`);
+    for (const m of this.sent) {
+      const v = specValidator('method' in m ? own(m) ?? version : version);
+      for (const p of v.check(m, 'id' in m ? theirRequests.get(m.id) : undefined)) out.push(`sent ${JSON.stringify(m).slice(0, 160)}: ${p}`);
+    }
+    for (const m of this.received as Record<string, unknown>[]) {
+      const ours = 'id' in m && typeof m.method !== 'string' ? ourRequests.get(m.id) : undefined;
+      const v = specValidator(ours?.version ?? own(m) ?? version);
+      for (const p of v.check(m, ours?.method)) out.push(`received ${JSON.stringify(m).slice(0, 160)}: ${p}`);
+    }
     return out;
   }
 }

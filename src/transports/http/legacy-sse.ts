@@ -65,8 +65,8 @@ export class SseTransport implements Transport {
   }
 
   /** Only a header on versions that define it (HTTP-7); 2024-11-05 servers ignore it. */
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = featuresOf(version)?.protocolVersionHeader ? version : undefined;
+  setProtocolVersion(version: string | undefined): void {
+    this.protocolVersion = version !== undefined && featuresOf(version)?.protocolVersionHeader ? version : undefined;
   }
 
   private async open(): Promise<void> {

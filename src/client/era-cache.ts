@@ -1,0 +1,94 @@
+// The era verdict per server configuration (VER-7): remembered in memory, and optionally in a
+// per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Era } from '../../protocol/index.js';
+
+/** What detection found for one server configuration. */
+export interface EraVerdict {
+  era: Era;
+  protocolVersion: string;
+  /** When it was found (ms since the epoch). */
+  at: number;
+}
+
+/** Where verdicts are kept. A failure to read or write is never fatal: the probe just runs again. */
+export interface EraCache {
+  get(key: string): EraVerdict | undefined;
+  set(key: string, verdict: EraVerdict): void;
+  delete(key: string): void;
+}
+
+/** An in-memory cache (the default of `connect()`: one probe per configuration per process). */
+export function memoryEraCache(): EraCache {
+  const map = new Map<string, EraVerdict>();
+  return { get: (k) => map.get(k), set: (k, v) => { map.set(k, v); }, delete: (k) => { map.delete(k); } };
+}
+
+/** The process-wide default. */
+export const defaultEraCache: EraCache = memoryEraCache();
+
+/**
+ * A cache persisted as one small JSON file (written atomically through a rename). Verdicts older
+ * than `maxAgeMs` are ignored, so a server upgraded to the modern era is noticed eventually even
+ * when nothing fails.
+ */
+export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 * 24 * 3600_000): EraCache {
+  const read = (): Record<string, EraVerdict> => {
+    try {
+      const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+      return typeof value === 'object' && value !== null ? value as Record<string, EraVerdict> : {};
+    } catch {
+      return {};
+    }
+  };
+  const write = (all: Record<string, EraVerdict>) => {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(all, null, 1) + '\n', { mode: 0o600 });
+      renameSync(tmp, path);
+    } catch {
+      // A read-only home or a full disk costs a probe next run, nothing more.
+    }
+  };
+  return {
+    get(key) {
+      const v = read()[key];
+      if (!v || (v.era !== 'legacy' && v.era !== 'modern') || typeof v.protocolVersion !== 'string') return undefined;
+      return Date.now() - v.at > maxAgeMs ? undefined : v;
+    },
+    set(key, verdict) { write({ ...read(), [key]: verdict }); },
+    delete(key) { const all = read(); delete all[key]; write(all); },
+  };
+}
+
+/** `$MCP_BRIDGE_STATE_DIR`, else `$XDG_STATE_HOME/mcp-bridge`, else `~/.local/state/mcp-bridge` (Windows: `%LOCALAPPDATA%`). */
+export function defaultEraCachePath(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.MCP_BRIDGE_STATE_DIR
+    ?? (env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'mcp-bridge') : undefined)
+    ?? (process.platform === 'win32' && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'mcp-bridge') : join(homedir(), '.local', 'state', 'mcp-bridge'));
+  return join(dir, 'era-cache.json');
+}
+
+/**
+ * The key of one server configuration: what decides which program answers (command, args, cwd,
+ * the names of the env variables; URL without its query) hashed, so no secret value is stored.
+ */
+export function eraCacheKey(params: { command?: string; args?: string[]; cwd?: string; env?: Record<string, unknown>; url?: string | URL }): string {
+  const shape = params.url !== undefined
+    ? ['http', originAndPath(String(params.url))]
+    : ['stdio', params.command ?? '', params.args ?? [], params.cwd ?? '', Object.keys(params.env ?? {}).sort()];
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+}
+
+function originAndPath(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url;
+  }
+}

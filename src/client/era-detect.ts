@@ -1,0 +1,176 @@
+// Era detection in one place (VER-3..8, spec-checklist 2.4 refined by modern-era.md 3.3/3.4):
+// probe with `server/discover`, read the answer, fall back to `initialize` on anything that is not
+// positive modern evidence, and survive the three stdio traps: a server that exits on the probe
+// (respawn once, straight to initialize), one that stays silent (probe timeout, fall back on the
+// same process while still listening), and one that pins its era on its first message (a late
+// DiscoverResult or a -32022 to initialize switches to modern).
+import {
+  chooseVersion, ErrorCodes, isMcpError, isModernErrorCode, LATEST_MODERN_VERSION, LEGACY_VERSIONS, Methods, NoSharedVersionError,
+  supportedVersionsOf, type ClientCapabilities, type Era, type Implementation, type McpError,
+} from '../../protocol/index.js';
+import { HttpError } from '../errors/http-errors.js';
+import { ConnectionClosedError } from '../errors/session-errors.js';
+import type { Session } from '../session/session.js';
+import { legacyHandshake, type ServerSnapshot } from './handshake.js';
+import { modernConnect, probeParams, snapshotFromDiscover, type ModernConnectOptions } from './modern-connect.js';
+
+/** Which era to speak: detect it (default), or insist on one. */
+export type EraOption = 'auto' | 'legacy' | 'modern';
+
+const PROBED_KINDS = new Set(['stdio', 'streamable-http', 'auto']);
+
+/** Default wait for a stdio probe answer before falling back (the late-answer rule corrects a wrong guess). */
+export const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
+
+export interface EraConnectOptions {
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+  /** Budget of the whole connection step. */
+  timeoutMs: number;
+  /** stdio: how long the probe may stay unanswered before `initialize` goes out. */
+  probeTimeoutMs?: number;
+  /** Version `initialize` proposes. */
+  legacyProtocolVersion?: string;
+  serverName?: string;
+  /** The verdict remembered for this configuration: `legacy` skips the probe (VER-7). */
+  cachedEra?: Era;
+  /** The current session; it changes when the server is respawned. */
+  session(): Session;
+  /** stdio: starts a fresh server process and returns its started session (used once, for a server that exited on the probe). */
+  respawn?(): Promise<Session>;
+}
+
+/** Connects in the requested era; resolves with what the server said about itself. */
+export function connectInEra(era: EraOption, options: EraConnectOptions): Promise<ServerSnapshot> {
+  if (era === 'modern') return modernConnect(options.session(), modernOptions(options));
+  if (era === 'legacy') return legacyOnly(options.session(), options);
+  // Only the real wires are probed: test pairs, replayers and an explicit HTTP+SSE transport speak
+  // whatever they were built for, which is the handshake unless told otherwise.
+  if (options.cachedEra === 'legacy' || !PROBED_KINDS.has(options.session().transport.kind)) return legacyFirst(options.session(), options, undefined);
+  return detect(options);
+}
+
+function modernOptions(o: EraConnectOptions): ModernConnectOptions {
+  return { clientInfo: o.clientInfo, capabilities: o.capabilities, timeoutMs: o.timeoutMs, serverName: o.serverName };
+}
+
+function handshake(session: Session, o: EraConnectOptions): Promise<ServerSnapshot> {
+  return legacyHandshake(session, { clientInfo: o.clientInfo, capabilities: o.capabilities, protocolVersion: o.legacyProtocolVersion, timeoutMs: o.timeoutMs, serverName: o.serverName });
+}
+
+// VER-8: a modern-only server refuses initialize with -32022; its data.supported is the diagnostic.
+async function legacyOnly(session: Session, o: EraConnectOptions): Promise<ServerSnapshot> {
+  try {
+    return await handshake(session, o);
+  } catch (error) {
+    if (isMcpError(error) && error.code === ErrorCodes.UnsupportedProtocolVersion) {
+      throw new NoSharedVersionError({ server: o.serverName, theirs: supportedVersionsOf(error) ?? [], ours: LEGACY_VERSIONS, era: 'legacy', cause: error });
+    }
+    throw error;
+  }
+}
+
+type ProbeOutcome =
+  | { kind: 'answer'; value: unknown }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'silent' };
+
+async function detect(o: EraConnectOptions): Promise<ServerSnapshot> {
+  const session = o.session();
+  const mo = modernOptions(o);
+  session.transport.setProtocolVersion?.(LATEST_MODERN_VERSION);
+  const lingering = new AbortController();
+  // No notifications/cancelled for the probe: the server has not been initialized (3.4 step 3).
+  const probe = session.request(Methods.serverDiscover, probeParams(mo), { timeoutMs: o.timeoutMs, cancellable: false, signal: lingering.signal });
+  const settled: Promise<ProbeOutcome> = probe.then((value) => ({ kind: 'answer', value }), (error: unknown) => ({ kind: 'error', error }));
+  const stdio = session.transport.kind === 'stdio';
+  const first = stdio ? await raceTimeout(settled, o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS) : await settled;
+  if (first.kind === 'answer') {
+    const snapshot = snapshotFromDiscover(first.value);
+    if (snapshot) {
+      if (snapshot.protocolVersion !== LATEST_MODERN_VERSION) session.transport.setProtocolVersion?.(snapshot.protocolVersion);
+      return snapshot;
+    }
+    // A result that is not a DiscoverResult (or shares no modern version): legacy on the same process.
+    return legacyFirst(session, o, undefined);
+  }
+  if (first.kind === 'silent') return legacyFirst(session, o, { settled, lingering }, true);
+  const error = first.error;
+  if (isMcpError(error)) {
+    if (error.code === ErrorCodes.UnsupportedProtocolVersion) {
+      const next = chooseVersion(supportedVersionsOf(error) ?? [], 'modern');
+      // VER-1: retry once at a version it named; a list of legacy versions only means a legacy server.
+      if (next) return modernConnect(session, mo, next, true);
+      return legacyFirst(session, o, undefined);
+    }
+    // -32020 / -32021 to a bare discovery: a modern server refusing us; nothing to fall back to.
+    if (isModernErrorCode(error.code)) throw error;
+    return legacyFirst(session, o, undefined);
+  }
+  if (error instanceof ConnectionClosedError && stdio && o.respawn) {
+    // rmcp < 3 exits on any pre-initialize request: a fresh process, straight to initialize.
+    const fresh = await o.respawn();
+    return legacyFirst(fresh, o, undefined);
+  }
+  if (error instanceof HttpError && isLegacyHttpAnswer(error.status)) return legacyFirst(session, o, undefined);
+  // Auth statuses, 5xx, refused connections and timeouts are not era evidence: fail (3.3).
+  throw error;
+}
+
+/** 4xx that a legacy server may give a POST it does not understand; never 401/403 (authorization). */
+function isLegacyHttpAnswer(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 407 && status !== 408 && status !== 429;
+}
+
+interface LateProbe {
+  settled: Promise<ProbeOutcome>;
+  lingering: AbortController;
+}
+
+// initialize on this process; a -32022 means the server is (or pinned itself) modern.
+// `mayRespawn`: the probe went unanswered, so a server that exits on it may do so only now.
+async function legacyFirst(session: Session, o: EraConnectOptions, late: LateProbe | undefined, mayRespawn = false): Promise<ServerSnapshot> {
+  try {
+    const snapshot = await handshake(session, o);
+    late?.lingering.abort('the server answered initialize');
+    return snapshot;
+  } catch (error) {
+    if (mayRespawn && o.respawn && (session.closed || isClosedError(error)) && (await late?.settled)?.kind !== 'answer') {
+      return legacyFirst(await o.respawn(), o, undefined);
+    }
+    if (!isMcpError(error) || error.code !== ErrorCodes.UnsupportedProtocolVersion) {
+      late?.lingering.abort('initialize failed');
+      throw error;
+    }
+    return switchToModern(session, o, late, error);
+  }
+}
+
+async function switchToModern(session: Session, o: EraConnectOptions, late: LateProbe | undefined, refusal: McpError): Promise<ServerSnapshot> {
+  if (late) {
+    const outcome = await raceTimeout(late.settled, o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+    if (outcome.kind === 'answer') {
+      const snapshot = snapshotFromDiscover(outcome.value);
+      if (snapshot) {
+        session.transport.setProtocolVersion?.(snapshot.protocolVersion);
+        return snapshot;
+      }
+    }
+    late.lingering.abort('re-probing');
+  }
+  const theirs = supportedVersionsOf(refusal) ?? [];
+  const version = chooseVersion(theirs, 'modern');
+  if (!version && theirs.length > 0) throw new NoSharedVersionError({ server: o.serverName, theirs, ours: [...LEGACY_VERSIONS, '2026-07-28'], cause: refusal });
+  return modernConnect(session, modernOptions(o), version);
+}
+
+function isClosedError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'MCPB_TRANSPORT_CLOSED' || code === 'MCPB_CONNECTION_CLOSED' || code === 'MCPB_SEND_FAILED';
+}
+
+function raceTimeout(settled: Promise<ProbeOutcome>, ms: number): Promise<ProbeOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<ProbeOutcome>((resolve) => { timer = setTimeout(() => resolve({ kind: 'silent' }), ms); });
+  return Promise.race([settled, silent]).finally(() => clearTimeout(timer));
+}

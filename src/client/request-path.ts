@@ -1,0 +1,82 @@
+// How a request travels, per era, in one place: the legacy path sends it as it is; the modern path
+// (2026-07-28) adds the `_meta` envelope (META-1..3), checks `resultType`, drives multi-round-trip
+// requests, reads `serverInfo` from results and serves cacheable listings while fresh (CACHE-2).
+// Every Client method goes through `request()`, so new methods get all of this for free.
+import {
+  cacheKey, expiresAt, INPUT_REQUIRED_METHODS, resultTypeOf, serverInfoOf, withEnvelope,
+  type Envelope, type Era, type Implementation, type JsonObject,
+} from '../../protocol/index.js';
+import { InvalidResultError } from '../errors/session-errors.js';
+import type { RequestOptions, Session } from '../session/session.js';
+import { runToCompletion } from './input-required.js';
+
+/** One era's way of sending a request and reading its result. */
+export interface RequestPath {
+  readonly era: Era;
+  request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R>;
+  /** Forgets cached results of `method` (all pages), e.g. on its list_changed notification (CACHE-7). */
+  invalidate(method?: string): void;
+}
+
+/** The handshake era: the session as it is. */
+export function legacyPath(session: Session): RequestPath {
+  return {
+    era: 'legacy',
+    request: (method, params, options) => session.request(method, params, options),
+    invalidate: () => {},
+  };
+}
+
+export interface ModernPathOptions {
+  server?: string;
+  /** The envelope of the next request (the log level may change between requests). */
+  envelope(): Envelope;
+  /** Called with the server's self-description when a result carries it (META-6: display only). */
+  onServerInfo?(info: Implementation): void;
+  /** @defaultValue 10 */
+  maxInputRounds?: number;
+  now?: () => number;
+}
+
+interface CacheEntry {
+  result: JsonObject;
+  expiresAt: number;
+}
+
+/** The stateless era's path; its cache lives as long as the connection (one auth context, CACHE-6). */
+export function modernPath(session: Session, options: ModernPathOptions): RequestPath {
+  const cache = new Map<string, CacheEntry>();
+  const now = options.now ?? Date.now;
+  const sendOnce = async (method: string, params: JsonObject | undefined, req: RequestOptions): Promise<JsonObject> => {
+    const result = await session.request<JsonObject>(method, withEnvelope(params, options.envelope()), req);
+    const info = serverInfoOf(result);
+    if (info) options.onServerInfo?.(info);
+    return result;
+  };
+  return {
+    era: 'modern',
+    async request<R>(method: string, params: JsonObject | undefined, req: RequestOptions): Promise<R> {
+      const key = cacheKey(method, params);
+      const hit = key === undefined ? undefined : cache.get(key);
+      if (hit && now() < hit.expiresAt) return structuredClone(hit.result) as R;
+      const result = INPUT_REQUIRED_METHODS.has(method)
+        ? await runToCompletion(session, method, params, (p) => sendOnce(method, p, req), { ...req, maxRounds: options.maxInputRounds, server: options.server })
+        : await sendOnce(method, params, req);
+      const type = resultTypeOf(result);
+      if (typeof type === 'object') throw new InvalidResultError({ server: options.server, method }, type.invalid);
+      if (type !== 'complete') throw new InvalidResultError({ server: options.server, method }, `${method} may not answer input_required (MRTR-1)`);
+      if (key !== undefined) {
+        const at = now();
+        const expires = expiresAt(result, at);
+        if (expires > at) cache.set(key, { result: structuredClone(result), expiresAt: expires });
+        else cache.delete(key);
+      }
+      return result as R;
+    },
+    invalidate(method?: string) {
+      if (method === undefined) { cache.clear(); return; }
+      const prefix = JSON.stringify([method]).slice(0, -1) + ',';
+      for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
+    },
+  };
+}
