@@ -22,6 +22,8 @@ export interface ServerStatus {
   transport: string;
   pid?: number;
   protocolVersion?: string;
+  /** `legacy` (initialize handshake) or `modern` (2026-07-28, stateless), once ready. */
+  era?: 'legacy' | 'modern';
   serverInfo?: Implementation;
   toolCount: number;
   restarts: number;
@@ -161,6 +163,7 @@ export class ServerHandle {
       transport: client?.transport.kind ?? this.config.transport,
       pid: this.stateValue === 'ready' ? client?.transport.pid : undefined,
       protocolVersion: this.stateValue === 'ready' ? client?.protocolVersion : undefined,
+      era: this.stateValue === 'ready' ? client?.era : undefined,
       serverInfo: client?.serverInfo,
       toolCount: this.tools.length,
       restarts: this.restarts,

@@ -38,7 +38,7 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       const mark = status.state === 'ready' ? '✓' : '✗';
       io.stdout(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
       if (status.state === 'ready') {
-        io.stdout(`    protocol ${status.protocolVersion}, server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`);
+        io.stdout(`    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`);
         const exposed = registry.namesOf(server.name);
         io.stdout(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
         if (exposed.length === 0 && status.toolCount > 0) problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
