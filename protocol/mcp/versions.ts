@@ -87,7 +87,7 @@ export const LATEST_LEGACY_VERSION = LEGACY_VERSIONS[0]!;
 export const MODERN_VERSIONS: readonly string[] = VERSIONS.filter(([, f]) => f.era === 'modern').map(([v]) => v);
 
 /** The newest stateless revision: what the `server/discover` probe carries (VER-3). */
-export const LATEST_MODERN_VERSION = MODERN_VERSIONS[0];
+export const LATEST_MODERN_VERSION: string = MODERN_VERSIONS[0] ?? '2026-07-28';
 
 /** All versions we support, newest first. */
 export const SUPPORTED_VERSIONS: readonly string[] = VERSIONS.map(([v]) => v);
