@@ -51,10 +51,14 @@ function toolCount(listed: unknown): number {
   throw new Error(`listTools returned neither an array nor {tools}: ${JSON.stringify(listed).slice(0, 200)}`);
 }
 
+// W1's import probes load what a packed install loads: the bundle that `npm pack` ships (built by
+// `npm run build:package`, which `npm run bench` runs), else the tsc output.
+const bundled = { client: join(repoRoot, 'dist', 'bundle', 'client.js'), entry: join(repoRoot, 'dist', 'bundle', 'index.js') };
+
 const bridge: BenchClient = {
   name: 'mcp-bridge',
-  importModules: () => [fileUrl(existsSync(clientEntry) ? clientEntry : entry)],
-  fullImportModules: () => [fileUrl(entry)],
+  importModules: () => [fileUrl(existsSync(bundled.client) ? bundled.client : existsSync(clientEntry) ? clientEntry : entry)],
+  fullImportModules: () => [fileUrl(existsSync(bundled.entry) ? bundled.entry : entry)],
   async unavailable() {
     if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
     try {
