@@ -121,7 +121,8 @@ export async function manyTools(client: BenchClient, server: Extract<ServerSpec,
     count = started.tools;
     close = started.close;
   } else {
-    const c = await client.connect(server);
+    // One page, so a plain tools/list sees every tool (mcp-bridge's Manager follows the cursors itself).
+    const c = await client.connect({ ...server, env: { ...server.env, MANY_TOOLS_PAGE: String(tools) } });
     count = await c.listTools();
     close = () => c.close();
   }
