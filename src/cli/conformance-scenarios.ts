@@ -42,6 +42,35 @@ const HANDLERS: Record<string, Handler> = {
   }),
 };
 
+/** A tool call the suite hands over in its context (`toolCalls: [{ name, arguments }]`). */
+function contextCalls(context: ConformanceContext): { name: string; arguments: Record<string, unknown> }[] | undefined {
+  const calls = context?.toolCalls;
+  if (!Array.isArray(calls)) return undefined;
+  return calls.filter((c): c is { name: string; arguments: Record<string, unknown> } => typeof c?.name === 'string')
+    .map((c) => ({ name: c.name, arguments: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {} }));
+}
+
+/**
+ * The 2026-07-28 scenarios of the alpha suite (request-metadata, MRTR request state, standard and
+ * custom headers, invalid tool headers): connect (era auto), list the tools, and call what the
+ * suite asks for, else every tool that survived the listing; input requests are answered by hooks.
+ * A tool's refusal is the suite's to judge, not a reason to stop.
+ */
+const modernScenario: Handler = (url, context) => withClient(url, {
+  onElicitation: () => ({ action: 'accept', content: { confirmed: true } }),
+  onSampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'conformance' }),
+  roots: [],
+}, async (client) => {
+  const tools = await client.listTools();
+  const calls = contextCalls(context) ?? tools.map((t) => ({ name: t.name, arguments: {} }));
+  const listed = new Set(tools.map((t) => t.name));
+  for (const call of calls) {
+    if (!listed.has(call.name)) continue;
+    await client.callTool(call.name, call.arguments).catch(() => undefined);
+  }
+});
+for (const name of ['request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers']) HANDLERS[name] = modernScenario;
+
 /** Names of the scenarios {@link runConformance} knows. */
 export const CONFORMANCE_SCENARIOS: readonly string[] = Object.keys(HANDLERS);
 
