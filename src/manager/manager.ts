@@ -7,6 +7,7 @@ import type { ClientOptions } from '../client/client.js';
 import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
 import { nullLogger, type Logger } from '../log.js';
+import { warmHttpTransport } from '../transports/create.js';
 import type { Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
@@ -78,6 +79,8 @@ export class Manager {
       if (!server.enabled) { this.disabled.push(server.name); continue; }
       this.handles.set(server.name, this.createHandle(server));
     }
+    // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
+    if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
 
   /** Configured, enabled server names. */

@@ -45,6 +45,20 @@ export interface TransportContext {
   onStderrLine?: (line: string) => void;
 }
 
+let httpModule: Promise<typeof import('./detect.js')> | undefined;
+
+/**
+ * Starts loading the HTTP stack (undici, eventsource-parser) without waiting for it, and returns the
+ * pending module. Whoever knows early that a URL server is coming (the manager, from its config)
+ * calls it so that the first HTTP connect does not also pay for the import.
+ */
+export function warmHttpTransport(): Promise<typeof import('./detect.js')> {
+  httpModule ??= import('./detect.js');
+  // Failure is reported by the connect that awaits it, not by the warm-up.
+  httpModule.catch(() => undefined);
+  return httpModule;
+}
+
 /**
  * Creates (but does not start) the transport for `params`. A loaded `ServerConfig` is valid
  * `params` as it is; only the fields a transport knows are read.
@@ -62,7 +76,7 @@ export async function createTransport(params: ServerParams, context: TransportCo
     });
   }
   if ('url' in params && typeof params.url === 'string') {
-    const { createHttpTransport } = await import('./detect.js');
+    const { createHttpTransport } = await warmHttpTransport();
     return createHttpTransport({ ...(params as HttpServerParams), serverName: context.serverName, logger: context.logger });
   }
   throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', { server: context.serverName, hint: 'pass { command, args } for a local server or { url } for a remote one' });

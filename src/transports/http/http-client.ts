@@ -131,19 +131,29 @@ function wrap(data: Dispatcher.ResponseData): HttpResponse {
     statusText: data.statusText || STATUS_CODES[data.statusCode] || '',
     headers,
     chunks: () => body as AsyncIterable<Uint8Array>,
-    async text(limitBytes, tooLarge) {
-      const parts: Buffer[] = [];
-      let bytes = 0;
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
-        if (bytes > limitBytes) {
-          const head = Buffer.concat(parts).subarray(0, 200).toString('utf8');
-          body.destroy();
-          throw tooLarge(bytes, head || chunk.subarray(0, 200).toString('utf8'));
-        }
-        parts.push(chunk);
-      }
-      return Buffer.concat(parts).toString('utf8');
+    // Event listeners, not `for await`: an async iterator costs promises per chunk, and most answers
+    // are one small JSON chunk.
+    text(limitBytes, tooLarge) {
+      return new Promise<string>((resolve, reject) => {
+        const parts: Buffer[] = [];
+        let bytes = 0;
+        const onData = (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > limitBytes) {
+            const head = Buffer.concat(parts).subarray(0, 200).toString('utf8');
+            body.off('data', onData);
+            body.destroy();
+            reject(tooLarge(bytes, head || chunk.subarray(0, 200).toString('utf8')));
+            return;
+          }
+          parts.push(chunk);
+        };
+        body.on('data', onData);
+        body.once('error', reject);
+        body.once('end', () => resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8')));
+        // Destroyed without an error (as `for await` would report it): never leave the caller hanging.
+        body.once('close', () => reject(Object.assign(new Error('the response body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+      });
     },
     discard() {
       body.dump().catch(() => undefined);

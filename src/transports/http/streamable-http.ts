@@ -55,6 +55,7 @@ export class StreamableHttpTransport implements Transport {
   /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
   private modern = false;
   private closePromise?: Promise<void>;
+  private postHeadersCache?: { sessionId?: string; protocolVersion?: string; headers: Record<string, string> };
 
   constructor(options: HttpTransportOptions) {
     this.options = normalizeHttpOptions(options);
@@ -141,7 +142,7 @@ export class StreamableHttpTransport implements Transport {
     // A new session starts from an initialize that carries neither the old id nor the old version.
     const headers = this.modern
       ? { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
-      : postHeaders(isInitialize ? { custom: this.options.headers } : this.headerState());
+      : isInitialize ? postHeaders({ custom: this.options.headers }) : this.postHeaders();
     const sentSession = headers[McpHeaders.sessionId] !== undefined;
     const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
     if (response.status === 404 && sentSession) {
@@ -210,6 +211,15 @@ export class StreamableHttpTransport implements Transport {
     const params = 'params' in message ? message.params : undefined;
     const id = params?.requestId;
     if (typeof id === 'string' || typeof id === 'number') this.inflight.get(id)?.abort('request cancelled');
+  }
+
+  // Built once per (session id, version) pair, not per POST: the hot path sends thousands with the same.
+  private postHeaders(): Record<string, string> {
+    const cached = this.postHeadersCache;
+    if (cached && cached.sessionId === this.sessionId && cached.protocolVersion === this.protocolVersion) return cached.headers;
+    const headers = postHeaders(this.headerState());
+    this.postHeadersCache = { sessionId: this.sessionId, protocolVersion: this.protocolVersion, headers };
+    return headers;
   }
 
   private headerState(): HeaderState {
