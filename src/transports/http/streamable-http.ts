@@ -50,6 +50,8 @@ export class StreamableHttpTransport implements Transport {
   private readonly listen: ListenStream;
   private readonly closing = new AbortController();
   private readonly inflight = new Map<RequestId, AbortController>();
+  /** Every POST not yet settled, requests and notifications alike. */
+  private readonly open = new Set<AbortController>();
   private sessionId?: string;
   private protocolVersion?: string;
   /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
@@ -123,8 +125,11 @@ export class StreamableHttpTransport implements Transport {
     const method = 'method' in message ? message.method : undefined;
     if (this.closing.signal.aborted) throw this.closedError();
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
-    // Never share one signal between requests: each POST gets its own controller.
-    const { controller, dispose } = linkedController(options.signal, this.closing.signal);
+    // Never share one signal between requests: each POST gets its own controller. It listens to the
+    // caller's signal only when there is one; close() aborts it through `open`, so `closing` does not
+    // collect one abort listener per request in flight.
+    const { controller, dispose } = linkedController(options.signal);
+    this.open.add(controller);
     if (requestId !== undefined) this.inflight.set(requestId, controller);
     try {
       if (this.modern && method === 'notifications/cancelled') { this.abortCancelled(message); return; }
@@ -133,6 +138,7 @@ export class StreamableHttpTransport implements Transport {
       throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
     } finally {
       dispose();
+      this.open.delete(controller);
       if (requestId !== undefined && this.inflight.get(requestId) === controller) this.inflight.delete(requestId);
     }
   }
@@ -248,6 +254,7 @@ export class StreamableHttpTransport implements Transport {
   private async shutdown(): Promise<void> {
     const reason = this.closedError();
     this.closing.abort(reason);
+    for (const controller of this.open) controller.abort(reason);
     this.listen.stop();
     const sessionId = this.sessionId;
     this.sessionId = undefined;
