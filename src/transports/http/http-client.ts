@@ -148,11 +148,18 @@ function wrap(data: Dispatcher.ResponseData): HttpResponse {
           }
           parts.push(chunk);
         };
+        let ended = false;
         body.on('data', onData);
         body.once('error', reject);
-        body.once('end', () => resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8')));
+        body.once('end', () => {
+          ended = true;
+          resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8'));
+        });
         // Destroyed without an error (as `for await` would report it): never leave the caller hanging.
-        body.once('close', () => reject(Object.assign(new Error('the response body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+        // The error is built only then: a stack trace per response would cost more than the read.
+        body.once('close', () => {
+          if (!ended) reject(Object.assign(new Error('the response body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+        });
       });
     },
     discard() {
