@@ -2,6 +2,8 @@
 // so an agent that only uses stdio never loads the HTTP stack (undici), and vice versa.
 import { McpBridgeError } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
+import type { OAuthContext, OAuthOptions } from '../auth/types.js';
+import type { AuthHandler } from './http/auth.js';
 import type { Transport } from './transport.js';
 
 /** How to launch a local server (stdio). */
@@ -27,6 +29,11 @@ export interface HttpServerParams {
   url: string;
   /** Extra headers (e.g. `Authorization`); never logged. */
   headers?: Record<string, string>;
+  /**
+   * Authorization: an {@link AuthHandler} of your own, or OAuth options (mcp-bridge's OAuth client,
+   * loaded only then). Ignored when `headers` carry `Authorization` (static auth, no discovery).
+   */
+  auth?: AuthHandler | (OAuthOptions & { context?: OAuthContext });
   /** @defaultValue 'auto': Streamable HTTP, falling back to HTTP+SSE on 400/404/405 */
   transport?: 'auto' | 'streamable-http' | 'sse';
   /** @defaultValue 128 MiB (counts the JSON envelope) */
@@ -77,7 +84,22 @@ export async function createTransport(params: ServerParams, context: TransportCo
   }
   if ('url' in params && typeof params.url === 'string') {
     const { createHttpTransport } = await warmHttpTransport();
-    return createHttpTransport({ ...(params as HttpServerParams), serverName: context.serverName, logger: context.logger });
+    const http = params as HttpServerParams;
+    const auth = await authHandlerFor(http, context);
+    return createHttpTransport({ ...http, auth, serverName: context.serverName, logger: context.logger });
   }
   throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', { server: context.serverName, hint: 'pass { command, args } for a local server or { url } for a remote one' });
+}
+
+function isAuthHandler(value: unknown): value is AuthHandler {
+  return typeof (value as AuthHandler).authorization === 'function' && typeof (value as AuthHandler).onChallenge === 'function';
+}
+
+async function authHandlerFor(params: HttpServerParams, context: { serverName?: string; logger?: Logger }): Promise<AuthHandler | undefined> {
+  const auth = params.auth;
+  if (auth === undefined) return undefined;
+  if (isAuthHandler(auth)) return auth;
+  const { createOAuthHandler } = await import('../auth/index.js');
+  const { context: oauthContext, ...options } = auth;
+  return createOAuthHandler(params.url, options, { serverName: context.serverName, logger: context.logger, ...oauthContext });
 }

@@ -1,8 +1,9 @@
 // The only undici import: one dispatcher per server (env proxies, connect timeout, keep-alive, no idle
 // limits on streams), header merge, abort, and mapping of connection failures to typed errors.
 import { STATUS_CODES } from 'node:http';
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, request, type Dispatcher } from 'undici';
 import { HttpConnectError } from '../../errors/http-errors.js';
+import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth.js';
 
 export type { Dispatcher };
 
@@ -21,7 +22,15 @@ export interface HttpClientOptions {
   proxy?: 'env' | 'none' | { httpProxy?: string; httpsProxy?: string; noProxy?: string };
   /** A dispatcher to use instead of our own (tests); it is not closed by {@link HttpClient.close}. */
   dispatcher?: Dispatcher;
+  /**
+   * Authorization for every request (OAuth, or a host's own tokens). Ignored when the request's
+   * headers already carry `Authorization` (static auth: no discovery).
+   */
+  auth?: AuthHandler;
 }
+
+/** Authorizations in a row for one request before its refusal is handed back (step-up's 3, plus one). */
+const MAX_AUTH_RETRIES = 4;
 
 /** One HTTP exchange to perform. */
 export interface HttpRequest {
@@ -90,11 +99,40 @@ export class HttpClient {
     }
   }
 
+  /** `fetch` through this server's dispatcher, for the auth handler's own requests (proxies and NO_PROXY apply). */
+  readonly fetch: AuthFetch = (url, init) => undiciFetch(url, { ...init, dispatcher: this.dispatcher }) as unknown as Promise<Response>;
+
   /**
-   * Performs one exchange and resolves at the response headers, whatever the status.
-   * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came.
+   * Performs one exchange and resolves at the response headers, whatever the status. With an auth
+   * handler, adds its Authorization value, and on a challenge lets it authorize and sends again.
+   * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
+   *   the auth handler's typed errors (`MCPB_AUTH_*`).
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    const auth = this.options.auth;
+    if (!auth || hasStaticAuthorization(req.headers)) return this.exchange(req);
+    for (let retries = 0; ; retries++) {
+      const value = await auth.authorization({ signal: req.signal, fetch: this.fetch });
+      const response = await this.exchange(value ? { ...req, headers: { ...req.headers, authorization: value } } : req);
+      const wwwAuthenticate = response.headers['www-authenticate'];
+      if (!isAuthChallenge(response.status, wwwAuthenticate)) {
+        if (value !== undefined && response.status < 400) auth.onAccepted?.();
+        return response;
+      }
+      if (retries >= MAX_AUTH_RETRIES) return response;
+      let retry: boolean;
+      try {
+        retry = await auth.onChallenge({ status: response.status, wwwAuthenticate, httpMethod: req.method, rpcMethod: req.rpcMethod, sentAuthorization: value, signal: req.signal, fetch: this.fetch });
+      } catch (error) {
+        response.discard();
+        throw error;
+      }
+      if (!retry) return response;
+      response.discard();
+    }
+  }
+
+  private async exchange(req: HttpRequest): Promise<HttpResponse> {
     let data: Dispatcher.ResponseData;
     try {
       data = await request(req.url, { dispatcher: this.dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });

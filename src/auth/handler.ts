@@ -1,0 +1,194 @@
+// The OAuth client of one MCP server, behind the transports' AuthHandler seam: tokens from the store,
+// proactive and single-flight refresh, and on a challenge discovery + identity + a grant, with the
+// step-up policy (union of scopes, at most 3 attempts) and loop guards.
+import { bearerChallengeOf, canonicalResource, coversScopes, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
+import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
+import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth.js';
+import { discover } from './discovery.js';
+import { refreshGrant, type GrantContext } from './grants.js';
+import { obtainTokens } from './obtain.js';
+import { MemoryTokenStore, pointerKey, storeKey, type TokenStore } from './store.js';
+import type { OAuthContext, OAuthOptions, StoredAuth, TokenSet } from './types.js';
+
+/** Refresh this long before expiry (typescript-sdk#1954: servers that never answer 401). */
+const REFRESH_SKEW_MS = 60_000;
+/** Step-up authorizations for one method before giving up (AUTH-16). */
+const MAX_STEP_UPS = 3;
+
+/** OAuth 2.1 for one server. */
+export class OAuthHandler implements AuthHandler {
+  private readonly server: string;
+  private readonly store: TokenStore;
+  private record?: StoredAuth;
+  private loaded?: Promise<void>;
+  private authorizing?: Promise<void>;
+  private readonly refreshing = new Map<string, Promise<TokenSet | undefined>>();
+  private readonly stepUps = new Map<string, number>();
+  /** The Authorization value the last authorization produced, until a request with it is accepted. */
+  private fresh?: string;
+
+  constructor(readonly serverUrl: URL, readonly options: OAuthOptions, private readonly context: OAuthContext = {}) {
+    this.server = canonicalResource(serverUrl);
+    this.store = context.store ?? new MemoryTokenStore();
+  }
+
+  private now(): number {
+    return this.context.now?.() ?? Date.now();
+  }
+
+  private bearer(): string | undefined {
+    const t = this.record?.tokens;
+    return t ? `Bearer ${t.access_token}` : undefined;
+  }
+
+  /** Loads the record of the issuer last used for this server, once. */
+  private load(): Promise<void> {
+    this.loaded ??= (async () => {
+      const pointer = await this.store.get(pointerKey(this.server)) as { issuer?: string } | undefined;
+      if (!pointer?.issuer) return;
+      const stored = await this.store.get(storeKey(this.server, pointer.issuer)) as StoredAuth | undefined;
+      if (stored?.version === 1) this.record = stored;
+    })();
+    return this.loaded;
+  }
+
+  async authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
+    await this.load();
+    const t = this.record?.tokens;
+    if (t?.expires_at !== undefined && t.expires_at - this.now() < REFRESH_SKEW_MS) {
+      if (t.refresh_token) {
+        // A failed refresh leaves either no token (invalid_grant: the 401 then says what to do) or the old one.
+        await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
+      }
+    }
+    return this.bearer();
+  }
+
+  onAccepted(): void {
+    this.fresh = undefined;
+    this.stepUps.clear();
+  }
+
+  async onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
+    await this.load();
+    const challenge = bearerChallengeOf(ctx.wwwAuthenticate) ?? {};
+    // Another request already replaced the token this one carried: just send it again.
+    const current = this.bearer();
+    if (current !== undefined && current !== ctx.sentAuthorization) return true;
+    if (this.authorizing) { await this.authorizing; return true; }
+    if (ctx.status === 403) return this.stepUp(ctx, challenge);
+    if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization === this.fresh) {
+      throw new AuthRequiredError({ server: this.context.serverName, reason: 'the server refused the token it was just issued', url: this.server });
+    }
+    if (ctx.sentAuthorization !== undefined && this.record?.tokens?.refresh_token) {
+      const refreshed = await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
+      if (refreshed) return true;
+    }
+    await this.once(() => this.authorize(ctx, challenge, undefined));
+    return true;
+  }
+
+  private async stepUp(ctx: AuthChallengeContext, challenge: BearerChallenge): Promise<boolean> {
+    const held = unionScopes(this.record?.requested, this.record?.tokens?.scope);
+    const wanted = challenge.scopes ?? [];
+    const key = ctx.rpcMethod ?? ctx.httpMethod;
+    const attempts = this.stepUps.get(key) ?? 0;
+    // Stop when the server refuses scopes it already granted, or after the limit (scope-retry-limit).
+    if (attempts >= MAX_STEP_UPS || (this.record?.tokens !== undefined && coversScopes(held, wanted))) {
+      throw new AuthStepUpRequiredError({ server: this.context.serverName, scopes: unionScopes(held, wanted), reason: attempts >= MAX_STEP_UPS ? `still refused after ${attempts} step-up authorizations` : 'refused although the token holds the scopes it asks for' });
+    }
+    this.stepUps.set(key, attempts + 1);
+    // A refresh can never widen scope (RFC 6749 §6): step-up is a new authorization with the union.
+    await this.once(() => this.authorize(ctx, challenge, unionScopes(held, wanted)));
+    return true;
+  }
+
+  private once(work: () => Promise<void>): Promise<void> {
+    this.authorizing ??= work().finally(() => { this.authorizing = undefined; });
+    return this.authorizing;
+  }
+
+  private async authorize(ctx: AuthChallengeContext, challenge: BearerChallenge, stepUpScopes: string[] | undefined): Promise<void> {
+    const discovered = await discover({ serverUrl: this.serverUrl, serverName: this.context.serverName, resourceMetadata: challenge.resourceMetadata, resourceOption: this.options.resource, fetch: ctx.fetch, signal: ctx.signal });
+    const key = storeKey(this.server, discovered.as.issuer);
+    const previous = await this.store.get(key) as StoredAuth | undefined;
+    const scopes = stepUpScopes ?? selectScopes({ challenge: challenge.scopes, resourceScopes: discovered.resourceScopes, configured: this.options.scopes, authorizationServerScopes: discovered.as.scopes_supported, offlineAccess: this.options.offlineAccess && this.options.mode !== 'client_credentials' });
+    const { client, tokens } = await obtainTokens({ discovered, options: this.options, context: this.context, scopes, storedClient: previous?.version === 1 ? previous.client : undefined, fetch: ctx.fetch, signal: ctx.signal });
+    const record: StoredAuth = { version: 1, server: this.server, issuer: discovered.as.issuer, as: discovered.as, ...(discovered.resource ? { resource: discovered.resource } : {}), client, tokens, requested: scopes };
+    await this.store.set(key, record);
+    await this.store.set(pointerKey(this.server), { issuer: record.issuer });
+    this.record = record;
+    this.fresh = this.bearer();
+  }
+
+  /** One refresh per refresh token at a time, in this process and (with a locking store) across processes. */
+  private refresh(fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
+    const record = this.record;
+    const refreshToken = record?.tokens?.refresh_token;
+    if (!record || !refreshToken) return Promise.resolve(undefined);
+    let flight = this.refreshing.get(refreshToken);
+    if (!flight) {
+      flight = this.refreshUnderLock(record, refreshToken, fetch, signal).finally(() => this.refreshing.delete(refreshToken));
+      this.refreshing.set(refreshToken, flight);
+    }
+    return flight;
+  }
+
+  private async refreshUnderLock(record: StoredAuth, refreshToken: string, fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
+    const key = storeKey(this.server, record.issuer);
+    const run = async (): Promise<TokenSet | undefined> => {
+      // Re-read after acquiring: another process may have rotated the token already.
+      const stored = await this.store.get(key) as StoredAuth | undefined;
+      if (stored?.tokens && stored.tokens.refresh_token !== refreshToken) {
+        this.record = stored;
+        return stored.tokens;
+      }
+      const base = stored ?? record;
+      const ctx: GrantContext = { as: base.as, client: base.client!, privateKeyPem: this.options.privateKeyPem, signingAlgorithm: this.options.signingAlgorithm, fetch, serverName: this.context.serverName, signal, now: this.context.now };
+      let tokens: TokenSet;
+      try {
+        tokens = await refreshGrant(ctx, refreshToken, base.resource, base.tokens?.scope ?? base.requested);
+      } catch (error) {
+        if ((error as { error?: string }).error === 'invalid_grant') {
+          // Compare-and-delete (vercel/ai PR #20694): drop only the token that failed, never a winner's.
+          const { tokens: _dropped, ...rest } = base;
+          if (stored) await this.store.set(key, rest, stored);
+          if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
+          throw new AuthRequiredError({ server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server }, error);
+        }
+        throw error;
+      }
+      const next: StoredAuth = { ...base, tokens };
+      await this.store.set(key, next);
+      this.record = next;
+      return tokens;
+    };
+    return this.store.withLock ? this.store.withLock(key, run) : run();
+  }
+
+  /** The stored record (status, logout). */
+  async current(): Promise<StoredAuth | undefined> {
+    await this.load();
+    return this.record;
+  }
+
+  /** Forgets the tokens (logout); the registration stays unless `all`. */
+  async forget(all = false): Promise<void> {
+    await this.load();
+    const record = this.record;
+    if (!record) return;
+    const key = storeKey(this.server, record.issuer);
+    if (all) { await this.store.delete(key); await this.store.delete(pointerKey(this.server)); this.record = undefined; return; }
+    const { tokens: _t, ...rest } = record;
+    await this.store.set(key, rest);
+    this.record = rest;
+  }
+
+  /** Runs an authorization now (`mcp-bridge auth login`), without waiting for a challenge. */
+  async login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
+    await this.load();
+    const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch, signal: options.signal };
+    await this.once(() => this.authorize(ctx, {}, options.scopes));
+    return this.record!;
+  }
+}

@@ -1,0 +1,49 @@
+// The seam between the HTTP transports and authorization: a handler consulted before every POST, GET
+// and DELETE (AUTH-2) for the Authorization value, and told about every 401, and every 403 whose
+// challenge says insufficient_scope (AUTH-16). OAuth itself lives in src/auth and is loaded lazily.
+
+/** The fetch the handler must use for its own OAuth requests: the server's dispatcher (proxies, timeouts). */
+export type AuthFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal; redirect?: 'manual' | 'follow' | 'error' }) => Promise<Response>;
+
+/** A refused request, as the handler sees it. */
+export interface AuthChallengeContext {
+  /** 401, or 403 with `error="insufficient_scope"`. */
+  status: number;
+  /** The raw `WWW-Authenticate` value, if any. */
+  wwwAuthenticate?: string;
+  httpMethod: string;
+  /** JSON-RPC method carried by the refused request, when known. */
+  rpcMethod?: string;
+  /** The Authorization value the refused request carried (to tell a stale token from a fresh one). */
+  sentAuthorization?: string;
+  signal?: AbortSignal;
+  fetch: AuthFetch;
+}
+
+/**
+ * What the transports need from an authorization provider. Implemented by mcp-bridge's OAuth client
+ * (`src/auth`), or by a host with tokens of its own.
+ */
+export interface AuthHandler {
+  /** The `Authorization` header value to send now (refreshing first if due), or undefined for none yet. */
+  authorization(context: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined>;
+  /**
+   * Called on a challenge. Resolves `true` once a new authorization is in place and the refused
+   * request should be sent again (once); `false` to hand the refusal to the caller; or rejects with a
+   * typed error (`MCPB_AUTH_REQUIRED`, `MCPB_AUTH_STEP_UP_REQUIRED`, ...), which the request then fails with.
+   */
+  onChallenge(context: AuthChallengeContext): Promise<boolean>;
+  /** A request carrying a token was accepted: resets step-up counts and loop guards. */
+  onAccepted?(): void;
+}
+
+/** Whether a response status and challenge call for the handler (401; 403 with insufficient_scope). */
+export function isAuthChallenge(status: number, wwwAuthenticate: string | undefined): boolean {
+  if (status === 401) return true;
+  return status === 403 && wwwAuthenticate !== undefined && /error\s*=\s*"?insufficient_scope"?/i.test(wwwAuthenticate);
+}
+
+/** Whether custom headers already carry credentials: static auth, no discovery (claude-code#56357). */
+export function hasStaticAuthorization(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === 'authorization');
+}
