@@ -6,9 +6,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { AUTH_SCENARIOS } from '../../src/cli/conformance-auth.js';
 
-/** The active, non-auth client scenarios of suite 0.1.16 (conformance.md section 2). */
-export const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'] as const;
+/**
+ * Every client scenario of suite 0.1.16 (conformance.md section 2): the 4 active ones, the 14 of the
+ * auth suite, the 2 back-compat, 3 draft and 3 extension ones.
+ */
+export const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry', ...AUTH_SCENARIOS] as const;
 
 /**
  * `--next`: the 2026-07-28 client scenarios of the alpha suite (0.2.0-alpha.12, harness-next/),

@@ -29,7 +29,7 @@ export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[
   let i = 0;
   const n = header.length;
   const skipWs = () => { while (i < n && (header[i] === ' ' || header[i] === '\t')) i++; };
-  const readToken = (): string => { const start = i; while (i < n && TOKEN.test(header[i])) i++; return header.slice(start, i); };
+  const readToken = (): string => { const start = i; while (i < n && TOKEN.test(header.charAt(i))) i++; return header.slice(start, i); };
   // Lenient: servers send unquoted values with characters outside tchar (`scope=mcp:basic`).
   const readBare = (): string => { const start = i; while (i < n && header[i] !== ',' && header[i] !== ' ' && header[i] !== '\t') i++; return header.slice(start, i); };
   const readQuoted = (): string => {

@@ -39,7 +39,7 @@ function preferredAuthMethod(supported: string[] | undefined): string {
   // A CLI is a public client: `none` when allowed (or unspecified), else what the AS lists first.
   if (!supported || supported.length === 0 || supported.includes('none')) return 'none';
   for (const m of ['client_secret_basic', 'client_secret_post']) if (supported.includes(m)) return m;
-  return supported[0];
+  return supported[0] ?? 'none';
 }
 
 async function register(input: IdentityInput): Promise<ClientIdentity> {

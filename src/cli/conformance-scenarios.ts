@@ -1,13 +1,15 @@
 // The scenarios of the official MCP conformance suite that `mcp-bridge conformance URL` can play: each
 // one is the client actions the suite expects for that scenario, run against the suite's server URL.
 import { connect, type Client, type ClientOptions } from '../client/index.js';
+import type { HttpServerParams } from '../transports/create.js';
+import { AUTH_SCENARIOS, authOptionsFor } from './conformance-auth.js';
 
 /** The scenario's data from `MCP_CONFORMANCE_CONTEXT`, when the suite hands any over. */
 export type ConformanceContext = Record<string, unknown> | undefined;
 
 type Handler = (url: string, context: ConformanceContext) => Promise<void>;
 
-type ExtraOptions = Omit<ClientOptions, 'name'>;
+type ExtraOptions = Omit<ClientOptions, 'name'> & Pick<HttpServerParams, 'auth'>;
 
 async function withClient(url: string, options: ExtraOptions | undefined, work: (client: Client) => Promise<void>): Promise<void> {
   const client = await connect({ url, name: 'conformance', ...options });
@@ -19,7 +21,7 @@ async function withClient(url: string, options: ExtraOptions | undefined, work: 
   }
 }
 
-/** Scenario name → actions (conformance.md 8.2). Only the non-auth core scenarios: mcp-bridge has no OAuth yet. */
+/** Scenario name → actions (conformance.md 8.2). */
 const HANDLERS: Record<string, Handler> = {
   initialize: (url) => withClient(url, undefined, async (client) => {
     await client.listTools();
@@ -40,6 +42,11 @@ const HANDLERS: Record<string, Handler> = {
     // The server drops this call's stream after a priming event; the transport resumes it with GET.
     await client.callTool('test_reconnection', {});
   }),
+  // Every auth scenario: OAuth on the first 401 (or mid-session for step-up), then the usual calls.
+  ...Object.fromEntries(AUTH_SCENARIOS.map((name): [string, Handler] => [name, async (url, context) => withClient(url, { auth: await authOptionsFor(name, context) }, async (client) => {
+    const tools = await client.listTools();
+    if (tools.some((t) => t.name === 'test-tool')) await client.callTool('test-tool', {});
+  })])),
 };
 
 /** A tool call the suite hands over in its context (`toolCalls: [{ name, arguments }]`). */
