@@ -32,6 +32,8 @@ export async function startAuthorization(ctx: GrantContext, redirectUri: string,
   p.set('state', state);
   const scope = scopeParam(scopes);
   if (scope) p.set('scope', scope);
+  // OpenID Connect Core §11: an AS may ignore offline_access unless consent is prompted for.
+  if (scopes.includes('offline_access')) p.set('prompt', 'consent');
   if (resource) p.set('resource', resource);
   return { url, state, verifier, redirectUri };
 }

@@ -29,7 +29,7 @@ export class OAuthHandler implements AuthHandler {
 
   constructor(readonly serverUrl: URL, readonly options: OAuthOptions, private readonly context: OAuthContext = {}) {
     this.server = canonicalResource(serverUrl);
-    this.store = context.store ?? new MemoryTokenStore();
+    this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
   }
 
   private now(): number {
@@ -182,6 +182,29 @@ export class OAuthHandler implements AuthHandler {
     const { tokens: _t, ...rest } = record;
     await this.store.set(key, rest);
     this.record = rest;
+  }
+
+  /**
+   * Revokes the tokens where the AS has a revocation endpoint (refresh token first: RFC 7009 §2.1
+   * lets that revoke the access token too), then deletes them. Resolves whether anything was revoked.
+   */
+  async logout(fetch: AuthFetch): Promise<boolean> {
+    await this.load();
+    const record = this.record;
+    const tokens = record?.tokens;
+    let revoked = false;
+    try {
+      if (record && tokens && record.client && record.as.revocation_endpoint) {
+        const { revoke } = await import('./grants.js');
+        const ctx: GrantContext = { as: record.as, client: record.client, privateKeyPem: this.options.privateKeyPem, signingAlgorithm: this.options.signingAlgorithm, fetch, serverName: this.context.serverName, now: this.context.now };
+        if (tokens.refresh_token) await revoke(ctx, tokens.refresh_token, 'refresh_token');
+        await revoke(ctx, tokens.access_token, 'access_token');
+        revoked = true;
+      }
+    } finally {
+      await this.forget();
+    }
+    return revoked;
   }
 
   /** Runs an authorization now (`mcp-bridge auth login`), without waiting for a challenge. */

@@ -7,13 +7,15 @@ export type InteractiveMode = 'auto' | 'browser' | 'device' | 'paste' | 'never';
 
 /** Per-server OAuth options (the `auth:` block of a config, or code). Secrets here are never logged. */
 export interface OAuthOptions {
-  /** `oauth` (authorization code, device), `client_credentials`, or `cross-app` (RFC 8693 + jwt-bearer). @defaultValue 'oauth' */
-  mode?: 'oauth' | 'client_credentials' | 'cross-app';
+  /** `oauth` (authorization code, device), `client_credentials`, `cross-app` (RFC 8693 + jwt-bearer), or `none` (no OAuth). @defaultValue 'oauth' */
+  mode?: 'oauth' | 'client_credentials' | 'cross-app' | 'none';
   /** A pre-registered client id (AUTH-12); else CIMD, else dynamic registration. */
   clientId?: string;
   clientSecret?: string;
   /** PKCS#8 PEM for `private_key_jwt` (RFC 7523). */
   privateKeyPem?: string;
+  /** A file holding that PEM (read when first needed). */
+  privateKeyFile?: string;
   /** JWS algorithm for `private_key_jwt`. @defaultValue from the key: ES256/ES384/ES512 or RS256 */
   signingAlgorithm?: string;
   /** The HTTPS URL of this client's metadata document (CIMD); used when the AS supports it. */
@@ -109,8 +111,8 @@ export interface StoredAuth {
 export interface OAuthContext {
   serverName?: string;
   logger?: Logger;
-  /** Where tokens live. @defaultValue a memory store */
-  store?: import('./store.js').TokenStore;
+  /** Where tokens live: a store, or `file` (the per-user state dir) / `memory`. @defaultValue memory */
+  store?: import('./store.js').TokenStore | 'file' | 'memory';
   ui?: LoginUi;
   /**
    * Replaces the user-facing authorization step (tests, conformance): given the authorization URL

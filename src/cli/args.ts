@@ -26,9 +26,11 @@ export interface ParsedArgs {
   headers: string[];
   /** `--transport`: of an ad-hoc server (stdio, http, sse, streamable-http, auto). */
   transport?: string;
+  /** auth login: the scopes to ask for (space-separated). */
+  scope?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout', '--server', '-s', '--from', '-e', '--env', '-H', '--header', '--transport', '-t']);
+const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout', '--server', '-s', '--from', '-e', '--env', '-H', '--header', '--transport', '-t', '--scope']);
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -48,6 +50,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       else if (flag === '-e' || flag === '--env') parsed.envs.push(value);
       else if (flag === '-H' || flag === '--header') parsed.headers.push(value);
       else if (flag === '--transport' || flag === '-t') parsed.transport = value;
+      else if (flag === '--scope') parsed.scope = value;
       else parsed.timeout = value;
       continue;
     }
@@ -77,6 +80,9 @@ Commands:
   demo [TOOL] [ARGS_JSON]                                 show servers and tools, then run one call
   conformance URL                                         client entry for the official MCP conformance suite
   record --out FILE -- CMD [ARGS...]                      record a stdio session as a trace (transparent proxy)
+  auth login SERVER [--scope "A B"]                       OAuth login for an HTTP server (browser, device or paste)
+  auth status [SERVER] [--json]                           what is stored per server (never the tokens)
+  auth logout SERVER                                      revoke (where offered) and delete the stored tokens
 
 Options:
   --config, -c FILE   config file: mcp-bridge.yaml or any host's (Claude, Cursor, VS Code, gemini-cli,
@@ -94,5 +100,6 @@ Options:
   --help, -h          this text
   --version           print the version of mcp-bridge
 
-Exit codes: 0 success, 1 the tool returned an error, 2 bad usage or config, 3 a server could not be started or reached.
+Exit codes: 0 success, 1 the tool returned an error, 2 bad usage or config, 3 a server could not be started or reached,
+4 authorization missing or refused (run mcp-bridge auth login SERVER).
 `;

@@ -20,6 +20,8 @@ export const ExitCode = {
   usage: 2,
   /** A server could not be started or reached. */
   serverFailed: 3,
+  /** Authorization is missing or was refused (MCPB_AUTH_*): run `mcp-bridge auth login SERVER`. */
+  authFailed: 4,
 } as const;
 
 /** A usage mistake: printed with the usage text, exit code 2. */

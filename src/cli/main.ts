@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   demo: async () => (await import('./commands/demo.js')).demoCommand,
   conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
   record: async () => (await import('./commands/record.js')).recordCommand,
+  auth: async () => (await import('./commands/auth.js')).authCommand,
 };
 
 /**
@@ -63,10 +64,18 @@ function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
   }
   if (isMcpBridgeError(error)) {
     io.stderr(`mcp-bridge: ${error.message}\n${verbose && error.stack ? error.stack + '\n' : ''}`);
-    return USAGE_CODES.has(error.code) ? ExitCode.usage : ExitCode.serverFailed;
+    return USAGE_CODES.has(error.code) ? ExitCode.usage : authFailure(error) ? ExitCode.authFailed : ExitCode.serverFailed;
   }
   io.stderr(`mcp-bridge: unexpected failure: ${verbose && error instanceof Error ? error.stack : firstLine(error)}\n`);
   return ExitCode.serverFailed;
+}
+
+/** An MCPB_AUTH_* error, directly or as the cause of a failed start or call. */
+function authFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    if (isMcpBridgeError(e) && e.code.startsWith('MCPB_AUTH_')) return true;
+  }
+  return false;
 }
 
 function isMain(): boolean {

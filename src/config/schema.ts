@@ -46,11 +46,11 @@ export const HOST_TYPES: Readonly<Record<string, TransportKind>> = {
 
 /** Keys that apply only to stdio servers / only to URL servers. */
 export const STDIO_KEYS = ['command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv'] as const;
-export const URL_KEYS = ['url', 'headers'] as const;
+export const URL_KEYS = ['url', 'headers', 'auth'] as const;
 
 /** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
 export const COMMON_SERVER_KEYS = [
-  'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers',
+  'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers', 'auth',
   'tools', 'excludeTools', 'defer', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled', 'era',
   'resources', 'prompts',
 ] as const;
@@ -58,8 +58,8 @@ export const COMMON_SERVER_KEYS = [
 /** Server-entry keys per format. */
 export const SERVER_KEYS = {
   'mcp-bridge': ['name', 'transport', ...COMMON_SERVER_KEYS],
-  'claude-desktop': [...COMMON_SERVER_KEYS, 'disabled', 'serverUrl'],
-  vscode: [...COMMON_SERVER_KEYS, 'disabled'],
+  'claude-desktop': [...COMMON_SERVER_KEYS, 'disabled', 'serverUrl', 'oauth'],
+  vscode: [...COMMON_SERVER_KEYS, 'disabled', 'oauth'],
 } as const;
 
 /**
@@ -67,7 +67,7 @@ export const SERVER_KEYS = {
  * files load unchanged) and reported as warnings.
  */
 export const IGNORED_HOST_KEYS = [
-  'autoApprove', 'alwaysAllow', 'description', 'auth', 'oauth', 'dev', 'sandbox', 'sandboxEnabled',
+  'autoApprove', 'alwaysAllow', 'description', 'dev', 'sandbox', 'sandboxEnabled',
   'gallery', 'version', 'trust', 'watchPaths', 'authProviderType', 'required', 'display_name', 'bundled',
   'available_tools', 'settings', 'timeouts', 'metadata', 'scopes',
 ] as const;

@@ -2,6 +2,7 @@
 // transport resolution (command vs url), per-transport keys, limits, every default filled in.
 
 import { isAbsolute, resolve } from 'node:path';
+import { readAuth } from './auth.js';
 import { FieldReader, type FieldContext } from './fields.js';
 import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
 import { formatPath } from './paths.js';
@@ -10,7 +11,11 @@ import {
   SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS, suggestName,
 } from './schema.js';
 import { closest } from '../util/did-you-mean.js';
-import type { ServerConfig, TransportKind } from './types.js';
+import type { AuthConfig, ServerConfig, TransportKind } from './types.js';
+
+function resolveKeyFile(auth: AuthConfig, dir: string): AuthConfig {
+  return auth.privateKeyFile && !isAbsolute(auth.privateKeyFile) ? { ...auth, privateKeyFile: resolve(dir, auth.privateKeyFile) } : auth;
+}
 
 /** Context for {@link normalizeServer}. */
 export interface ServerContext extends FieldContext {
@@ -54,6 +59,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const cwdRaw = r.string('cwd', true);
   const inheritEnv = r.boolean('inheritEnv') ?? SERVER_DEFAULTS.inheritEnv;
   const headers = r.headers();
+  const authSecrets: string[] = [];
+  const auth = readAuth(ctx, entry.path, obj, r.has('auth') || ctx.format === 'mcp-bridge' ? 'auth' : 'oauth', enabled, authSecrets);
   const tools = r.stringList('tools', false);
   tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
   const excludeTools = r.stringList('excludeTools', false);
@@ -72,14 +79,14 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const line = ctx.locator.position(entry.path)?.line;
   const base = {
     name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
-    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets],
+    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets, ...authSecrets],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
     ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}), ...(era !== 'auto' ? { era } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
   // Both are set once the entry has no errors; the checks only narrow the union.
   if (resolved === 'stdio') return command === undefined ? undefined : { ...base, transport: 'stdio', command };
-  return url === undefined ? undefined : { ...base, transport: resolved, url };
+  return url === undefined ? undefined : { ...base, transport: resolved, url, ...(auth !== undefined ? { auth: resolveKeyFile(auth, ctx.configDir) } : {}) };
 }
 
 const ERAS = ['auto', 'legacy', 'modern'] as const;

@@ -63,6 +63,8 @@ export interface ServerConfigBase {
   inheritEnv: boolean;
   /** Extra HTTP headers, variables expanded. Secret: never log the values. @defaultValue `{}` */
   headers: Record<string, string>;
+  /** OAuth for an HTTP server (`auth:`, or a host's `oauth:`); absent: stored logins are used, nothing interactive. */
+  auth?: AuthConfig;
   /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */
   tools: string[];
   /** Deny-list of tool names never to expose (`excludeTools`, `disabledTools`, `disabled_tools`); wins over `tools`. @defaultValue `[]` */
@@ -104,6 +106,31 @@ export interface ServerConfigBase {
   era?: 'auto' | 'legacy' | 'modern';
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
+}
+
+/** The `auth:` block of an HTTP server, variables expanded. Secret: never log clientSecret. */
+export interface AuthConfig {
+  /** `none` turns OAuth off (static headers only). @defaultValue 'oauth' */
+  mode: 'oauth' | 'client_credentials' | 'none';
+  clientId?: string;
+  clientSecret?: string;
+  /** PKCS#8 PEM file for private_key_jwt, resolved against the config folder. */
+  privateKeyFile?: string;
+  signingAlgorithm?: string;
+  clientMetadataUrl?: string;
+  /** Fallback scopes. @defaultValue `[]` */
+  scopes: string[];
+  redirect?: { host?: string; port?: number; path?: string };
+  /** `false` never sends RFC 8707 `resource`; a URI overrides it. @defaultValue auto */
+  resource?: false | string;
+  /**
+   * How a login reaches the user. Unset: agents (the manager, the library) never start a login and
+   * fail with MCPB_AUTH_REQUIRED, while `mcp-bridge auth login` uses `auto`.
+   */
+  interactive?: 'auto' | 'browser' | 'device' | 'paste' | 'never';
+  /** @defaultValue 'file' */
+  store: 'file' | 'memory';
+  offlineAccess?: boolean;
 }
 
 /** A loaded config file. */

@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
-import { createTransport } from '../transports/create.js';
+import { createTransport, type HttpServerParams } from '../transports/create.js';
 import { ServerLists } from './server-lists.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 
@@ -59,6 +59,31 @@ export interface ServerHandleOptions {
   clientOptions?: Omit<ClientOptions, 'name'>;
   /** Debounce of list_changed bursts. @defaultValue 50 */
   listChangedDebounceMs?: number;
+}
+
+/**
+ * OAuth for a configured HTTP server: logins stored by `mcp-bridge auth login` are used and refreshed;
+ * a login itself starts only when the config's `interactive` allows it (else MCPB_AUTH_REQUIRED).
+ */
+function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
+  const a = config.auth;
+  if (a?.mode === 'none') return { auth: undefined };
+  return {
+    auth: {
+      mode: a?.mode ?? 'oauth',
+      ...(a?.clientId !== undefined ? { clientId: a.clientId } : {}),
+      ...(a?.clientSecret !== undefined ? { clientSecret: a.clientSecret } : {}),
+      ...(a?.privateKeyFile !== undefined ? { privateKeyFile: a.privateKeyFile } : {}),
+      ...(a?.signingAlgorithm !== undefined ? { signingAlgorithm: a.signingAlgorithm } : {}),
+      ...(a?.clientMetadataUrl !== undefined ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
+      ...(a?.scopes.length ? { scopes: a.scopes } : {}),
+      ...(a?.redirect ? { redirect: a.redirect } : {}),
+      ...(a?.resource !== undefined ? { resource: a.resource } : {}),
+      ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
+      interactive: a?.interactive ?? 'never',
+      context: { store: a?.store ?? 'file' },
+    },
+  };
 }
 
 export class ServerHandle {
@@ -189,7 +214,9 @@ export class ServerHandle {
   private async launch(): Promise<void> {
     const onStderrLine = (line: string) => this.logger.debug(line, { server: this.name, stream: 'stderr' });
     // The config entry is itself the transport's parameters (a stdio-or-HTTP union): no re-typing.
-    const transport = await createTransport(this.config, { serverName: this.name, logger: this.logger, onStderrLine });
+    // A URL server's auth block becomes OAuth options (stored logins, never an unrequested login).
+    const params = this.config.transport === 'stdio' ? this.config : { ...this.config, ...authParams(this.config) };
+    const transport = await createTransport(params, { serverName: this.name, logger: this.logger, onStderrLine });
     const client = new Client(transport, {
       era: this.config.era,
       eraCacheKey: eraCacheKey(this.config),

@@ -99,6 +99,7 @@ async function authHandlerFor(params: HttpServerParams, context: { serverName?: 
   const auth = params.auth;
   if (auth === undefined) return undefined;
   if (isAuthHandler(auth)) return auth;
+  if (auth.mode === 'none') return undefined;
   const { createOAuthHandler } = await import('../auth/index.js');
   const { context: oauthContext, ...options } = auth;
   return createOAuthHandler(params.url, options, { serverName: context.serverName, logger: context.logger, ...oauthContext });

@@ -1,0 +1,158 @@
+// A real authorization server for the OAuth tests: oidc-provider (pinned devDependency) on 127.0.0.1,
+// with DCR, PKCE, resource indicators (audience-bound opaque tokens), refresh rotation, revocation,
+// client_credentials and an auto-approving login; plus a test MCP server (the SDK's classes) that
+// serves protected-resource metadata and checks every bearer against the provider.
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Any = any;
+
+export interface TestAs {
+  issuer: string;
+  provider: Any;
+  /** grant_type of every successful token request, in order. */
+  grants: string[];
+  close(): Promise<void>;
+}
+
+export interface TestMcp {
+  url: string;
+  /** Authorization values the server refused. */
+  refused: number;
+  close(): Promise<void>;
+}
+
+const PROVIDER = 'oidc-provider';
+
+async function listen(server: HttpServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function close(server: HttpServer): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Starts the AS for the resource `resourceUrl` (its tokens are audience-bound to it). */
+export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number }): Promise<TestAs> {
+  const { default: Provider } = await import(PROVIDER) as { default: Any };
+  const http = createServer();
+  const port = await listen(http);
+  const issuer = `http://127.0.0.1:${port}`;
+  const provider = new Provider(issuer, {
+    clients: options.clients ?? [],
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      deviceFlow: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => options.resourceUrl(),
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({ scope: 'mcp:tools mcp:write', audience: options.resourceUrl(), accessTokenFormat: 'opaque', accessTokenTTL: options.accessTokenTtl ?? 3600 }),
+      },
+    },
+    scopes: ['openid', 'offline_access'],
+    pkce: { required: () => true },
+    interactions: { url: (_ctx: Any, interaction: Any) => `/interaction/${interaction.uid}` },
+    cookies: { keys: ['test-cookie-key'] },
+    // Public clients rotate refresh tokens; reuse revokes the family (oidc-provider's default).
+    ttl: { AccessToken: options.accessTokenTtl ?? 3600, RefreshToken: 86400, Grant: 86400, Session: 86400, Interaction: 600, DeviceCode: 600, ClientCredentials: options.accessTokenTtl ?? 3600 },
+    issueRefreshToken: async (_ctx: Any, client: Any, code: Any) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+  });
+  provider.proxy = false;
+  const grants: string[] = [];
+  provider.on('grant.success', (ctx: Any) => grants.push(String(ctx.oidc.params?.grant_type)));
+  const callback = provider.callback();
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/interaction/')) { void approve(provider, req, res); return; }
+    callback(req, res);
+  });
+  return { issuer, provider, grants, close: () => close(http) };
+}
+
+// The "user": logs in as user-1 and grants whatever is asked.
+async function approve(provider: Any, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const details = await provider.interactionDetails(req, res);
+    const { prompt, params, session } = details;
+    let result: Any;
+    if (prompt.name === 'login') {
+      result = { login: { accountId: 'user-1' } };
+    } else {
+      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
+      if (prompt.details.missingOIDCScope) grant.addOIDCScope(prompt.details.missingOIDCScope.join(' '));
+      for (const [indicator, scopes] of Object.entries(prompt.details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, (scopes as string[]).join(' '));
+      result = { consent: { grantId: await grant.save() } };
+    }
+    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
+  } catch (error) {
+    if (!res.headersSent) res.writeHead(500).end(String(error));
+  }
+}
+
+/**
+ * The browser: follows the authorization URL through the AS (cookies kept) until it redirects to
+ * `redirectUri`, and returns that callback URL without loading it.
+ */
+export async function browse(url: URL, redirectUri: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let next = url;
+  for (let hop = 0; hop < 12; hop++) {
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const c of response.headers.getSetCookie()) { const [pair] = c.split(';'); const eq = pair!.indexOf('='); jar.set(pair!.slice(0, eq), pair!.slice(eq + 1)); }
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`the AS answered ${response.status} without a redirect at ${next.pathname}`);
+    const target = new URL(location, next);
+    if (target.href.startsWith(redirectUri)) return target;
+    next = target;
+  }
+  throw new Error('too many redirects');
+}
+
+/** A stateless SDK MCP server with one tool, guarded by bearer tokens of `as` bound to its URL. */
+export async function startMcp(getAs: () => TestAs, options: { scopes?: string[] } = {}): Promise<TestMcp> {
+  const http = createServer();
+  const port = await listen(http);
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const state = { refused: 0 };
+  const prm = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const path = new URL(req.url ?? '/', url).pathname;
+      if (path === '/.well-known/oauth-protected-resource/mcp') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ resource: url, authorization_servers: [getAs().issuer], scopes_supported: options.scopes ?? ['mcp:tools'] }));
+        return;
+      }
+      if (path !== '/mcp') { res.writeHead(404).end(); return; }
+      const auth = req.headers.authorization ?? '';
+      const token = /^Bearer (.+)$/i.exec(auth)?.[1];
+      const provider = getAs().provider;
+      const found = token ? (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token)) : undefined;
+      if (!found || found.isExpired || found.aud !== url) {
+        state.refused++;
+        res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${prm}"${token ? ', error="invalid_token"' : ''}` }).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const server = new Server({ name: 'oauth-test', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'whoami', inputSchema: { type: 'object', properties: {} } }] }));
+      server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: String(found.accountId ?? found.clientId) }] }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => { void transport.close(); void server.close(); });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, text ? JSON.parse(text) : undefined);
+    })().catch((error: unknown) => { if (!res.headersSent) res.writeHead(500).end(String(error)); });
+  });
+  return { url, get refused() { return state.refused; }, close: () => close(http) };
+}

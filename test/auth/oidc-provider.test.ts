@@ -1,0 +1,151 @@
+// OAuth against a real authorization server (oidc-provider) and a test MCP server that checks every
+// bearer: DCR + PKCE + resource + iss, single-flight refresh, two processes sharing a file store,
+// refresh-token reuse detection, client_credentials with private_key_jwt, revocation on logout.
+// AUTH-10..20 (spec-checklist), RFC 7591, 7636, 8707, 9207, 6749 §6, 7009, 7523.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { connect } from '../../src/client/index.js';
+import { createOAuthHandler, FileTokenStore, MemoryTokenStore, pointerKey, storeKey, type OAuthHandler, type TokenStore } from '../../src/auth/index.js';
+import type { AuthFetch } from '../../src/transports/http/auth.js';
+import { canonicalResource } from '../../protocol/auth/index.js';
+import { browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
+import { repoRoot } from '../helpers/paths.js';
+
+const run = promisify(execFile);
+const authFetch = fetch as unknown as AuthFetch;
+const HOUR = 3_600_000;
+
+describe('OAuth against oidc-provider', () => {
+  let as: TestAs;
+  let mcp: TestMcp;
+  const key = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig', alg: 'ES256' };
+
+  before(async () => {
+    const urlRef = { url: '' };
+    as = await startAs({
+      resourceUrl: () => urlRef.url,
+      clients: [{ client_id: 'svc', token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256', jwks: { keys: [jwk] }, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] }],
+    });
+    mcp = await startMcp(() => as);
+    urlRef.url = mcp.url;
+  });
+  after(async () => { await mcp?.close(); await as?.close(); });
+
+  function handler(store: TokenStore = new MemoryTokenStore(), extra: { now?: () => number; authorize?: typeof browse } = {}): OAuthHandler {
+    return createOAuthHandler(mcp.url, {}, { serverName: 'test', store, authorize: extra.authorize ?? browse, ...(extra.now ? { now: extra.now } : {}) });
+  }
+
+  it('registers (DCR, native), authorizes with PKCE + resource, checks iss, and calls a tool (AUTH-10, AUTH-17, AUTH-18, AUTH-19)', async () => {
+    const seen: URL[] = [];
+    const h = handler(new MemoryTokenStore(), { authorize: async (url, redirectUri) => { seen.push(url); return browse(url, redirectUri); } });
+    const client = await connect({ url: mcp.url, name: 'test', auth: h });
+    try {
+      const result = await client.callTool('whoami', {});
+      assert.deepEqual(result.content, [{ type: 'text', text: 'user-1' }]);
+    } finally {
+      await client.close();
+    }
+    const p = seen[0]!.searchParams;
+    assert.equal(p.get('code_challenge_method'), 'S256');
+    assert.equal(p.get('resource'), mcp.url);
+    assert.deepEqual(p.get('scope')?.split(' ').sort(), ['mcp:tools', 'offline_access']);
+    const record = await h.current();
+    assert.equal(record?.client?.source, 'dcr');
+    assert.ok(record?.tokens?.refresh_token, 'offline_access gave a refresh token');
+    assert.equal(record?.as.authorization_response_iss_parameter_supported, true);
+  });
+
+  it('refuses a callback whose iss is not the issuer (RFC 9207)', async () => {
+    const h = handler(new MemoryTokenStore(), { authorize: async (url, redirectUri) => { const cb = await browse(url, redirectUri); cb.searchParams.set('iss', `${as.issuer}/`); return cb; } });
+    await assert.rejects(h.login(authFetch), (e: { code?: string }) => e.code === 'MCPB_AUTH_REFUSED');
+  });
+
+  it('32 concurrent calls with an expired token make exactly one refresh, and none fails (single-flight)', async () => {
+    let shift = 0;
+    const h = handler(new MemoryTokenStore(), { now: () => Date.now() + shift });
+    await h.login(authFetch);
+    const before = (await h.current())!.tokens!;
+    const client = await connect({ url: mcp.url, name: 'test', auth: h });
+    try {
+      shift = HOUR + 1;
+      const refreshesBefore = as.grants.filter((g) => g === 'refresh_token').length;
+      const results = await Promise.all(Array.from({ length: 32 }, () => client.callTool('whoami', {})));
+      assert.equal(results.length, 32);
+      assert.equal(as.grants.filter((g) => g === 'refresh_token').length - refreshesBefore, 1);
+      const afterTokens = (await h.current())!.tokens!;
+      assert.notEqual(afterTokens.access_token, before.access_token);
+      assert.notEqual(afterTokens.refresh_token, before.refresh_token, 'the rotated refresh token is kept');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('two processes sharing a file store refresh once between them (lock file, re-read after acquiring)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpb-oauth-store-'));
+    try {
+      const store = new FileTokenStore(dir);
+      const h = handler(store);
+      await h.login(authFetch);
+      const old = (await h.current())!.tokens!.access_token;
+      for (const f of readdirSync(dir)) if (process.platform !== 'win32') assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600, `${f} is 0600`);
+      const refreshesBefore = as.grants.filter((g) => g === 'refresh_token').length;
+      const child = join(repoRoot, 'dist', 'test', 'auth', 'helpers', 'refresh-child.js');
+      const outs = await Promise.all([0, 1].map(() => run(process.execPath, [child, dir, mcp.url, String(HOUR + 1)], { timeout: 60_000 })));
+      const values = outs.map((o) => o.stdout.trim());
+      assert.equal(values[0], values[1], 'both processes ended with the same token');
+      assert.notEqual(values[0], `Bearer ${old}`);
+      assert.equal(as.grants.filter((g) => g === 'refresh_token').length - refreshesBefore, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refresh-token reuse revokes the family and ends in MCPB_AUTH_REQUIRED, not a loop (AUTH-22)', async () => {
+    let shift = 0;
+    const first = new MemoryTokenStore();
+    const a = handler(first, { now: () => Date.now() + shift });
+    await a.login(authFetch);
+    // A second holder of the same refresh token (a copied store), without any way to log in.
+    const second = new MemoryTokenStore();
+    const server = canonicalResource(mcp.url);
+    const issuer = ((await first.get(pointerKey(server))) as { issuer: string }).issuer;
+    await second.set(pointerKey(server), await first.get(pointerKey(server)));
+    await second.set(storeKey(server, issuer), await first.get(storeKey(server, issuer)));
+    const b = createOAuthHandler(mcp.url, { interactive: 'never' }, { serverName: 'test', store: second, now: () => Date.now() + shift });
+    shift = HOUR + 1;
+    assert.ok(await a.authorization({ fetch: authFetch }), 'a rotates the token');
+    const client = await connect({ url: mcp.url, name: 'test', auth: b, startupTimeoutMs: 20_000 }).catch((e: unknown) => e);
+    assert.equal((client as { code?: string }).code === 'MCPB_AUTH_REQUIRED' || JSON.stringify((client as { cause?: { code?: string } }).cause?.code) === '"MCPB_AUTH_REQUIRED"', true, String(client));
+    assert.equal((await b.current())?.tokens, undefined, 'the refused token was deleted');
+    assert.ok((await a.current())?.tokens, "the other holder's record was not touched by b");
+  });
+
+  it('client_credentials with private_key_jwt (RFC 7523), no browser', async () => {
+    const pem = key.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const client = await connect({ url: mcp.url, name: 'svc', auth: { mode: 'client_credentials', clientId: 'svc', privateKeyPem: pem } });
+    try {
+      const result = await client.callTool('whoami', {});
+      assert.deepEqual(result.content, [{ type: 'text', text: 'svc' }]);
+    } finally {
+      await client.close();
+    }
+    assert.ok(as.grants.includes('client_credentials'));
+  });
+
+  it('logout revokes at the AS (RFC 7009) and deletes the tokens', async () => {
+    const h = handler();
+    await h.login(authFetch);
+    const token = (await h.current())!.tokens!.access_token;
+    assert.ok(await as.provider.AccessToken.find(token));
+    assert.equal(await h.logout(authFetch), true);
+    assert.equal(await as.provider.AccessToken.find(token), undefined);
+    assert.equal((await h.current())?.tokens, undefined);
+  });
+});
