@@ -3,10 +3,13 @@
 import { spawn } from 'node:child_process';
 import { secureEndpoint } from '../../protocol/auth/index.js';
 
-/** Resolves true when the opener started; false when it could not (the URL is printed anyway). */
-export function openBrowser(url: string): Promise<boolean> {
+/**
+ * Resolves true when the opener started; false when it could not (the URL is printed anyway).
+ * `browser` (the `BROWSER` variable) names a program (words split on spaces, no shell) run with the URL as its last argument.
+ */
+export function openBrowser(url: string, browser: string | undefined = process.env.BROWSER): Promise<boolean> {
   if (!secureEndpoint(url)) return Promise.resolve(false);
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]]
+  const [command, args] = browser ? [browser.trim().split(/\s+/)[0]!, [...browser.trim().split(/\s+/).slice(1), url]] : process.platform === 'darwin' ? ['open', [url]]
     : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
       : ['xdg-open', [url]];
   return new Promise((resolve) => {

@@ -56,7 +56,9 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
   return runLogin({ ...input, mode: interactive as 'auto' | 'browser' | 'paste', grant });
 }
 
+/** `auto` prefers the browser when one can be opened here: BROWSER names one, or a desktop session on a terminal. */
 function canUseBrowser(): boolean {
+  if (process.env.BROWSER) return true;
   return Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.SSH_CONNECTION;
 }
 

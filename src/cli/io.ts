@@ -32,3 +32,12 @@ export function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0]!;
 }
+
+/** Whether a failure is an MCPB_AUTH_* error, directly or as a cause (exit code 4). */
+export function isAuthFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('MCPB_AUTH_')) return true;
+  }
+  return false;
+}

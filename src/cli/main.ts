@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { isMcpBridgeError } from '../../protocol/errors/base.js';
 import { parseArgs, USAGE, type ParsedArgs } from './args.js';
 import { LIBRARY_VERSION } from '../version.js';
-import { ExitCode, firstLine, UsageError, type CliIo } from './io.js';
+import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io.js';
 
 /** Error codes that mean the user must fix the invocation or the config (exit 2). */
 const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS']);
@@ -64,18 +64,10 @@ function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
   }
   if (isMcpBridgeError(error)) {
     io.stderr(`mcp-bridge: ${error.message}\n${verbose && error.stack ? error.stack + '\n' : ''}`);
-    return USAGE_CODES.has(error.code) ? ExitCode.usage : authFailure(error) ? ExitCode.authFailed : ExitCode.serverFailed;
+    return USAGE_CODES.has(error.code) ? ExitCode.usage : isAuthFailure(error) ? ExitCode.authFailed : ExitCode.serverFailed;
   }
   io.stderr(`mcp-bridge: unexpected failure: ${verbose && error instanceof Error ? error.stack : firstLine(error)}\n`);
   return ExitCode.serverFailed;
-}
-
-/** An MCPB_AUTH_* error, directly or as the cause of a failed start or call. */
-function authFailure(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
-    if (isMcpBridgeError(e) && e.code.startsWith('MCPB_AUTH_')) return true;
-  }
-  return false;
 }
 
 function isMain(): boolean {

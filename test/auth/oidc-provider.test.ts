@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -147,5 +147,47 @@ describe('OAuth against oidc-provider', () => {
     assert.equal(await h.logout(authFetch), true);
     assert.equal(await as.provider.AccessToken.find(token), undefined);
     assert.equal((await h.current())?.tokens, undefined);
+  });
+});
+
+describe('mcp-bridge auth login|status|logout against oidc-provider (the README recipe, browser automated)', () => {
+  let as: TestAs;
+  let mcp: TestMcp;
+  let dir: string;
+  before(async () => {
+    const urlRef = { url: '' };
+    as = await startAs({ resourceUrl: () => urlRef.url });
+    mcp = await startMcp(() => as);
+    urlRef.url = mcp.url;
+    dir = mkdtempSync(join(tmpdir(), 'mcpb-oauth-cli-'));
+  });
+  after(async () => { await mcp?.close(); await as?.close(); rmSync(dir, { recursive: true, force: true }); });
+
+  it('logs in through the loopback listener, shows status without tokens, calls a tool, logs out', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const config = join(dir, 'mcp-bridge.yaml');
+    writeFileSync(config, `tools:\n  mcp:\n    servers:\n      - name: remote\n        url: ${mcp.url}\n`);
+    const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+    const env = { ...process.env, MCP_BRIDGE_STATE_DIR: join(dir, 'state'), BROWSER: `${process.execPath} ${join(repoRoot, 'dist', 'test', 'auth', 'helpers', 'fake-browser.js')}` };
+    const login = await run(process.execPath, [cli, '--config', config, 'auth', 'login', 'remote'], { env, timeout: 60_000 });
+    assert.match(login.stdout, /remote: logged in at http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(login.stderr, /Open this URL to authorize remote/);
+    const status = await run(process.execPath, [cli, '--config', config, 'auth', 'status', '--json'], { env, timeout: 60_000 });
+    const line = JSON.parse(status.stdout) as { loggedIn: boolean; refreshable: boolean };
+    assert.equal(line.loggedIn, true);
+    assert.equal(line.refreshable, true);
+    // AUTH-22: the CLI never prints a token, though the store holds them.
+    const tokens = readdirSync(join(dir, 'state', 'oauth')).filter((f) => f.endsWith('.json')).map((f) => (JSON.parse(readFileSync(join(dir, 'state', 'oauth', f), 'utf8')) as { value?: { tokens?: { access_token: string; refresh_token?: string } } }).value?.tokens).filter((t) => t !== undefined);
+    assert.equal(tokens.length, 1);
+    for (const secret of [tokens[0]!.access_token, tokens[0]!.refresh_token!]) for (const out of [login.stdout, login.stderr, status.stdout, status.stderr]) assert.ok(!out.includes(secret));
+    // The agent side: the stored login is used, nothing interactive.
+    const call = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], { env: { ...env, BROWSER: '/nonexistent' }, timeout: 60_000 }).catch((e: { stdout: string; stderr: string }) => e);
+    assert.match(call.stdout, /user-1/, call.stderr);
+    const logout = await run(process.execPath, [cli, '--config', config, 'auth', 'logout', 'remote'], { env, timeout: 60_000 });
+    assert.match(logout.stdout, /logged out \(tokens revoked/);
+    const denied = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], { env, timeout: 60_000 }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    assert.equal(denied.code, 4, denied.stderr);
+    assert.match(denied.stderr, /MCPB_AUTH_REQUIRED|requires authorization/);
+    assert.match(denied.stderr, /mcp-bridge auth login remote/);
   });
 });

@@ -20,9 +20,10 @@ export async function authCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   }
   const { createOAuthHandler } = await import('../../auth/index.js');
   const { HttpClient } = await import('../../transports/http/http-client.js');
+  const { openBrowser } = await import('../../auth/browser.js');
   let code: number = ExitCode.ok;
   for (const server of chosen) {
-    const handler = createOAuthHandler(server.url!, optionsOf(server, action), { serverName: server.name, store: server.auth?.store ?? 'file', ui: { print: (line) => io.stderr(`${line}\n`) } });
+    const handler = createOAuthHandler(server.url!, optionsOf(server, action), { serverName: server.name, store: server.auth?.store ?? 'file', ui: { print: (line) => io.stderr(`${line}\n`), openBrowser: (url) => openBrowser(url, io.env.BROWSER) } });
     const client = new HttpClient({ serverName: server.name });
     try {
       if (action === 'login') {

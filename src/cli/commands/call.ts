@@ -3,7 +3,7 @@ import { parseDuration } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../bootstrap.js';
 import { resolveServers } from '../target.js';
-import { ExitCode, UsageError, type CliIo } from '../io.js';
+import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
 
 export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   // The target comes off the positionals first (a URL), so TOOL is the first of what is left.
@@ -17,7 +17,9 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   try {
     if (!registry.has(tool) && summary.failed.length > 0) {
       io.stderr(`mcp-bridge: tool "${tool}" is not available; ${summary.failed.length} server(s) failed to start (run \`mcp-bridge doctor\`)\n`);
-      return ExitCode.serverFailed;
+      const auth = summary.failed.filter((f) => isAuthFailure(f.error));
+      for (const f of auth) io.stderr(`  ${f.server}: ${f.error instanceof Error ? f.error.message : String(f.error)}\n`);
+      return auth.length > 0 ? ExitCode.authFailed : ExitCode.serverFailed;
     }
     const result = await registry.execute(tool, toolArgs, timeoutMs === undefined ? {} : { timeoutMs });
     const code = result.error?.code;
