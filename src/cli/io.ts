@@ -37,7 +37,7 @@ export function firstLine(error: unknown): string {
 export function isAuthFailure(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('MCPB_AUTH_')) return true;
+    if (typeof code === 'string' && /^MCPB_AUTH_/.test(code)) return true;
   }
   return false;
 }

@@ -14,7 +14,7 @@ import { connect } from '../../src/client/index.js';
 import { createOAuthHandler, FileTokenStore, MemoryTokenStore, pointerKey, storeKey, type OAuthHandler, type TokenStore } from '../../src/auth/index.js';
 import type { AuthFetch } from '../../src/transports/http/auth.js';
 import { canonicalResource } from '../../protocol/auth/index.js';
-import { browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
+import { approveDevice, browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -137,6 +137,32 @@ describe('OAuth against oidc-provider', () => {
       await client.close();
     }
     assert.ok(as.grants.includes('client_credentials'));
+  });
+
+  it('paste fallback: prints the URL, takes back the address the browser landed on (SSH sessions)', async () => {
+    const printed: string[] = [];
+    const h = createOAuthHandler(mcp.url, { interactive: 'paste' }, {
+      serverName: 'test',
+      ui: {
+        print: (line) => printed.push(line),
+        readLine: async () => {
+          const url = new URL(/https?:\/\/\S+/.exec(printed.join('\n'))![0]);
+          return (await browse(url, url.searchParams.get('redirect_uri')!)).href;
+        },
+      },
+    });
+    const record = await h.login(authFetch);
+    assert.ok(record.tokens?.access_token);
+    assert.ok(printed.some((l) => l.includes('Paste') || l.includes('copy its full address')));
+  });
+
+  it('device authorization grant (RFC 8628): shows the code, polls until the user approves', async () => {
+    const printed: string[] = [];
+    const h = createOAuthHandler(mcp.url, { interactive: 'device' }, { serverName: 'test', ui: { print: (line) => { printed.push(line); void approveDevice(line); } } });
+    const record = await h.login(authFetch);
+    assert.ok(record.tokens?.access_token);
+    assert.ok(as.grants.includes('urn:ietf:params:oauth:grant-type:device_code'));
+    assert.match(printed.join('\n'), /enter the code [A-Z]{4}-[A-Z]{4}/);
   });
 
   it('logout revokes at the AS (RFC 7009) and deletes the tokens', async () => {

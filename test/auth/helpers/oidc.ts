@@ -156,3 +156,46 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
   });
   return { url, get refused() { return state.refused; }, close: () => close(http) };
 }
+
+/**
+ * The user of a device flow: opens the verification URL from the printed line, submits the code
+ * form (with its xsrf token), confirms, and passes the login and consent interactions.
+ */
+export async function approveDevice(line: string): Promise<void> {
+  const found = /(https?:\/\/\S+)/.exec(line);
+  if (!found) return;
+  const jar = new Map<string, string>();
+  const send = async (url: URL, init: { method?: string; body?: URLSearchParams } = {}): Promise<{ response: Response; text: string; url: URL }> => {
+    let next = url;
+    let method = init.method ?? 'GET';
+    let body: URLSearchParams | undefined = init.body;
+    for (let hop = 0; hop < 12; hop++) {
+      const response = await fetch(next, { method, body, redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const c of response.headers.getSetCookie()) { const [pair] = c.split(';'); const eq = pair!.indexOf('='); jar.set(pair!.slice(0, eq), pair!.slice(eq + 1)); }
+      const text = await response.text();
+      const location = response.headers.get('location');
+      if (!location) return { response, text, url: next };
+      next = new URL(location, next);
+      method = 'GET';
+      body = undefined;
+    }
+    throw new Error('too many redirects');
+  };
+  const form = (html: string) => {
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const fields = new URLSearchParams();
+    for (const m of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(m[1]!, m[2]!);
+    return { action, fields };
+  };
+  const start = new URL(found[1]!);
+  let page = await send(start);
+  // With ?user_code= the provider shows the confirm form at once; otherwise the code form first.
+  for (let step = 0; step < 3; step++) {
+    const { action, fields } = form(page.text);
+    if (!action) return;
+    if (!fields.has('confirm') && /confirm/i.test(page.text)) fields.set('confirm', 'yes');
+    if (!fields.has('user_code')) fields.set('user_code', start.searchParams.get('user_code') ?? '');
+    page = await send(new URL(action, page.url), { method: 'POST', body: fields });
+    if (/success|signed in|close this/i.test(page.text) && !/<form/.test(page.text)) return;
+  }
+}
