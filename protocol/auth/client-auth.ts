@@ -45,5 +45,6 @@ export function selectClientAuthMethod(inputs: ClientAuthInputs): ClientAuthMeth
  */
 export function basicAuthorization(clientId: string, clientSecret: string): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-  return `Basic ${Buffer.from(`${enc(clientId)}:${enc(clientSecret)}`, 'utf8').toString('base64')}`;
+  // Form-urlencoding leaves only ASCII, so btoa (no Node Buffer in protocol/) encodes it directly.
+  return `Basic ${btoa(`${enc(clientId)}:${enc(clientSecret)}`)}`;
 }

@@ -62,6 +62,16 @@ describe('OAuth against oidc-provider', () => {
     assert.equal(record?.as.authorization_response_iss_parameter_supported, true);
   });
 
+  it('offlineAccess: false asks for no offline_access, and the AS then issues no refresh token (SEP-2207)', async () => {
+    const seen: URL[] = [];
+    const h = createOAuthHandler(mcp.url, { offlineAccess: false }, { serverName: 'test', authorize: async (url, redirectUri) => { seen.push(url); return browse(url, redirectUri); } });
+    const record = await h.login(authFetch);
+    assert.deepEqual(seen[0]!.searchParams.get('scope'), 'mcp:tools');
+    assert.equal(seen[0]!.searchParams.get('prompt'), null);
+    assert.ok(record.tokens?.access_token);
+    assert.equal(record.tokens?.refresh_token, undefined);
+  });
+
   it('refuses a callback whose iss is not the issuer (RFC 9207)', async () => {
     const h = handler(new MemoryTokenStore(), { authorize: async (url, redirectUri) => { const cb = await browse(url, redirectUri); cb.searchParams.set('iss', `${as.issuer}/`); return cb; } });
     await assert.rejects(h.login(authFetch), (e: { code?: string }) => e.code === 'MCPB_AUTH_REFUSED');
