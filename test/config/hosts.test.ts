@@ -39,11 +39,13 @@ describe('host config files', () => {
     assert.deepEqual(elsewhere.servers.map((s) => s.name), ['memory', 'shared']);
   });
 
-  it('Cursor .cursor/mcp.json: ${workspaceFolder} is the project, not the .cursor folder; auth is ignored', async () => {
+  it('Cursor .cursor/mcp.json: ${workspaceFolder} is the project, not the .cursor folder; auth maps onto the OAuth block', async () => {
     const cfg = await loadConfig(file('cursor', '.cursor', 'mcp.json'), { env: { CURSOR_API_KEY: 'k', REMOTE_TOKEN: 't' } });
     assert.equal(cfg.host, 'cursor');
     assert.deepEqual(byName(cfg, 'local').args, [`${file('cursor')}/tools/server.js`]);
-    assert.ok(warned(cfg).some((w) => /^mcpServers\.remote\.auth: auth is ignored/.test(w)));
+    // Issue 13: Cursor's auth { CLIENT_ID, scopes } is read as mcp-bridge's auth block (it used to be ignored).
+    assert.deepEqual(byName(cfg, 'remote').auth, { mode: 'oauth', clientId: 'abc', scopes: ['read'], store: 'file' });
+    assert.ok(!warned(cfg).some((w) => /remote\.auth/.test(w)));
   });
 
   it('Windsurf: serverUrl, disabledTools as a deny list', async () => {
