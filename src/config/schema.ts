@@ -52,7 +52,7 @@ export const URL_KEYS = ['url', 'headers', 'auth'] as const;
 export const COMMON_SERVER_KEYS = [
   'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers', 'auth',
   'tools', 'excludeTools', 'defer', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled', 'era',
-  'resources', 'prompts',
+  'resources', 'prompts', 'secrets',
 ] as const;
 
 /** Server-entry keys per format. */

@@ -65,6 +65,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
   const excludeTools = r.stringList('excludeTools', false);
   const defer = r.has('defer') && typeof obj.defer === 'boolean' ? obj.defer : r.has('defer') ? r.stringList('defer', false) : undefined;
+  // Values the user marks secret (e.g. "${DB_URL}"), masked like env and header values everywhere.
+  const marked = r.stringList('secrets', true).filter((v) => v !== '');
   const prefix = readPrefix(r);
   const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
@@ -79,7 +81,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const line = ctx.locator.position(entry.path)?.line;
   const base = {
     name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
-    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...r.secrets, ...authSecrets],
+    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...new Set([...r.secrets, ...authSecrets, ...marked])],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
     ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}), ...(era !== 'auto' ? { era } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },

@@ -88,7 +88,7 @@ export interface ServerConfigBase {
   /**
    * Values masked in every error, log line and output besides env and header values: the `${VAR}`
    * expansions of variables whose names say KEY, TOKEN, SECRET, PASSWORD, AUTH... (wherever they
-   * were used), and any value added by hand. Secret: never log the values.
+   * were used), and the values listed under the entry's `secrets` key. Secret: never log the values.
    * @defaultValue `[]`
    */
   secrets?: string[];

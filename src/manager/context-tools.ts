@@ -41,7 +41,7 @@ export class ContextTools {
       const uri = String(args.uri);
       const problem = checkResourceUri(this.handle.name, uri, { resources: this.handle.currentResources, resourceTemplates: this.handle.currentResourceTemplates, linked: this.linked });
       if (problem) return contextError(problem);
-      return readResult(await client.readResource(uri, options));
+      return this.handle.redactContent(readResult(await client.readResource(uri, options)));
     }
     if (name === GET_PROMPT) {
       const promptName = String(args.name);
@@ -50,7 +50,7 @@ export class ContextTools {
       const values = (args.arguments ?? {}) as Record<string, string>;
       const missing = (prompt.arguments ?? []).filter((a) => a.required && values[a.name] === undefined).map((a) => a.name);
       if (missing.length > 0) return contextError(`prompt "${promptName}" needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
-      return promptResult(promptName, await client.getPrompt(promptName, values, options));
+      return this.handle.redactContent(promptResult(promptName, await client.getPrompt(promptName, values, options)));
     }
     return contextError(`unknown context tool ${name}`);
   }

@@ -165,7 +165,12 @@ export class ServerHandle {
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
     const result = client.callTool(name, args, options);
     // A server that echoes its API key in a result must not hand it to the LLM.
-    return this.redactResult === noRedaction ? result : result.then((r) => redactValue(r, this.redactResult, 16));
+    return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
+  }
+
+  /** `value` (a tool result, a resource, a prompt) with this server's configured secret values masked, before it reaches an LLM. */
+  redactContent<T>(value: T): T {
+    return this.redactResult === noRedaction ? value : redactValue(value, this.redactResult, 16);
   }
 
   /**

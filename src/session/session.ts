@@ -5,6 +5,8 @@ import {
   type JsonObject, type JsonRpcMessage, type JsonRpcRequest, type McpBridgeError, type Progress, type RequestId,
 } from '../../protocol/index.js';
 import { ConnectionClosedError, InvalidResultError, MessageTooLargeError, RequestAbortedError, RequestTimeoutError, UnreadableResponseError } from '../errors/session-errors.js';
+import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
+import { withProgressToken } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
@@ -313,22 +315,3 @@ export class Session {
     });
   }
 }
-
-// The caller's params are never modified; without a `_meta` of their own one small object is added.
-function withProgressToken(params: JsonObject | undefined, token: number): JsonObject {
-  const meta = params?._meta as Record<string, unknown> | undefined;
-  const out: JsonObject = { ...params };
-  out._meta = meta === undefined ? { progressToken: token } : { ...meta, progressToken: token };
-  return out;
-}
-
-function excerptOf(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 200 ? text.slice(0, 200) + '…' : text;
-}
-

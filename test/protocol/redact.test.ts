@@ -69,3 +69,18 @@ describe('the redactor', () => {
     assert.deepEqual(safe.secrets, [MASK]);
   });
 });
+
+describe('pure helpers that left the session for protocol/', () => {
+  it('withProgressToken adds _meta.progressToken without touching the caller\'s params', async () => {
+    const { withProgressToken } = await import('../../protocol/mcp/meta.js');
+    const params = { a: 1, _meta: { trace: 'x' } };
+    assert.deepEqual(withProgressToken(params, 7), { a: 1, _meta: { trace: 'x', progressToken: 7 } });
+    assert.deepEqual(params, { a: 1, _meta: { trace: 'x' } });
+    assert.deepEqual(withProgressToken(undefined, 'p'), { _meta: { progressToken: 'p' } });
+  });
+  it('excerptOf prints JSON cut at 200 characters', async () => {
+    const { excerptOf } = await import('../../protocol/jsonrpc/excerpt.js');
+    assert.equal(excerptOf({ a: 1 }), '{"a":1}');
+    assert.equal(excerptOf('x'.repeat(300)).length, 201);
+  });
+});

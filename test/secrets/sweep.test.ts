@@ -31,6 +31,7 @@ const S = {
   urlKey: 'key-in-url-Jj2020',               // ?key=
   urlSecret: 'secret-in-url-Kk3030',         // ?secret=
   urlPassword: 'password-in-url-Ll4040',     // ?password=
+  marked: 'marked-val-Nn5566',               // ${ORDINARY} in an argument, listed under `secrets`
 };
 const SECRETS = Object.entries(S);
 
@@ -55,7 +56,7 @@ function errorStrings(error: unknown, depth = 0): string[] {
 let http: ChildProcess;
 let httpUrl = '';
 let configFile = '';
-const env = { ...process.env, MY_API_KEY: S.envSecret, SERVICE_TOKEN: S.varArg, BEARER: S.header };
+const env = { ...process.env, MY_API_KEY: S.envSecret, SERVICE_TOKEN: S.varArg, BEARER: S.header, ORDINARY: S.marked };
 
 before(async () => {
   http = spawn(process.execPath, [httpEcho], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -63,10 +64,10 @@ before(async () => {
     http.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
     http.once('exit', () => reject(new Error('http echo server exited')));
   });
-  const args = (...extra: string[]) => [echo, '--api-key', S.argFlag, `--token=${S.argEq}`, S.argShaped, '--mode=${SERVICE_TOKEN}', ...extra];
+  const args = (...extra: string[]) => [echo, '--api-key', S.argFlag, `--token=${S.argEq}`, S.argShaped, '--mode=${SERVICE_TOKEN}', '--label=${ORDINARY}', ...extra];
   const servers = [
-    { name: 'boot', command: process.execPath, args: args('--exit-at-start'), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, startupTimeout: '20s' },
-    { name: 'live', command: process.execPath, args: args(), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, timeout: '20s' },
+    { name: 'boot', command: process.execPath, args: args('--exit-at-start'), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, startupTimeout: '20s', secrets: ['${ORDINARY}'] },
+    { name: 'live', command: process.execPath, args: args(), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, timeout: '20s', secrets: ['${ORDINARY}'] },
     {
       name: 'remote', transport: 'streamable-http',
       url: `${httpUrl}?jwt=${S.urlJwt}&bearer=${S.urlBearer}&sig=${S.urlSig}&page=2&token=${S.urlToken}&key=${S.urlKey}&secret=${S.urlSecret}&password=${S.urlPassword}`,
