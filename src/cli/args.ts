@@ -83,6 +83,12 @@ Commands:
   auth login SERVER [--scope "A B"]                       OAuth login for an HTTP server (browser, device or paste)
   auth status [SERVER] [--json]                           what is stored per server (never the tokens)
   auth logout SERVER                                      revoke (where offered) and delete the stored tokens
+  resources [SERVER] [--json]                             resources and URI templates of each server
+  read URI [--server S] [--out FILE]                      read a resource (binary only to --out or a pipe)
+  prompts [SERVER] [--json]                               prompts of each server, with their arguments
+  prompt NAME [ARGS_JSON | key=value ...] [--server S]    fill in a prompt and print its messages
+  complete prompt NAME ARG [VALUE] [key=value ...]        completion suggestions for a prompt argument
+  complete resource URI_TEMPLATE ARG [VALUE]              ... or for a resource-template variable
 
 Options:
   --config, -c FILE   config file: mcp-bridge.yaml or any host's (Claude, Cursor, VS Code, gemini-cli,
@@ -95,6 +101,7 @@ Options:
   -H 'Name: value'    header of an ad-hoc URL server (repeatable)
   --transport, -t T   transport of an ad-hoc server: stdio, http, sse, streamable-http
   --timeout DURATION  per-call timeout for 'call' (e.g. 30s)
+  --out FILE          where 'read' writes the resource's bytes ('record': the trace)
   --verbose, -v       log what servers write to stderr
   --quiet, -q         no progress lines on stderr
   --help, -h          this text

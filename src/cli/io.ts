@@ -9,6 +9,10 @@ export interface CliIo {
   isTTY?: boolean;
   /** Reads all of standard input (for `call TOOL -`). */
   readStdin?: () => Promise<string>;
+  /** Whether stdout is a terminal (binary content is never written to one). */
+  stdoutIsTTY?: boolean;
+  /** Writes raw bytes to stdout (binary resources piped to a file or another program). */
+  stdoutBytes?(data: Uint8Array): void;
 }
 
 /** Exit codes (documented in the README). */

@@ -4,6 +4,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMcpBridgeError } from '../../protocol/errors/base.js';
+import { isMcpError } from '../../protocol/errors/peer-error.js';
 import { parseArgs, USAGE, type ParsedArgs } from './args.js';
 import { LIBRARY_VERSION } from '../version.js';
 import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io.js';
@@ -22,6 +23,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
   record: async () => (await import('./commands/record.js')).recordCommand,
   auth: async () => (await import('./commands/auth.js')).authCommand,
+  resources: async () => (await import('./commands/resources.js')).resourcesCommand,
+  read: async () => (await import('./commands/resources.js')).readCommand,
+  prompts: async () => (await import('./commands/prompts.js')).promptsCommand,
+  prompt: async () => (await import('./commands/prompts.js')).promptCommand,
+  complete: async () => (await import('./commands/prompts.js')).completeCommand,
 };
 
 /**
@@ -66,6 +72,11 @@ function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
     io.stderr(`mcp-bridge: ${error.message}\n${verbose && error.stack ? error.stack + '\n' : ''}`);
     return USAGE_CODES.has(error.code) ? ExitCode.usage : isAuthFailure(error) ? ExitCode.authFailed : ExitCode.serverFailed;
   }
+  // The server refused the request (unknown prompt, missing argument...): its own words, exit 3.
+  if (isMcpError(error)) {
+    io.stderr(`mcp-bridge: ${error.message}\n`);
+    return ExitCode.serverFailed;
+  }
   io.stderr(`mcp-bridge: unexpected failure: ${verbose && error instanceof Error ? error.stack : firstLine(error)}\n`);
   return ExitCode.serverFailed;
 }
@@ -96,6 +107,8 @@ if (isMain()) {
       for await (const chunk of process.stdin) text += String(chunk);
       return text;
     },
+    stdoutIsTTY: process.stdout.isTTY,
+    stdoutBytes: (data) => process.stdout.write(data),
   }, installSignals);
   process.exitCode = code;
   // Every server was stopped by the command; should a stray handle still hold the event loop, the
