@@ -29,3 +29,20 @@ for (const [, name, code] of blocks) {
     assert.ok(r.stdout.trim().length > 0);
   });
 }
+
+// The CLI examples: every `mcp-bridge ...` line of a ```sh block marked `<!-- readme-cli: NAME -->`
+// runs against the tsc build from the repository root and must exit 0 with some output.
+const cliBlocks = [...readme.matchAll(/<!-- readme-cli: ([\w-]+) -->\s*```sh\n([\s\S]*?)```/g)];
+const cliMain = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
+
+for (const [, name, code] of cliBlocks) {
+  test(`README CLI example "${name}" runs`, () => {
+    for (const line of code.split('\n').filter((l) => l.startsWith('mcp-bridge '))) {
+      // Words split on spaces; "" is an empty argument (enough for the examples, no shell needed).
+      const words = line.split(' ').slice(1).map((w) => (w === '""' ? '' : w));
+      const r = spawnSync(process.execPath, [cliMain, ...words], { cwd: repoRoot, encoding: 'utf8', timeout: 90_000 });
+      assert.equal(r.status, 0, `${line}\nexit ${r.status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+      assert.ok((r.stdout + r.stderr).trim().length > 0, line);
+    }
+  });
+}
