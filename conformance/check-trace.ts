@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expandPlaceholders, parseTrace, type Trace } from '../src/trace/trace-format.js';
 import { diffValues, formatDifferences } from '../src/trace/normalize.js';
 import { clientMessageChecker } from './schema-check.js';
-import { driveTrace, type CallOutcome } from './drive.js';
+import { driveTrace, type CallOutcome, type RequestOutcome } from './drive.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const tracesDir = join(repoRoot, 'conformance', 'traces');
@@ -41,6 +41,8 @@ function serverRequestMethod(trace: Trace, msg: unknown): string | undefined {
 interface Expected {
   trace: string;
   calls: CallOutcome[];
+  /** Resources, prompts and completion results (traces that have them). */
+  requests?: RequestOutcome[];
 }
 
 /** Verdict for one trace: ok, and the lines to print (first line PASS/FAIL, then indented problems). */
@@ -74,13 +76,13 @@ export async function checkTrace(tracePath: string, options: { update?: boolean;
       else for (const m of r.received) if (m.msg !== undefined) for (const p of check(m.msg, serverRequestMethod(trace, m.msg))) problems.push(`schema: ${p}\n  message: ${JSON.stringify(m.msg).slice(0, 300)}`);
     }
   }
-  const actual: Expected = { trace: file, calls: summarize(out.calls) as CallOutcome[] };
+  const actual: Expected = { trace: file, calls: summarize(out.calls) as CallOutcome[], ...(out.requests.length > 0 ? { requests: summarize(out.requests) as RequestOutcome[] } : {}) };
   const expectedPath = join(expectedRoot, `${name}.json`);
   if (update) writeFileSync(expectedPath, JSON.stringify(actual, null, 2) + '\n');
   if (!existsSync(expectedPath)) problems.push(`bridge: no expected file ${basename(expectedPath)}; run \`npm run conformance -- --update\` and read it by hand`);
   else {
     const expected = JSON.parse(readFileSync(expectedPath, 'utf8')) as Expected;
-    const diffs = diffValues(expected.calls, actual.calls);
+    const diffs = [...diffValues(expected.calls, actual.calls), ...diffValues(expected.requests ?? [], actual.requests ?? [])];
     if (diffs.length > 0) problems.push(`bridge: results differ from ${basename(expectedPath)}:\n${formatDifferences(diffs.slice(0, 12))}`);
   }
   const summary = r ? `${r.matched}/${r.expected} client messages matched, ${out.calls.length} tool results` : 'no replay report';

@@ -21,9 +21,19 @@ export interface CallOutcome {
   error?: { code: number | string; message: string };
 }
 
+/** What one resources/prompts/completion request gave through our client's typed method. */
+export interface RequestOutcome {
+  method: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: { code: number | string; message: string };
+}
+
 export interface DriveOutcome {
   report?: ReplayReport;
   calls: CallOutcome[];
+  /** Resources, prompts and completion requests, performed with the typed client methods. */
+  requests: RequestOutcome[];
   /** Problems of the drive itself (connect failed, a step our client cannot perform...). */
   problems: string[];
 }
@@ -40,6 +50,18 @@ function recordedAnswer(script: ClientScript, method: string): () => unknown {
   };
 }
 
+// The typed client methods a recorded request maps to, so replays exercise them (not client.request).
+const TYPED: Record<string, (c: Client, p: Obj) => Promise<unknown>> = {
+  'resources/list': (c) => c.listResources(),
+  'resources/templates/list': (c) => c.listResourceTemplates(),
+  'resources/read': (c, p) => c.readResource(String(p.uri)),
+  'resources/subscribe': (c, p) => c.subscribeResource(String(p.uri)).then(() => ({})),
+  'resources/unsubscribe': (c, p) => c.unsubscribeResource(String(p.uri)).then(() => ({})),
+  'prompts/list': (c) => c.listPrompts(),
+  'prompts/get': (c, p) => c.getPrompt(String(p.name), (p.arguments ?? {}) as Record<string, string>),
+  'completion/complete': (c, p) => c.complete(p.ref as never, p.argument as never, p.context as never),
+};
+
 /** Runs one trace through our client. `replayerJs` is the compiled replayer. */
 export async function driveTrace(tracePath: string, trace: Trace, replayerJs: string, name: string, vars: Record<string, string> = {}): Promise<DriveOutcome> {
   const script = deriveScript(expandPlaceholders(trace, vars));
@@ -48,6 +70,7 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
   const reportPath = join(dir, 'report.json');
   const problems: string[] = [];
   const calls: CallOutcome[] = [];
+  const requests: RequestOutcome[] = [];
   const caps = script.capabilities;
   const elicitCaps = isObj(caps.elicitation) ? caps.elicitation : {};
   const formCaps = isObj(elicitCaps.form) ? elicitCaps.form : {};
@@ -100,6 +123,17 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
       } else if (step.kind === 'notify') {
         if (step.method === 'notifications/roots/list_changed') await c.notifyRootsChanged();
         else problems.push(`our client has no way to send the recorded notification ${step.method}`);
+      } else if (step.method in TYPED) {
+        // Our client pages listings itself: recorded follow-up pages belong to the first request.
+        if (isObj(step.params) && step.params.cursor !== undefined) continue;
+        const out: RequestOutcome = { method: step.method, ...(step.params ? { params: step.params } : {}) };
+        try {
+          out.result = await TYPED[step.method]!(c, step.params ?? {});
+        } catch (e) {
+          const err = e as { code?: number | string; message?: string };
+          out.error = { code: err.code ?? 'unknown', message: String(err.message) };
+        }
+        requests.push(out);
       } else if (step.method === 'logging/setLevel' && isObj(step.params)) {
         await c.setLoggingLevel(step.params.level as never);
       } else {
@@ -116,5 +150,5 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
   if (existsSync(reportPath)) report = JSON.parse(readFileSync(reportPath, 'utf8')) as ReplayReport;
   else problems.push('the replayer wrote no report (it did not get to the end of the session)');
   rmSync(dir, { recursive: true, force: true });
-  return { report, calls, problems };
+  return { report, calls, requests, problems };
 }

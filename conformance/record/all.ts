@@ -7,6 +7,7 @@ import { recordFilesystem, recordFilesystemRoots } from './filesystem.js';
 import { recordBraveSearch } from './brave-search.js';
 import { recordEverything } from './everything.js';
 import { recordMemory } from './memory.js';
+import { recordEverythingResourcesPrompts, recordMemoryResources } from './surface.js';
 
 const recordings: Array<[string, string[], () => Promise<void>]> = [
   ['filesystem', ['filesystem.jsonl'], recordFilesystem],
@@ -14,6 +15,8 @@ const recordings: Array<[string, string[], () => Promise<void>]> = [
   ['brave-search', ['brave-search.jsonl', 'brave-search-offline.jsonl'], recordBraveSearch],
   ['everything', ['everything.jsonl'], recordEverything],
   ['memory', ['memory.jsonl'], recordMemory],
+  ['everything-resources-prompts', ['everything-resources-prompts.jsonl'], recordEverythingResourcesPrompts],
+  ['memory-resources', ['memory-resources.jsonl'], recordMemoryResources],
 ];
 
 const only = process.argv.slice(2);
