@@ -70,12 +70,12 @@ export function officialServer(name: OfficialServerName, options: OfficialServer
   return { command: process.execPath, args, env, dir, cleanup: cleanupOf(dir) };
 }
 
-/** Absolute path of a fixture server script under test/fixtures/servers/ (name without `.mjs`). */
+/** Absolute path of a fixture server script under test/faults/servers/ (name without `.mjs`). */
 export function fixtureServerScript(name: string): string {
-  return join(repoRoot, 'test', 'fixtures', 'servers', `${name}.mjs`);
+  return join(repoRoot, 'test', 'faults', 'servers', `${name}.mjs`);
 }
 
-/** Launch description for one of our fixture servers (test/fixtures/servers/<name>.mjs). */
+/** Launch description for one of our fixture servers (test/faults/servers/<name>.mjs). */
 export function fixtureServer(name: string, options: { args?: string[]; env?: Record<string, string> } = {}): ServerLaunch {
   return { command: process.execPath, args: [fixtureServerScript(name), ...(options.args ?? [])], env: { ...options.env }, cleanup: () => {} };
 }

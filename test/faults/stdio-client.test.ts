@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, type ClientOptions } from '../src/client/client.js';
-import { StdioTransport, type StdioTransportOptions } from '../src/transports/stdio/index.js';
-import { assertNoProcesses, procAvailable } from './helpers/no-orphans.js';
-import { fixtureServer, officialServer, scratchDir, type ServerLaunch } from './helpers/servers.js';
+import { Client, type ClientOptions } from '../../src/client/client.js';
+import { StdioTransport, type StdioTransportOptions } from '../../src/transports/stdio/index.js';
+import { assertNoProcesses, procAvailable } from '../helpers/no-orphans.js';
+import { fixtureServer, officialServer, scratchDir, type ServerLaunch } from '../helpers/servers.js';
 
 const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 2000 };
 
