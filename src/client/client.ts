@@ -303,9 +303,12 @@ export class Client {
     } catch (error) {
       // VER-7: a verdict that led to a failure is dropped, so the next connect probes again.
       if (key) eraCache.delete(key);
-      await this.session.close().catch(() => {});
       this.state = 'closed';
-      throw redactError(this.startError(error, startupTimeoutMs), this.redact);
+      const startError = redactError(this.startError(error, startupTimeoutMs), this.redact);
+      // Reject at the deadline: the teardown (stdin grace, SIGTERM, SIGKILL) runs behind it, and the
+      // transport keeps the event loop alive until the tree is gone, so nothing is orphaned.
+      void this.session.close().catch(() => {});
+      throw startError;
     }
   }
 

@@ -46,6 +46,16 @@ export interface StdioTransportOptions {
 /** Default shutdown bounds: 2 s after closing stdin, 2 s after SIGTERM, 1 s after SIGKILL. */
 export const DEFAULT_CLOSE_TIMEOUTS: Readonly<TerminateTimeouts> = { stdinGraceMs: 2000, termGraceMs: 2000, killGraceMs: 1000 };
 
+/**
+ * After the server closed its stdout, how long we wait for its exit (and stderr's end) so the close
+ * info carries the exit code and the whole stderr tail; then pending requests fail, teardown or not.
+ * When stderr has ended too, the process is exiting (a loaded machine may deliver the exit late), so
+ * we wait up to {@link EXIT_WAIT_MS} more for its exit code.
+ */
+export const EXIT_SETTLE_MS = 250;
+/** See {@link EXIT_SETTLE_MS}. */
+export const EXIT_WAIT_MS = 2000;
+
 type State = 'idle' | 'starting' | 'open' | 'finishing' | 'closed';
 
 /**
@@ -235,6 +245,7 @@ export class StdioTransport implements Transport {
 
   private async finish(): Promise<void> {
     this.state = 'finishing';
+    if (!this.closedByUs) this.reportAtEof();
     let outcome: TerminateOutcome = 'did-not-exit';
     try {
       outcome = await terminateTree(this.terminateTarget(), this.timeouts, { keepAlive: true });
@@ -255,23 +266,57 @@ export class StdioTransport implements Transport {
     };
   }
 
+  /**
+   * The server ended its side: once stdout reached end of file (every message it wrote has been
+   * delivered), `close` is emitted as soon as the process exited and stderr ended, or after
+   * {@link EXIT_SETTLE_MS}, so pending requests fail at EOF instead of after the teardown's grace
+   * periods (a server that closed stdout but lives on). The teardown carries on behind it.
+   */
+  private reportAtEof(): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let waitedForExit = false;
+    const stop = (): void => { this.progress.delete(check); clearTimeout(timer); };
+    const report = (): void => { stop(); this.emitClose(this.endedInfo()); };
+    const settled = (): void => {
+      if (this.closeEmitted) { stop(); return; }
+      // Both pipes closed but no exit yet: the process is on its way out, its exit code is worth waiting for.
+      if (!this.exit && this.stderrEnded && !waitedForExit) { waitedForExit = true; timer = setTimeout(settled, EXIT_WAIT_MS); return; }
+      report();
+    };
+    const check = (): void => {
+      if (this.closeEmitted) { stop(); return; }
+      if (!this.stdoutEnded) return;
+      if (this.exit && this.stderrEnded) { report(); return; }
+      timer ??= setTimeout(settled, EXIT_SETTLE_MS);
+    };
+    this.progress.add(check);
+    check();
+  }
+
   private finalize(outcome: TerminateOutcome): void {
     this.state = 'closed';
     // A tree that survived SIGKILL stays registered so the exit hook tries once more.
     if (outcome !== 'did-not-exit') { this.untrack?.(); this.untrack = undefined; }
     this.releaseChild();
+    if (this.closedByUs) {
+      const exitCode = this.exit?.code ?? null;
+      const signal = this.exit?.signal ?? null;
+      this.emitClose({ reason: 'closed', message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`, exitCode, signal, stderrTail: this.tail.text() });
+      return;
+    }
+    this.emitClose(this.endedInfo());
+  }
+
+  /** Close info for a server that ended on its own: exited, or (still alive) closed its stdout. */
+  private endedInfo(): TransportCloseInfo {
     const exitCode = this.exit?.code ?? null;
     const signal = this.exit?.signal ?? null;
     const stderrTail = this.tail.text();
-    if (this.closedByUs) {
-      this.emitClose({ reason: 'closed', message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`, exitCode, signal, stderrTail });
-      return;
-    }
     const init = { command: this.options.command, args: this.options.args, server: this.options.serverName, pid: this.child?.pid, exitCode, signal };
     const error = new ServerExitedError({ ...init, stderrTail });
     // The summary leaves stderr out: whoever renders the close info appends the tail itself.
     const message = this.exit ? summarizeServerExit(init) : `${summarizeServerExit(init).replace(/ exited$/, '')} closed its stdout`;
-    this.emitClose({ reason: 'exited', message, exitCode, signal, stderrTail, error });
+    return { reason: 'exited', message, exitCode, signal, stderrTail, error };
   }
 
   /** Destroys our ends of the pipes and unrefs the child: nothing of ours keeps the event loop alive. */
