@@ -4,3 +4,4 @@ export * from './redact.js';
 export * from './response-match.js';
 export * from './reconnect.js';
 export * from './param-headers.js';
+export * from './redirect.js';

@@ -21,7 +21,8 @@ function who(ctx: { server?: string }): string {
   return ctx.server ? `server "${ctx.server}": ` : '';
 }
 
-function hintForStatus(status: number, hasSessionId: boolean): string | undefined {
+function hintForStatus(status: number, hasSessionId: boolean, location?: string): string | undefined {
+  if (status >= 300 && status < 400) return location ? `if ${location} is the server you mean, configure that URL directly` : 'use the final URL';
   if (status === 401) return 'the server requires authorization: configure an Authorization header (e.g. a bearer token) for it';
   if (status === 403) return 'the credentials were refused or lack a scope; check the token, and that the server accepts requests from this origin';
   if (status === 404) return hasSessionId ? 'the session is gone; a fresh initialize starts a new one' : 'check the URL path (Streamable HTTP servers often live at /mcp, legacy SSE servers at /sse)';
@@ -30,29 +31,32 @@ function hintForStatus(status: number, hasSessionId: boolean): string | undefine
   if (status === 413) return 'the message is too large for the server';
   if (status === 429) return 'the server is rate limiting; retry later';
   if (status >= 500) return 'the server failed; see its logs';
-  if (status >= 300 && status < 400) return 'redirects are not followed; use the final URL';
   return undefined;
 }
 
 /**
  * The server answered with an HTTP status other than the ones the protocol expects (`MCPB_HTTP_STATUS`).
  * Carries the status, method, redacted URL, whether a session id was sent, and the start of the body
- * (at most 500 characters); `rpcError` holds a JSON-RPC error found in the body.
+ * (at most 500 characters); `rpcError` holds a JSON-RPC error found in the body. A redirect that was
+ * not followed also names where it pointed (`location`, redacted) and why (`redirect`).
  */
 export class HttpError extends McpBridgeError {
   readonly status: number;
   readonly body: string;
   readonly rpcError?: { code: number; message: string; data?: unknown };
 
-  constructor(ctx: HttpErrorContext & { status: number; statusText?: string; body: string; hasSessionId: boolean }) {
+  constructor(ctx: HttpErrorContext & { status: number; statusText?: string; body: string; hasSessionId: boolean; location?: string; redirect?: string }) {
     const url = redactUrl(ctx.url);
     const body = excerpt(ctx.body, 500);
     const rpcError = jsonRpcErrorOf(ctx.body);
-    const detail = rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body;
+    const location = ctx.location === undefined ? undefined : redactUrl(ctx.location);
+    const detail = ctx.redirect !== undefined
+      ? `${location ? ` to ${location}` : ''}, not followed: ${ctx.redirect}`
+      : `: ${rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body}`;
     super(
       'MCPB_HTTP_STATUS',
-      `${who(ctx)}${ctx.httpMethod} ${url}${ctx.method ? ` (${ctx.method})` : ''} answered HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}: ${detail}`,
-      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, status: ctx.status, hasSessionId: ctx.hasSessionId, body, hint: hintForStatus(ctx.status, ctx.hasSessionId) },
+      `${who(ctx)}${ctx.httpMethod} ${url}${ctx.method ? ` (${ctx.method})` : ''} answered HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}${detail}`,
+      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, status: ctx.status, hasSessionId: ctx.hasSessionId, body, location, redirect: ctx.redirect, hint: hintForStatus(ctx.status, ctx.hasSessionId, location) },
     );
     this.status = ctx.status;
     this.body = body;

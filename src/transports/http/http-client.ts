@@ -2,7 +2,8 @@
 // limits on streams), header merge, abort, and mapping of connection failures to typed errors.
 import { STATUS_CODES } from 'node:http';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, request, type Dispatcher } from 'undici';
-import { HttpConnectError } from '../../errors/http-errors.js';
+import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
+import { HttpConnectError, HttpError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth.js';
 
 export type { Dispatcher };
@@ -110,10 +111,10 @@ export class HttpClient {
    */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const auth = this.options.auth;
-    if (!auth || hasStaticAuthorization(req.headers)) return this.exchange(req);
+    if (!auth || hasStaticAuthorization(req.headers)) return this.withRedirects(req);
     for (let retries = 0; ; retries++) {
       const value = await auth.authorization({ signal: req.signal, fetch: this.fetch });
-      const response = await this.exchange(value ? { ...req, headers: { ...req.headers, authorization: value } } : req);
+      const response = await this.withRedirects(value ? { ...req, headers: { ...req.headers, authorization: value } } : req);
       const wwwAuthenticate = response.headers['www-authenticate'];
       if (!isAuthChallenge(response.status, wwwAuthenticate)) {
         if (value !== undefined && response.status < 400) auth.onAccepted?.();
@@ -129,6 +130,28 @@ export class HttpClient {
       }
       if (!retry) return response;
       response.discard();
+    }
+  }
+
+  /**
+   * One exchange, resolved at the response headers whatever the status. A redirect to
+   * the same origin is followed with the same method, headers and body (307/308; for GET also
+   * 301/302/303), at most {@link MAX_REDIRECTS} times; any other redirect is refused, naming its `Location`.
+   * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
+   *   HttpError (`MCPB_HTTP_STATUS`, with `location`) for a redirect that is not followed.
+   */
+  private async withRedirects(req: HttpRequest): Promise<HttpResponse> {
+    let url = new URL(String(req.url));
+    for (let hops = 0; ; hops++) {
+      const response = await this.exchange({ ...req, url });
+      if (!isRedirectStatus(response.status)) return response;
+      response.discard();
+      const decision = decideRedirect(req.method, response.status, url, response.headers.location);
+      if (decision.kind === 'follow' && hops < MAX_REDIRECTS) { url = decision.url; continue; }
+      const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
+      const location = decision.kind === 'follow' ? decision.url : decision.location;
+      const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
+      throw new HttpError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, status: response.status, statusText: response.statusText, body: '', hasSessionId, location: location?.toString(), redirect: reason });
     }
   }
 
