@@ -36,6 +36,10 @@ import { capabilitiesFor, installServerRequestHandlers, type ServerRequestHandle
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
+/** How many skipped stdout lines (banners, logs: the usual cause of a silent start) a start error quotes, and how much of each. */
+export const SKIPPED_LINES_KEPT = 5;
+export const SKIPPED_LINE_CHARS = 200;
+
 /** Options of a {@link Client}. */
 export interface ClientOptions extends ServerRequestHandlers {
   /** Configured name of the server, used in every error and log line. */
@@ -176,6 +180,8 @@ export class Client {
   private state: State = 'new';
   private recovering?: Promise<void>;
   private connecting?: Promise<void>;
+  /** The first lines the server sent that were not JSON-RPC, quoted by a start error. */
+  private readonly skippedLines: string[] = [];
   /** URIs subscribed to, so a recovered session subscribes again (the server kept no state). */
   private readonly subscriptions = new Set<string>();
   private readonly host: FeatureHost;
@@ -237,6 +243,7 @@ export class Client {
     s.events.on('error', (raw) => {
       if (this.currentSession !== s) return;
       const e = redactError(raw, this.redact);
+      this.keepSkippedLine(e);
       this.logger.warn(e.message, { server: options.name, code: e.code });
       this.events.emit('error', e);
     });
@@ -356,17 +363,30 @@ export class Client {
     });
   }
 
+  // Before the handshake, lines that are not JSON-RPC usually say why the start fails ("Error: set
+  // API_KEY", a banner of a server started in the wrong mode): keep the first few, bounded.
+  private keepSkippedLine(error: McpBridgeError | McpError): void {
+    if (this.state !== 'connecting' || this.skippedLines.length >= SKIPPED_LINES_KEPT) return;
+    if (error.code !== 'MCPB_FRAMING' && error.code !== 'MCPB_INVALID_MESSAGE') return;
+    const context = (error as McpBridgeError).context;
+    if (context.reason === 'too-large') return;
+    const line = String(context.excerpt ?? '').trim();
+    if (line !== '') this.skippedLines.push(line.length > SKIPPED_LINE_CHARS ? `${line.slice(0, SKIPPED_LINE_CHARS)}…` : line);
+  }
+
   private startError(error: unknown, startupTimeoutMs: number): unknown {
-    const base = { server: this.options.name, target: this.transport.target, transport: this.transport.kind, startupTimeoutMs };
+    const skippedLines = this.skippedLines.length > 0 ? [...this.skippedLines] : undefined;
+    const base = { server: this.options.name, target: this.transport.target, transport: this.transport.kind, startupTimeoutMs, skippedLines };
+    const stdoutHint = skippedLines ? 'it wrote lines on stdout that are not JSON-RPC (quoted above): they usually name the cause; a server must keep stdout for protocol messages and log to stderr' : undefined;
     if (error instanceof ConnectionClosedError) {
       const info = error.closeInfo;
       return new ServerStartError({ ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
-        `it ended before answering initialize: ${info.message}`, 'run the command by hand to see why it exits, and check its arguments and environment', error);
+        `it ended before answering initialize: ${info.message}`, stdoutHint ?? 'run the command by hand to see why it exits, and check its arguments and environment', error);
     }
     if (error instanceof RequestTimeoutError) {
       const stderrTail = this.transport.stderrTail || undefined;
       return new ServerStartError({ ...base, stderrTail }, `it did not answer initialize within ${startupTimeoutMs} ms`,
-        'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout', error);
+        stdoutHint ?? 'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout', error);
     }
     // Spawn failures, HTTP errors and version mismatches are already typed and specific.
     return error;

@@ -42,10 +42,11 @@ export class UrlElicitationRequiredError extends McpBridgeError {
  * startup budget, or the handshake failed. The original failure is the `cause`.
  */
 export class ServerStartError extends McpBridgeError {
-  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null }, reason: string, hint: string, cause: unknown) {
+  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null; skippedLines?: string[] }, reason: string, hint: string, cause: unknown) {
     const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    const skipped = ctx.skippedLines?.length ? `\nfirst lines on stdout that are not JSON-RPC:\n${indent(ctx.skippedLines.join('\n'))}` : '';
     const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
-    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${tail}`, { ...ctx, hint }, { cause });
+    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${skipped}${tail}`, { ...ctx, hint }, { cause });
   }
 }
 
