@@ -124,7 +124,8 @@ describe('stdio teardown leaves no process behind', { skip }, () => {
 
   it('the exit hook kills every server tree when the agent dies of an uncaught exception', async () => {
     const pidsFile = join(scratchDir('agent'), 'pids.json');
-    const agent = runAgent(agentStartsWrapper(pidsFile) + `setTimeout(() => { throw new Error('agent bug'); }, 50);\n`);
+    // The crash waits long enough for the test to snapshot the tree first, even on a loaded machine.
+    const agent = runAgent(agentStartsWrapper(pidsFile) + `setTimeout(() => { throw new Error('agent bug'); }, 1500);\n`);
     const { pid } = await withTimeout(agent.next(), 15_000, 'agent ready');
     const tree = treeOf(pid, await readPids(pidsFile));
     try {
