@@ -9,10 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, isMcpBridgeError, loadConfig, Manager, Registry, type Logger } from '../../src/index.js';
 import { run } from '../../src/cli/main.js';
-import { repoRoot, scratchDir } from '../helpers/servers.js';
+import { fixtureServerScript, repoRoot, scratchDir } from '../helpers/servers.js';
 
-const echo = join(repoRoot, 'test', 'faults', 'stdio-secret-echo.mjs');
-const httpEcho = join(repoRoot, 'test', 'faults', 'http-secret-echo.mjs');
+const echo = fixtureServerScript('stdio-secret-echo');
+const httpEcho = fixtureServerScript('http-secret-echo');
 
 // Distinct values, so a leak names its source.
 const S = {

@@ -2,7 +2,7 @@
 // can: on stderr at start, in a JSON-RPC error, in a tool result, in a log notification, and on
 // stderr right before crashing. `--exit-at-start` makes it print them and exit 1 before answering
 // initialize. Used by the secrets sweep: nothing it echoes may reach any string mcp-bridge produces.
-import { send, serve } from '../fixtures/servers/lib/mini-server.mjs';
+import { send, serve } from './lib/mini-server.mjs';
 
 const given = [...process.argv.slice(2), ...Object.entries(process.env).filter(([k]) => k.startsWith('LEAK_') || /KEY|TOKEN|SECRET|PASSWORD|AUTH/.test(k)).map(([k, v]) => `${k}=${v}`)];
 const everything = given.join(' ');
