@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Manager } from '../../src/manager/manager.js';
-import { assertNoProcesses, isAlive, procAvailable } from '../helpers/no-orphans.js';
+import { assertNoProcesses, isAlive, killAll, procAvailable, processTree } from '../helpers/no-orphans.js';
 import { nodeEntry, testConfig } from '../helpers/config.js';
 import { fixtureServerScript, scratchDir } from '../helpers/servers.js';
-import { faultClient, rejectsWith } from './harness.js';
+import { fastClose, faultClient, rejectsWith, within } from './harness.js';
 
 async function pidFrom(file: string): Promise<number> {
   for (let i = 0; i < 200; i++) {
@@ -68,5 +68,27 @@ describe('stdio faults: startup and shutdown', () => {
     // Failed at EOF: the process is alive, the teardown is still in its 4 s stdin grace period.
     if (procAvailable()) assert.ok(isAlive(pid), 'the call failed before the teardown ended');
     await f.closeAndCheck();
+  });
+
+  it('a server that ignores SIGTERM, behind a wrapper with a grandchild in its own session: close() leaves nothing running', { skip: !procAvailable() }, async () => {
+    // covers: STDIO-7
+    const pidsFile = join(scratchDir('sigterm'), 'pids.json');
+    const f = faultClient('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_SERVER: 'ignores-sigterm', WRAPPER_ESCAPEE: '1' }, client: { name: 'stubborn' } });
+    await f.client.connect();
+    const tools = await within(10_000, f.client.listTools(), 'tools/list');
+    assert.deepEqual(tools.value?.map((t) => t.name), ['echo']);
+    let pids: { wrapper: number; server: number; lingerer: number; escapee?: number } | undefined;
+    for (let i = 0; i < 200 && !pids; i++) {
+      try { pids = JSON.parse(readFileSync(pidsFile, 'utf8')); } catch { await sleep(25); }
+    }
+    const tree = processTree(f.transport.pid!);
+    try {
+      for (const pid of [pids!.wrapper, pids!.server, pids!.lingerer, pids!.escapee!]) assert.ok(tree.includes(pid), `${pid} is in the tree [${tree.join(', ')}]`);
+      const closing = await within(fastClose.stdinGraceMs + fastClose.termGraceMs + fastClose.killGraceMs + 5000, f.client.close(), 'close()');
+      assert.equal(closing.error, undefined);
+      await assertNoProcesses(tree, { timeoutMs: 5000, message: 'SIGTERM-deaf server tree left behind' });
+    } finally {
+      killAll(tree);
+    }
   });
 });
