@@ -2,16 +2,15 @@
 // config entry travels to the transport as it is, and initialize is never cancelled on any path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { Manager } from '../../src/manager/manager.js';
 import { describeFailure } from '../../src/cli/commands/doctor.js';
 import { createTransport } from '../../src/transports/create.js';
 import { Session } from '../../src/session/session.js';
-import { repoRoot } from '../helpers/servers.js';
+import { fixtureServerScript } from '../helpers/servers.js';
 import { nodeEntry, testConfig } from '../helpers/config.js';
 import { linkedPair } from '../helpers/pair.js';
 
-const crashMidCall = join(repoRoot, 'test', 'fixtures', 'servers', 'crash-mid-call.mjs');
+const crashMidCall = fixtureServerScript('crash-mid-call');
 
 async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
