@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
+import { fixtureServerScript, officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
@@ -114,7 +114,7 @@ test('doctor exit 0 when every server is healthy', () => {
 // Issue 11 items 11 and 12: doctor said "no problems found" while a collision had dropped a tool,
 // and `call a_b` ran `a.b`.
 test('doctor lists every renamed and dropped tool as a problem with a fix, in text and --json; call a_b runs a_b', () => {
-  const dotted = { command: process.execPath, args: [join(repoRoot, 'test', 'fixtures', 'servers', 'dotted-names.mjs')] };
+  const dotted = { command: process.execPath, args: [fixtureServerScript('dotted-names')] };
   const config = writeConfigFile([stdioEntry('one', dotted), stdioEntry('two', dotted)]);
   assert.equal(runCli(['--config', config, 'call', 'a_b', '{}', '-q']).stdout.trim(), 'ran a_b');
   const r = runCli(['--config', config, 'doctor', '-q']);

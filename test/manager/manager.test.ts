@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { Manager } from '../../src/manager/manager.js';
 import { Registry } from '../../src/registry/registry.js';
-import { officialServer, repoRoot } from '../helpers/servers.js';
+import { fixtureServerScript, officialServer, repoRoot } from '../helpers/servers.js';
 import { nodeEntry, stdioEntry, testConfig } from '../helpers/config.js';
 import { assertNoProcesses, descendantsOf } from '../helpers/no-orphans.js';
 
@@ -126,7 +126,7 @@ test('a killed server is restarted with backoff and its tools come back (STDIO-9
 
 // Issue 11 item 8: during a restart the LLM used to be told 'No tool named "echo" is registered'.
 test('while a server restarts its tools leave the specs, and a call names the server, its state, the next attempt and what to do', async () => {
-  const config = testConfig([nodeEntry('echoer', join(repoRoot, 'test', 'fixtures', 'servers', 'echo-server.mjs'))]);
+  const config = testConfig([nodeEntry('echoer', fixtureServerScript('echo-server'))]);
   const registry = new Registry();
   const manager = new Manager(config, { registry, restartPolicy: { initialDelayMs: 3000, jitter: 0 } });
   try {
