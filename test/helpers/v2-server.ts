@@ -1,4 +1,4 @@
-// The modern peer: test/fixtures/servers/v2-server.mjs on `@modelcontextprotocol/server` 2.x,
+// The modern peer: test/faults/servers/v2-server.mjs on `@modelcontextprotocol/server` 2.x,
 // dual-era or modern-only (`legacy: 'reject'`), over stdio or HTTP (127.0.0.1, port 0).
 import { spawn } from 'node:child_process';
 import { fixtureServer, type ServerLaunch } from './servers.js';
