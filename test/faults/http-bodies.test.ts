@@ -26,6 +26,8 @@ function serveWith(server: FaultServer, onCall: (req: FaultRequest, res: ServerR
     if (req.method === 'GET') { res.writeHead(405).end(); return; }
     if (req.body?.method === 'initialize') { answerInitialize(req, res, 'sess-b'); return; }
     if (isCall(req)) { onCall(req, res); return; }
+    // A legacy server: requests it does not know (the era probe) get -32601.
+    if (req.body?.id !== undefined) { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } })); return; }
     res.writeHead(202).end();
   });
 }

@@ -17,6 +17,8 @@ function mcpAt(path: string, req: FaultRequest, res: import('node:http').ServerR
   if (req.method === 'GET') { res.writeHead(405).end(); return true; }
   if (req.body?.method === 'initialize') { answerInitialize(req, res, 'sess-r'); return true; }
   if (req.body?.method === 'tools/list') { json(res, 200, tools(req)); return true; }
+  // A legacy server: requests it does not know (the era probe) get -32601.
+  if (req.body?.id !== undefined) { json(res, 200, { jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } }); return true; }
   res.writeHead(202).end();
   return true;
 }
