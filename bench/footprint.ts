@@ -81,7 +81,8 @@ export async function measureFootprints(): Promise<{ 'mcp-bridge': Footprint; sd
   } finally {
     rmSync(packDir, { recursive: true, force: true });
   }
-  const sdkVersion = (JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')) as { version: string }).version;
+  const sdkVersion = (JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')) as { version: string })
+    .version;
   const sdk = await installInto(`@modelcontextprotocol/sdk@${sdkVersion}`);
   return { 'mcp-bridge': bridge, sdk };
 }

@@ -16,7 +16,14 @@ import { summarize, type Results } from './report/results.js';
 import { renderFailures, renderTable, rowsFor, value } from './report/table.js';
 import { evaluateTargets, renderTargets } from './report/targets.js';
 
-interface Args { quick: boolean; reps?: number; only?: string[]; clients?: string[]; footprint?: boolean; out?: string }
+interface Args {
+  quick: boolean;
+  reps?: number;
+  only?: string[];
+  clients?: string[];
+  footprint?: boolean;
+  out?: string;
+}
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { quick: false };
@@ -110,7 +117,9 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     for (let rep = 0; rep < plan.reps; rep++) {
       for (const c of rotate(clients, rep)) {
-        const out: RunOutcome = unavailable.has(c) ? { ok: false, unavailable: unavailable.get(c), metrics: {} } : await runStep(step, c, importModules, fullImports);
+        const out: RunOutcome = unavailable.has(c)
+          ? { ok: false, unavailable: unavailable.get(c), metrics: {} }
+          : await runStep(step, c, importModules, fullImports);
         runs.get(c)!.push(out);
         // A failed large-result call is a reported failure (a figure); anything else failing is a crash.
         const reportedFailure = step.key.startsWith('w4.') && !out.crashed && out.metrics.bytes !== undefined;
@@ -138,52 +147,83 @@ async function main(): Promise<number> {
   }
   const totalS = (performance.now() - started) / 1000;
 
-  const fpLines = footprint ? Object.entries(footprint).map(([c, f]) => `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}` : `failed: ${f.error}`}`) : [];
-  process.stdout.write([
-    `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
-    '',
-    table,
-    '',
-    ...(failures.length ? ['Failures:', ...failures, ''] : []),
-    ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
-    'Targets:',
-    renderTargets(verdicts),
-    '',
-    `Total ${totalS.toFixed(1)} s.`,
-    '',
-  ].join('\n'));
+  const fpLines = footprint
+    ? Object.entries(footprint).map(
+        ([c, f]) =>
+          `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}` : `failed: ${f.error}`}`,
+      )
+    : [];
+  process.stdout.write(
+    [
+      `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
+      '',
+      table,
+      '',
+      ...(failures.length ? ['Failures:', ...failures, ''] : []),
+      ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
+      'Targets:',
+      renderTargets(verdicts),
+      '',
+      `Total ${totalS.toFixed(1)} s.`,
+      '',
+    ].join('\n'),
+  );
 
   const canonical = plan.mode === 'full' && !args.only && !args.clients && !args.out;
   const outFile = args.out ?? join(repoRoot, 'bench', 'results', canonical ? 'latest.json' : `${plan.mode}.tmp.json`);
   mkdirSync(join(outFile, '..'), { recursive: true });
-  writeFileSync(outFile, JSON.stringify({
-    meta: { date: new Date().toISOString(), mode: plan.mode, reps: plan.reps, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, commit: gitCommit(), totalSeconds: totalS },
-    clients,
-    results,
-    ratios,
-    targets: verdicts,
-    footprint,
-    table,
-  }, null, 2) + '\n');
+  writeFileSync(
+    outFile,
+    JSON.stringify(
+      {
+        meta: {
+          date: new Date().toISOString(),
+          mode: plan.mode,
+          reps: plan.reps,
+          node: process.version,
+          cores: cpus().length,
+          cpu: cpus()[0]?.model,
+          commit: gitCommit(),
+          totalSeconds: totalS,
+        },
+        clients,
+        results,
+        ratios,
+        targets: verdicts,
+        footprint,
+        table,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stderr.write(`bench: wrote ${outFile}\n`);
   if (canonical) {
-    updateReadme(join(repoRoot, 'bench', 'README.md'), [
-      `Latest full run: ${new Date().toISOString().slice(0, 10)}, ${plan.reps} repetitions, medians; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, commit ${gitCommit() ?? 'unknown'}.`,
-      '',
-      table,
-      '',
-      ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
-      ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
-      'Targets:',
-      '',
-      renderTargets(verdicts),
-    ].join('\n'));
+    updateReadme(
+      join(repoRoot, 'bench', 'README.md'),
+      [
+        `Latest full run: ${new Date().toISOString().slice(0, 10)}, ${plan.reps} repetitions, medians; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, commit ${gitCommit() ?? 'unknown'}.`,
+        '',
+        table,
+        '',
+        ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
+        ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
+        'Targets:',
+        '',
+        renderTargets(verdicts),
+      ].join('\n'),
+    );
   }
   if (bridgeCrashed) process.stderr.write('bench: a workload crashed for mcp-bridge (see Failures); exiting 1\n');
   return bridgeCrashed ? 1 : 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (e: unknown) => {
-  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
-  process.exitCode = 2;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -73,13 +73,21 @@ export async function checkTrace(tracePath: string, options: { update?: boolean;
     if (version) {
       const check = clientMessageChecker(repoRoot, version);
       if ('unavailable' in check) problems.push(`schema: ${check.unavailable}`);
-      else for (const m of r.received) if (m.msg !== undefined) for (const p of check(m.msg, serverRequestMethod(trace, m.msg))) problems.push(`schema: ${p}\n  message: ${JSON.stringify(m.msg).slice(0, 300)}`);
+      else
+        for (const m of r.received)
+          if (m.msg !== undefined)
+            for (const p of check(m.msg, serverRequestMethod(trace, m.msg))) problems.push(`schema: ${p}\n  message: ${JSON.stringify(m.msg).slice(0, 300)}`);
     }
   }
-  const actual: Expected = { trace: file, calls: summarize(out.calls) as CallOutcome[], ...(out.requests.length > 0 ? { requests: summarize(out.requests) as RequestOutcome[] } : {}) };
+  const actual: Expected = {
+    trace: file,
+    calls: summarize(out.calls) as CallOutcome[],
+    ...(out.requests.length > 0 ? { requests: summarize(out.requests) as RequestOutcome[] } : {}),
+  };
   const expectedPath = join(expectedRoot, `${name}.json`);
   if (update) writeFileSync(expectedPath, JSON.stringify(actual, null, 2) + '\n');
-  if (!existsSync(expectedPath)) problems.push(`bridge: no expected file ${basename(expectedPath)}; run \`npm run conformance -- --update\` and read it by hand`);
+  if (!existsSync(expectedPath))
+    problems.push(`bridge: no expected file ${basename(expectedPath)}; run \`npm run conformance -- --update\` and read it by hand`);
   else {
     const expected = JSON.parse(readFileSync(expectedPath, 'utf8')) as Expected;
     const diffs = [...diffValues(expected.calls, actual.calls), ...diffValues(expected.requests ?? [], actual.requests ?? [])];
@@ -87,8 +95,13 @@ export async function checkTrace(tracePath: string, options: { update?: boolean;
   }
   const summary = r ? `${r.matched}/${r.expected} client messages matched, ${out.calls.length} tool results` : 'no replay report';
   const lines = [`${problems.length === 0 ? 'PASS' : 'FAIL'} ${file}: ${summary}`];
-  for (const p of problems.slice(0, 20)) lines.push(p.split('\n').map((l) => '    ' + l).join('\n'));
+  for (const p of problems.slice(0, 20))
+    lines.push(
+      p
+        .split('\n')
+        .map((l) => '    ' + l)
+        .join('\n'),
+    );
   if (problems.length > 20) lines.push(`    ... and ${problems.length - 20} more`);
   return { ok: problems.length === 0, lines };
 }
-

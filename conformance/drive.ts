@@ -84,17 +84,21 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
       args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '20000', '--stall', '5000', ...varArgs],
       name,
       // A recorded handshake-era trace starts with initialize: no era probe in front of it.
-      era: trace.events.some((e) => e.type === 'message' && e.dir === 'c2s' && (e.msg as { method?: unknown } | undefined)?.method === 'server/discover') ? 'auto' : 'legacy',
+      era: trace.events.some((e) => e.type === 'message' && e.dir === 'c2s' && (e.msg as { method?: unknown } | undefined)?.method === 'server/discover')
+        ? 'auto'
+        : 'legacy',
       requestTimeoutMs: 20_000,
       startupTimeoutMs: 20_000,
-      ...(caps.roots ? { roots: () => ((roots() as { roots?: never[] })?.roots ?? []) } : {}),
+      ...(caps.roots ? { roots: () => (roots() as { roots?: never[] })?.roots ?? [] } : {}),
       ...(caps.sampling ? { onSampling: () => sampling() as never } : {}),
-      ...(caps.elicitation ? {
-        onElicitation: () => elicit() as never,
-        elicitationModes: Object.keys(elicitCaps).filter((k) => k === 'form' || k === 'url') as ('form' | 'url')[],
-        // Mirror the recorded client: it filled in defaults only if it declared so (SEP-1034).
-        applyElicitationDefaults: formCaps.applyDefaults === true,
-      } : {}),
+      ...(caps.elicitation
+        ? {
+            onElicitation: () => elicit() as never,
+            elicitationModes: Object.keys(elicitCaps).filter((k) => k === 'form' || k === 'url') as ('form' | 'url')[],
+            // Mirror the recorded client: it filled in defaults only if it declared so (SEP-1034).
+            applyElicitationDefaults: formCaps.applyDefaults === true,
+          }
+        : {}),
     } as never);
     const c = client;
     const outputSchemas = new Map<string, unknown>();

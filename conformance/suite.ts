@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const update = args.includes('--update');
   const only = args.filter((a) => !a.startsWith('--'));
-  const files = readdirSync(tracesDir).filter((f) => f.endsWith('.jsonl') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+  const files = readdirSync(tracesDir)
+    .filter((f) => f.endsWith('.jsonl') && (only.length === 0 || only.some((o) => f.includes(o))))
+    .sort();
   let passed = 0;
   let failed = 0;
   for (const f of files) {

@@ -11,12 +11,17 @@ export class Emitter<Events extends { [K in keyof Events]: unknown }> {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
     set.add(listener as Listener<never>);
-    return () => { set.delete(listener as Listener<never>); };
+    return () => {
+      set.delete(listener as Listener<never>);
+    };
   }
 
   /** Subscribes for one delivery only. */
   once<K extends keyof Events>(event: K, listener: Listener<Events[K]>): () => void {
-    const off = this.on(event, (value) => { off(); listener(value); });
+    const off = this.on(event, (value) => {
+      off();
+      listener(value);
+    });
     return off;
   }
 
@@ -41,6 +46,8 @@ export class Emitter<Events extends { [K in keyof Events]: unknown }> {
 
   /** Called when a listener throws; the default rethrows asynchronously so the bug is not swallowed. */
   protected onListenerError(error: unknown, _event: keyof Events): void {
-    queueMicrotask(() => { throw error; });
+    queueMicrotask(() => {
+      throw error;
+    });
   }
 }

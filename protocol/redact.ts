@@ -18,14 +18,20 @@ export function isSecretName(name: string): boolean {
 
 // Well-known credential shapes (OpenAI/Anthropic `sk-`, Stripe, GitHub, Slack, GitLab, Hugging Face,
 // AWS, Google API keys, JWTs), and long opaque tokens mixing letters and digits.
-const KNOWN_SECRET = /^(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}|^(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{16,}|^github_pat_[A-Za-z0-9_]{16,}|^xox[abprs]-[A-Za-z0-9-]{8,}|^glpat-[A-Za-z0-9_-]{12,}|^hf_[A-Za-z0-9]{16,}|^AKIA[0-9A-Z]{16}$|^AIza[0-9A-Za-z_-]{30,}|^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./;
+const KNOWN_SECRET =
+  /^(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}|^(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{16,}|^github_pat_[A-Za-z0-9_]{16,}|^xox[abprs]-[A-Za-z0-9-]{8,}|^glpat-[A-Za-z0-9_-]{12,}|^hf_[A-Za-z0-9]{16,}|^AKIA[0-9A-Z]{16}$|^AIza[0-9A-Za-z_-]{30,}|^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./;
 const OPAQUE_TOKEN = /^[A-Za-z0-9_\-+/=]{32,}$/;
 
 /** True for a value shaped like a credential (an API key, a JWT, a long opaque token). */
 export function looksLikeSecret(value: string): boolean {
   if (KNOWN_SECRET.test(value)) return true;
   // A long run of token characters with letters and digits mixed; paths (with '/') need both cases too.
-  return OPAQUE_TOKEN.test(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && (!value.includes('/') || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !value.startsWith('/')));
+  return (
+    OPAQUE_TOKEN.test(value) &&
+    /[0-9]/.test(value) &&
+    /[A-Za-z]/.test(value) &&
+    (!value.includes('/') || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !value.startsWith('/')))
+  );
 }
 
 /**
@@ -47,11 +53,15 @@ export function redactUrl(url: string | URL): string {
   }
   if (parsed.search) {
     // Rebuilt by hand: URLSearchParams would re-encode the untouched pairs too.
-    parsed.search = parsed.search.slice(1).split('&').map((pair) => {
-      const eq = pair.indexOf('=');
-      const key = eq < 0 ? pair : pair.slice(0, eq);
-      return eq >= 0 && isSecretName(safeDecode(key)) ? `${key}=${MASK}` : pair;
-    }).join('&');
+    parsed.search = parsed.search
+      .slice(1)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        const key = eq < 0 ? pair : pair.slice(0, eq);
+        return eq >= 0 && isSecretName(safeDecode(key)) ? `${key}=${MASK}` : pair;
+      })
+      .join('&');
   }
   return parsed.href;
 }
@@ -77,7 +87,11 @@ export function secretArgValues(args: readonly string[]): string[] {
   return classifyArgs(args).flatMap(({ secret }) => (secret === undefined || secret === '' ? [] : [secret]));
 }
 
-interface ArgClass { arg: string; prefix: string; secret?: string }
+interface ArgClass {
+  arg: string;
+  prefix: string;
+  secret?: string;
+}
 
 function classifyArgs(args: readonly string[]): ArgClass[] {
   const out: ArgClass[] = [];
@@ -93,7 +107,10 @@ function classifyArgs(args: readonly string[]): ArgClass[] {
     const assignment = /^([A-Za-z_][A-Za-z0-9_.-]*)=(.*)$/s.exec(arg);
     if (flag && isSecretName(flag[1]!)) {
       if (flag[2]) out.push({ arg, prefix: `${flag[1]}=`, secret: flag[3] });
-      else { out.push({ arg, prefix: '' }); valueOfSecretFlag = true; }
+      else {
+        out.push({ arg, prefix: '' });
+        valueOfSecretFlag = true;
+      }
     } else if (flag?.[2] && looksLikeSecret(flag[3]!)) {
       out.push({ arg, prefix: `${flag[1]}=`, secret: flag[3] });
     } else if (!flag && assignment && (isSecretName(assignment[1]!) || looksLikeSecret(assignment[2]!))) {
@@ -172,7 +189,13 @@ export function createRedactor(secrets: Iterable<string | undefined | null>, opt
   }
   if (variants.size === 0) return urls ? redactUrlsIn : noRedaction;
   // Longest first, so a secret containing another is masked whole.
-  const pattern = new RegExp([...variants].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  const pattern = new RegExp(
+    [...variants]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
   return urls ? (text) => redactUrlsIn(text.replace(pattern, MASK)) : (text) => text.replace(pattern, MASK);
 }
 
@@ -224,14 +247,20 @@ export function redactError<E>(error: E, redact: Redact, depth = 6): E {
   }
   // V8 may keep `stack` as an accessor; it repeats the message, so it is masked too.
   try {
-    if (typeof target.stack === 'string') { const stack = redact(target.stack); if (stack !== target.stack) target.stack = stack; }
-  } catch { /* a read-only stack stays as it is */ }
+    if (typeof target.stack === 'string') {
+      const stack = redact(target.stack);
+      if (stack !== target.stack) target.stack = stack;
+    }
+  } catch {
+    /* a read-only stack stays as it is */
+  }
   // `errors` of an AggregateError and nested causes.
   for (const inner of Array.isArray(target.errors) ? target.errors : []) redactError(inner, redact, depth - 1);
   if ('cause' in error) {
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof Error) redactError(cause, redact, depth - 1);
-    else if (cause !== undefined) Object.defineProperty(error, 'cause', { value: redactValue(cause, redact), writable: true, configurable: true, enumerable: false });
+    else if (cause !== undefined)
+      Object.defineProperty(error, 'cause', { value: redactValue(cause, redact), writable: true, configurable: true, enumerable: false });
   }
   return error;
 }

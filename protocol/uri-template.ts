@@ -6,14 +6,23 @@ import { McpBridgeError } from './errors/base.js';
 /** A URI template is malformed or uses RFC 6570 level-4 features. */
 export class UriTemplateError extends McpBridgeError {
   constructor(template: string, problem: string) {
-    super('MCPB_URI_TEMPLATE_INVALID', `URI template ${JSON.stringify(template)} ${problem}`, { template, hint: 'only RFC 6570 levels 1-3 are supported: {var}, {+var}, {#var}, {.var}, {/var}, {;var}, {?var}, {&var}' });
+    super('MCPB_URI_TEMPLATE_INVALID', `URI template ${JSON.stringify(template)} ${problem}`, {
+      template,
+      hint: 'only RFC 6570 levels 1-3 are supported: {var}, {+var}, {#var}, {.var}, {/var}, {;var}, {?var}, {&var}',
+    });
   }
 }
 
 /** Values to expand with; `undefined` (or a missing key) leaves the variable out (RFC 6570 §3.2.1). */
 export type UriTemplateValues = Record<string, string | number | boolean | undefined>;
 
-interface Operator { first: string; sep: string; named: boolean; ifEmpty: string; reserved: boolean }
+interface Operator {
+  first: string;
+  sep: string;
+  named: boolean;
+  ifEmpty: string;
+  reserved: boolean;
+}
 
 // RFC 6570 Appendix A, the table of operator behaviour.
 const OPERATORS: Record<string, Operator> = {
@@ -66,8 +75,14 @@ function encode(value: string, reserved: boolean): string {
   const chars = [...value];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    if (UNRESERVED.test(c) || (reserved && RESERVED.test(c))) { out += c; continue; }
-    if (reserved && c === '%' && /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? ''))) { out += c; continue; }
+    if (UNRESERVED.test(c) || (reserved && RESERVED.test(c))) {
+      out += c;
+      continue;
+    }
+    if (reserved && c === '%' && /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? ''))) {
+      out += c;
+      continue;
+    }
     out += encodeURIComponent(c).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   }
   return out;
@@ -81,7 +96,10 @@ function encode(value: string, reserved: boolean): string {
 export function expandUriTemplate(template: string, values: UriTemplateValues): string {
   let out = '';
   for (const part of parse(template)) {
-    if ('literal' in part) { out += encode(part.literal, true); continue; }
+    if ('literal' in part) {
+      out += encode(part.literal, true);
+      continue;
+    }
     const { op } = part;
     const pieces: string[] = [];
     for (const name of part.names) {
@@ -113,7 +131,10 @@ export function matchUriTemplate(template: string, uri: string): Record<string, 
   const groups: { name: string; named: boolean }[] = [];
   let pattern = '^';
   for (const part of parse(template)) {
-    if ('literal' in part) { pattern += escapeRegex(encode(part.literal, true)); continue; }
+    if ('literal' in part) {
+      pattern += escapeRegex(encode(part.literal, true));
+      continue;
+    }
     const { op } = part;
     // Non-reserved expansion percent-encodes every reserved character, so a value holds none.
     const value = op.reserved ? '[^,]*?' : part.opChar === '.' ? "[^:/?#[\\]@!$&'()*+,;=]*?" : "[^:/?#[\\]@!$&'()*+,;=]*";
@@ -135,5 +156,9 @@ export function matchUriTemplate(template: string, uri: string): Record<string, 
 }
 
 function safeDecode(v: string): string {
-  try { return decodeURIComponent(v); } catch { return v; }
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
 }

@@ -28,7 +28,10 @@ function exportsOf(file, seen = new Map()) {
   const text = readFileSync(file, 'utf8');
   const imports = new Map();
   for (const m of text.matchAll(/^import (type )?\{([^}]*)\} from '([^']+)';/gm)) {
-    for (const part of m[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of m[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [orig, alias] = part.replace(/^type /, '').split(/\s+as\s+/);
       imports.set(alias ?? orig, { name: orig, from: m[3], typeOnly: Boolean(m[1]) || part.startsWith('type ') });
     }
@@ -40,7 +43,10 @@ function exportsOf(file, seen = new Map()) {
   };
   for (const line of text.split('\n')) {
     const decl = DECL.exec(line);
-    if (decl) { out.set(decl[2], decl[1] === 'let' || decl[1] === 'var' ? 'const' : decl[1]); continue; }
+    if (decl) {
+      out.set(decl[2], decl[1] === 'let' || decl[1] === 'var' ? 'const' : decl[1]);
+      continue;
+    }
     const star = /^export (type )?\* from '([^']+)';/.exec(line);
     if (star) {
       for (const [name, kind] of exportsOf(target(star[2]), seen)) if (!out.has(name)) out.set(name, star[1] ? asType(kind) : kind);
@@ -48,12 +54,19 @@ function exportsOf(file, seen = new Map()) {
     }
     const list = /^export (type )?\{([^}]*)\}(?: from '([^']+)')?;/.exec(line);
     if (!list) continue;
-    for (const part of list[2].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of list[2]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const typeOnly = Boolean(list[1]) || part.startsWith('type ');
       const [orig, alias] = part.replace(/^type /, '').split(/\s+as\s+/);
       let kind;
       if (list[3]) kind = lookup(list[3], orig);
-      else if (imports.has(orig)) { const i = imports.get(orig); kind = lookup(i.from, i.name); if (i.typeOnly) kind = asType(kind); }
+      else if (imports.has(orig)) {
+        const i = imports.get(orig);
+        kind = lookup(i.from, i.name);
+        if (i.typeOnly) kind = asType(kind);
+      }
       if (kind === undefined) throw new Error(`api-report: cannot resolve ${orig} exported by ${file}`);
       out.set(alias ?? orig, typeOnly ? asType(kind) : kind);
     }
@@ -79,7 +92,10 @@ export async function buildReport() {
     const declared = names.filter(([, k]) => isValue(k)).map(([n]) => n);
     const missing = runtime.filter((n) => !declared.includes(n));
     const extra = declared.filter((n) => !runtime.includes(n));
-    if (missing.length || extra.length) throw new Error(`api-report: ${entry}: declarations and runtime exports differ (runtime only: ${missing.join(', ') || '-'}; declared only: ${extra.join(', ') || '-'})`);
+    if (missing.length || extra.length)
+      throw new Error(
+        `api-report: ${entry}: declarations and runtime exports differ (runtime only: ${missing.join(', ') || '-'}; declared only: ${extra.join(', ') || '-'})`,
+      );
     const values = names.filter(([, k]) => isValue(k)).length;
     sections.push(`## ${entry}\n\n${values} values, ${names.length - values} types.\n\n${names.map(([n, k]) => `- ${n}: ${k}`).join('\n')}\n`);
   }

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const LIST = 'scripts/pack-files.txt';
-const HEADER = '# Every file `npm pack` publishes (checked by scripts/check-pack.mjs in .ci/run).\n# Refresh with `npm run pack:check -- --update` and review the diff.\n';
+const HEADER =
+  '# Every file `npm pack` publishes (checked by scripts/check-pack.mjs in .ci/run).\n# Refresh with `npm run pack:check -- --update` and review the diff.\n';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // prepack builds the bundle and the declarations; its output goes to stderr, the JSON to stdout.
@@ -24,7 +25,9 @@ if (process.argv.includes('--update')) {
   console.log(`pack: wrote ${actual.length} entries to ${LIST}`);
   process.exit(0);
 }
-const expected = readFileSync(LIST, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+const expected = readFileSync(LIST, 'utf8')
+  .split('\n')
+  .filter((l) => l && !l.startsWith('#'));
 const added = actual.filter((p) => !expected.includes(p));
 const removed = expected.filter((p) => !actual.includes(p));
 if (added.length > 0 || removed.length > 0) {

@@ -13,7 +13,11 @@ const passThrough = process.argv.slice(2).filter((a) => a.startsWith('-'));
 
 function collect(dir, out) {
   let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries.sort()) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) collect(full, out);
@@ -22,8 +26,7 @@ function collect(dir, out) {
   return out;
 }
 
-const files = roots.flatMap((r) => collect(r, []))
-  .filter((f) => filter.length === 0 || filter.some((s) => relative('.', f).includes(s)));
+const files = roots.flatMap((r) => collect(r, [])).filter((f) => filter.length === 0 || filter.some((s) => relative('.', f).includes(s)));
 if (files.length === 0) {
   console.error('run-tests: no compiled test files found under dist/test (did the build run?)');
   process.exit(1);

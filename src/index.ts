@@ -22,8 +22,14 @@ export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
 export {
-  ToolNotFoundError, ToolValidationError, ToolSchemaError, ToolNameCollisionError, ToolCallError, ToolArgumentsError,
-  ToolCallMalformedError, ToolResultError,
+  ToolNotFoundError,
+  ToolValidationError,
+  ToolSchemaError,
+  ToolNameCollisionError,
+  ToolCallError,
+  ToolArgumentsError,
+  ToolCallMalformedError,
+  ToolResultError,
 } from './errors/bridge-errors.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).

@@ -23,12 +23,13 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
  * @example createConsoleLogger('info')
  */
 export function createConsoleLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
-  const make = (lv: LogLevel) => RANK[lv] < RANK[level]
-    ? noop
-    : (message: string, fields?: Record<string, unknown>) => {
-      const extra = fields && Object.keys(fields).length > 0 ? ' ' + safeJson(fields) : '';
-      write(`[mcp-bridge] ${lv}: ${message}${extra}\n`);
-    };
+  const make = (lv: LogLevel) =>
+    RANK[lv] < RANK[level]
+      ? noop
+      : (message: string, fields?: Record<string, unknown>) => {
+          const extra = fields && Object.keys(fields).length > 0 ? ' ' + safeJson(fields) : '';
+          write(`[mcp-bridge] ${lv}: ${message}${extra}\n`);
+        };
   return { debug: make('debug'), info: make('info'), warn: make('warn'), error: make('error') };
 }
 
@@ -46,6 +47,14 @@ function safeJson(value: unknown): string {
  */
 export function redactingLogger(logger: Logger, redact: Redact): Logger {
   if (redact === noRedaction || logger === nullLogger) return logger;
-  const wrap = (write: Logger['info']): Logger['info'] => (message, fields) => write(redact(message), fields === undefined ? undefined : redactValue(fields, redact));
-  return { debug: wrap((m, f) => logger.debug(m, f)), info: wrap((m, f) => logger.info(m, f)), warn: wrap((m, f) => logger.warn(m, f)), error: wrap((m, f) => logger.error(m, f)) };
+  const wrap =
+    (write: Logger['info']): Logger['info'] =>
+    (message, fields) =>
+      write(redact(message), fields === undefined ? undefined : redactValue(fields, redact));
+  return {
+    debug: wrap((m, f) => logger.debug(m, f)),
+    info: wrap((m, f) => logger.info(m, f)),
+    warn: wrap((m, f) => logger.warn(m, f)),
+    error: wrap((m, f) => logger.error(m, f)),
+  };
 }

@@ -6,8 +6,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, errorCodeTable } from '../src/errors/codes.js';
 import {
-  ConnectionClosedError, McpBridgeError, McpError, RequestAbortedError, RequestTimeoutError, ServerStartError, ServerUnavailableError,
-  UnsupportedVersionError, isMcpBridgeError, isMcpError, hasErrorCode,
+  ConnectionClosedError,
+  McpBridgeError,
+  McpError,
+  RequestAbortedError,
+  RequestTimeoutError,
+  ServerStartError,
+  ServerUnavailableError,
+  UnsupportedVersionError,
+  isMcpBridgeError,
+  isMcpError,
+  hasErrorCode,
 } from '../src/index.js';
 import { repoRoot } from './helpers/paths.js';
 
@@ -16,7 +25,9 @@ function sources(): string[] {
   const walk = (d: string) => {
     for (const n of readdirSync(d)) {
       const f = join(d, n);
-      if (statSync(f).isDirectory()) { if (n !== 'node_modules' && n !== 'traces' && n !== 'harness') walk(f); } else if (f.endsWith('.ts') && !f.endsWith('codes.ts')) out.push(f);
+      if (statSync(f).isDirectory()) {
+        if (n !== 'node_modules' && n !== 'traces' && n !== 'harness') walk(f);
+      } else if (f.endsWith('.ts') && !f.endsWith('codes.ts')) out.push(f);
     }
   };
   for (const d of ['src', 'protocol', 'conformance']) walk(join(repoRoot, d));

@@ -39,7 +39,10 @@ for (const [, name, code] of cliBlocks) {
   test(`README CLI example "${name}" runs`, () => {
     for (const line of code.split('\n').filter((l) => l.startsWith('mcp-bridge '))) {
       // Words split on spaces; "" is an empty argument (enough for the examples, no shell needed).
-      const words = line.split(' ').slice(1).map((w) => (w === '""' ? '' : w));
+      const words = line
+        .split(' ')
+        .slice(1)
+        .map((w) => (w === '""' ? '' : w));
       const r = spawnSync(process.execPath, [cliMain, ...words], { cwd: repoRoot, encoding: 'utf8', timeout: 90_000 });
       assert.equal(r.status, 0, `${line}\nexit ${r.status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
       assert.ok((r.stdout + r.stderr).trim().length > 0, line);

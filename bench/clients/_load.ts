@@ -11,7 +11,8 @@ export function clientNames(): string[] {
     .filter((f) => f.endsWith('.js') && !f.startsWith('_'))
     .map((f) => f.slice(0, -3));
   return names.sort((a, b) => {
-    const ia = order.indexOf(a), ib = order.indexOf(b);
+    const ia = order.indexOf(a),
+      ib = order.indexOf(b);
     if (ia !== -1 || ib !== -1) return (ia === -1 ? 99 : ia) - (ib === -1 ? 99 : ib);
     return a.localeCompare(b);
   });

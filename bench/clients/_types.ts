@@ -2,9 +2,7 @@
 // (not starting with `_`) whose default export is a BenchClient.
 
 /** Where the bench server is: a stdio command, or a Streamable HTTP endpoint. */
-export type ServerSpec =
-  | { kind: 'stdio'; command: string; args: string[]; env?: Record<string, string> }
-  | { kind: 'http'; url: string };
+export type ServerSpec = { kind: 'stdio'; command: string; args: string[]; env?: Record<string, string> } | { kind: 'http'; url: string };
 
 /** Per-call options. */
 export interface CallOptions {

@@ -41,7 +41,7 @@ async function load(): Promise<BridgeModule> {
 
 /** What a user who only connects imports: the client entry where it exists, else the package entry. */
 async function loadClient(): Promise<BridgeModule> {
-  clientMod ??= existsSync(clientEntry) ? (await import(fileUrl(clientEntry))) as BridgeModule : await load();
+  clientMod ??= existsSync(clientEntry) ? ((await import(fileUrl(clientEntry))) as BridgeModule) : await load();
   return clientMod;
 }
 
@@ -72,10 +72,12 @@ const bridge: BenchClient = {
   },
   async connect(server: ServerSpec): Promise<BenchConnection> {
     const { connect } = await loadClient();
-    const c = await connect(server.kind === 'stdio'
-      // Default options: the 128 MiB default cap fits W4's 64 MiB result with its JSON envelope.
-      ? { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
-      : { url: server.url });
+    const c = await connect(
+      server.kind === 'stdio'
+        ? // Default options: the 128 MiB default cap fits W4's 64 MiB result with its JSON envelope.
+          { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
+        : { url: server.url },
+    );
     return {
       listTools: async () => toolCount(await c.listTools()),
       call: async (name, args, options) => firstText(await c.callTool(name, args, options?.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined)),
@@ -87,9 +89,17 @@ const bridge: BenchClient = {
     const m = await load();
     if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
     const names = Array.from({ length: count }, (_, i) => `echo${i}`);
-    fleetConfig = m.parseConfig(JSON.stringify({
-      tools: { mcp: { enabled: true, servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })) } },
-    }), { file: join(repoRoot, 'bench', 'fleet.json') });
+    fleetConfig = m.parseConfig(
+      JSON.stringify({
+        tools: {
+          mcp: {
+            enabled: true,
+            servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })),
+          },
+        },
+      }),
+      { file: join(repoRoot, 'bench', 'fleet.json') },
+    );
   },
   async fleet(server, count) {
     if (fleetConfig === undefined) await bridge.prepareFleet!(server, count);
@@ -114,9 +124,12 @@ const bridge: BenchClient = {
   async manyTools(server) {
     const m = await load();
     if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
-    const config = m.parseConfig(JSON.stringify({
-      tools: { mcp: { enabled: true, servers: [{ name: 'many', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }] } },
-    }), { file: join(repoRoot, 'bench', 'many-tools.json') });
+    const config = m.parseConfig(
+      JSON.stringify({
+        tools: { mcp: { enabled: true, servers: [{ name: 'many', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }] } },
+      }),
+      { file: join(repoRoot, 'bench', 'many-tools.json') },
+    );
     const registry = new m.Registry();
     const manager = new m.Manager(config, { registry });
     const summary = await manager.start();

@@ -6,7 +6,11 @@ import { firstText, type BenchClient, type BenchConnection, type CallOptions, ty
 const PROTOCOL = '2025-06-18';
 const INIT_PARAMS = { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-raw', version: '1.0.0' } };
 
-interface Pending { resolve(v: unknown): void; reject(e: Error): void; timer?: NodeJS.Timeout }
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+  timer?: NodeJS.Timeout;
+}
 
 function settle(pending: Map<number, Pending>, msg: { id?: number; result?: unknown; error?: { message?: string } }): void {
   const p = pending.get(msg.id as number);
@@ -40,18 +44,25 @@ async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>): Pro
     }
     if (start < chunk.length) parts.push(chunk.subarray(start));
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    for (const p of pending.values()) p.reject(new Error('server exited'));
-    pending.clear();
-    resolve();
-  }));
-  const request = (method: string, params: unknown, options?: CallOptions): Promise<unknown> => new Promise((resolve, reject) => {
-    const id = nextId++;
-    const p: Pending = { resolve, reject };
-    if (options?.timeoutMs) p.timer = setTimeout(() => { pending.delete(id); reject(new Error(`timeout after ${options.timeoutMs} ms`)); }, options.timeoutMs);
-    pending.set(id, p);
-    child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-  });
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      for (const p of pending.values()) p.reject(new Error('server exited'));
+      pending.clear();
+      resolve();
+    }),
+  );
+  const request = (method: string, params: unknown, options?: CallOptions): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const p: Pending = { resolve, reject };
+      if (options?.timeoutMs)
+        p.timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`timeout after ${options.timeoutMs} ms`));
+        }, options.timeoutMs);
+      pending.set(id, p);
+      child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+    });
   await request('initialize', INIT_PARAMS);
   child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
   return {
@@ -72,12 +83,19 @@ async function connectHttp(server: Extract<ServerSpec, { kind: 'http' }>): Promi
   let sessionId: string | undefined;
   let nextId = 1;
   const post = async (body: string, signal?: AbortSignal): Promise<{ status: number; json?: unknown }> => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': PROTOCOL,
+    };
     if (sessionId) headers['mcp-session-id'] = sessionId;
     const res = await request(server.url, { method: 'POST', headers, body, dispatcher: agent, signal });
     const sid = res.headers['mcp-session-id'];
     if (typeof sid === 'string') sessionId = sid;
-    if (res.statusCode === 202) { await res.body.dump(); return { status: 202 }; }
+    if (res.statusCode === 202) {
+      await res.body.dump();
+      return { status: 202 };
+    }
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
     return { status: 200, json: await res.body.json() };
   };

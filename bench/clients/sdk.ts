@@ -7,16 +7,14 @@ import { firstText, type BenchClient, type BenchConnection, type ServerSpec } fr
 
 const sdk: BenchClient = {
   name: 'sdk',
-  importModules: () => [
-    import.meta.resolve('@modelcontextprotocol/sdk/client/index.js'),
-    import.meta.resolve('@modelcontextprotocol/sdk/client/stdio.js'),
-  ],
+  importModules: () => [import.meta.resolve('@modelcontextprotocol/sdk/client/index.js'), import.meta.resolve('@modelcontextprotocol/sdk/client/stdio.js')],
   unavailable: async () => undefined,
   async connect(server: ServerSpec): Promise<BenchConnection> {
     const client = new Client({ name: 'bench-sdk', version: '1.0.0' }, { capabilities: {} });
-    const transport = server.kind === 'stdio'
-      ? new StdioClientTransport({ command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })
-      : new StreamableHTTPClientTransport(new URL(server.url));
+    const transport =
+      server.kind === 'stdio'
+        ? new StdioClientTransport({ command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })
+        : new StreamableHTTPClientTransport(new URL(server.url));
     await client.connect(transport);
     return {
       async listTools() {

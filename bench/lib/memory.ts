@@ -31,10 +31,12 @@ export function trackPeakRss(sampleMs = 5): PeakTracker {
   let peak = process.memoryUsage.rss();
   const exact = resetHwm() && readHwm() !== undefined;
   // Sampling costs the measured process CPU (each rss read is a syscall), so only without VmHWM.
-  const timer = exact ? undefined : setInterval(() => {
-    const r = process.memoryUsage.rss();
-    if (r > peak) peak = r;
-  }, sampleMs);
+  const timer = exact
+    ? undefined
+    : setInterval(() => {
+        const r = process.memoryUsage.rss();
+        if (r > peak) peak = r;
+      }, sampleMs);
   timer?.unref();
   return {
     stop() {

@@ -26,7 +26,9 @@ function findRepoRoot(start: string): string {
     if (existsSync(pkg)) {
       try {
         if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'mcp-bridge') return dir;
-      } catch { /* keep walking */ }
+      } catch {
+        /* keep walking */
+      }
     }
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`bench: no mcp-bridge package.json above ${start}`);

@@ -25,21 +25,34 @@ export async function startHttpServer(timeoutMs = 10_000): Promise<HttpServerHan
   const child: ChildProcess = spawn(process.execPath, [benchFile('servers/http-echo.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let buf = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`http-echo did not report a port within ${timeoutMs} ms`)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`http-echo did not report a port within ${timeoutMs} ms`));
+    }, timeoutMs);
     child.stdout!.on('data', (c: Buffer) => {
       buf += c.toString('utf8');
       const m = /LISTENING (\d+)/.exec(buf);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`http-echo exited early with code ${code}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`http-echo exited early with code ${code}`));
+    });
   });
   return {
     spec: { kind: 'http', url: `http://127.0.0.1:${port}/mcp` },
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const t = setTimeout(() => child.kill('SIGKILL'), 2000);
-      child.once('exit', () => { clearTimeout(t); resolve(); });
-      child.stdin!.end();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const t = setTimeout(() => child.kill('SIGKILL'), 2000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+        child.stdin!.end();
+      }),
   };
 }

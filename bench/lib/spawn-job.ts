@@ -39,17 +39,29 @@ export function runJob(job: Job, timeoutMs: number): Promise<RunOutcome> {
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { err = tail(err + c.toString('utf8'), 4000); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err = tail(err + c.toString('utf8'), 4000);
+    });
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      const line = out.split('\n').reverse().find((l) => l.startsWith('RESULT '));
+      const line = out
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('RESULT '));
       if (line) {
         try {
           return resolve(JSON.parse(line.slice(7)) as JobResult);
-        } catch { /* fall through to crash */ }
+        } catch {
+          /* fall through to crash */
+        }
       }
       const why = timedOut ? `worker timed out after ${timeoutMs} ms` : `worker exited with ${signal ?? `code ${code}`} and no result`;
       resolve({ ok: false, crashed: true, error: `${why}${err ? `; stderr: ${tail(err)}` : ''}`, metrics: {} });
@@ -73,8 +85,12 @@ export function measureImport(modules: string[], timeoutMs = 30_000): Promise<Ru
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString('utf8'); });
-    child.stderr.on('data', (c: Buffer) => { err = tail(err + c.toString('utf8')); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err = tail(err + c.toString('utf8'));
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('close', (code) => {
       clearTimeout(timer);

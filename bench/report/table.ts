@@ -71,7 +71,8 @@ function cellText(results: Results, row: Row, client: string): string {
   const cell = results[row.key]?.[client];
   if (!cell) return '–';
   if (cell.unavailable) return 'n/a';
-  if (cell.failures.length > 0) return cell.failures.length === cell.runs.length ? 'FAIL' : `${fmt(cell.median[row.metric], row.unit)} (${cell.failures.length} FAIL)`;
+  if (cell.failures.length > 0)
+    return cell.failures.length === cell.runs.length ? 'FAIL' : `${fmt(cell.median[row.metric], row.unit)} (${cell.failures.length} FAIL)`;
   return fmt(cell.median[row.metric], row.unit);
 }
 

@@ -26,12 +26,33 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
   const r = (key: string, m: string): number | undefined => solid(results, key, 'raw', m);
 
   // Judged on what a user who only connects imports (mcp-bridge/client vs the SDK's client + stdio).
-  v.push(ratioTarget('W1', 'import time ≤ 0.1× SDK (mcp-bridge/client vs SDK client + stdio)', ratio(b('w1.import', 'importMs'), s('w1.import', 'importMs')), (q) => q <= 0.1,
-    ` (${b('w1.import', 'importMs')?.toFixed(1) ?? 'n/a'} ms vs ${s('w1.import', 'importMs')?.toFixed(1) ?? 'n/a'} ms; whole entry mcp-bridge ${x(ratio(b('w1.import.full', 'importMs'), s('w1.import.full', 'importMs')))})`));
-  v.push(ratioTarget('W2', 'sequential calls/s ≥ 1.6× SDK', ratio(b('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')), (q) => q >= 1.6,
-    ` (raw reaches ${x(ratio(r('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')))})`));
-  v.push(ratioTarget('W3', 'client CPU per call, 64 in flight ≤ 0.45× SDK', ratio(b('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')), (q) => q <= 0.45,
-    ` (raw reaches ${x(ratio(r('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')))})`));
+  v.push(
+    ratioTarget(
+      'W1',
+      'import time ≤ 0.1× SDK (mcp-bridge/client vs SDK client + stdio)',
+      ratio(b('w1.import', 'importMs'), s('w1.import', 'importMs')),
+      (q) => q <= 0.1,
+      ` (${b('w1.import', 'importMs')?.toFixed(1) ?? 'n/a'} ms vs ${s('w1.import', 'importMs')?.toFixed(1) ?? 'n/a'} ms; whole entry mcp-bridge ${x(ratio(b('w1.import.full', 'importMs'), s('w1.import.full', 'importMs')))})`,
+    ),
+  );
+  v.push(
+    ratioTarget(
+      'W2',
+      'sequential calls/s ≥ 1.6× SDK',
+      ratio(b('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')),
+      (q) => q >= 1.6,
+      ` (raw reaches ${x(ratio(r('w2.seq.stdio', 'callsPerSec'), s('w2.seq.stdio', 'callsPerSec')))})`,
+    ),
+  );
+  v.push(
+    ratioTarget(
+      'W3',
+      'client CPU per call, 64 in flight ≤ 0.45× SDK',
+      ratio(b('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')),
+      (q) => q <= 0.45,
+      ` (raw reaches ${x(ratio(r('w3.par.stdio', 'cpuUsPerCall'), s('w3.par.stdio', 'cpuUsPerCall')))})`,
+    ),
+  );
 
   // W4: every size must succeed, at ≥ 0.8× raw throughput.
   const parts: string[] = [];
@@ -39,8 +60,16 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
   for (const bytes of blobSizes) {
     const key = `w4.blob.${bytes / MiB}MiB`;
     const cell = results[key]?.['mcp-bridge'];
-    if (!cell || cell.unavailable) { w4 = undefined; parts.push(`${bytes / MiB} MiB n/a`); continue; }
-    if (cell.failures.length > 0) { w4 = w4 === undefined ? undefined : false; parts.push(`${bytes / MiB} MiB FAILED`); continue; }
+    if (!cell || cell.unavailable) {
+      w4 = undefined;
+      parts.push(`${bytes / MiB} MiB n/a`);
+      continue;
+    }
+    if (cell.failures.length > 0) {
+      w4 = w4 === undefined ? undefined : false;
+      parts.push(`${bytes / MiB} MiB FAILED`);
+      continue;
+    }
     const q = ratio(b(key, 'mibPerSec'), r(key, 'mibPerSec'));
     if (q === undefined) w4 = undefined;
     else if (q < 0.8 && w4 !== undefined) w4 = false;
@@ -48,8 +77,15 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
   }
   v.push({ id: 'W4', target: 'every size succeeds at ≥ 0.8× raw throughput', measured: parts.join(', '), met: w4 });
 
-  v.push(ratioTarget('W5a', 'peak RSS during W3 ≤ 0.6× SDK', ratio(b('w3.par.stdio', 'peakRss'), s('w3.par.stdio', 'peakRss')), (q) => q <= 0.6,
-    ` (raw reaches ${x(ratio(r('w3.par.stdio', 'peakRss'), s('w3.par.stdio', 'peakRss')))})`));
+  v.push(
+    ratioTarget(
+      'W5a',
+      'peak RSS during W3 ≤ 0.6× SDK',
+      ratio(b('w3.par.stdio', 'peakRss'), s('w3.par.stdio', 'peakRss')),
+      (q) => q <= 0.6,
+      ` (raw reaches ${x(ratio(r('w3.par.stdio', 'peakRss'), s('w3.par.stdio', 'peakRss')))})`,
+    ),
+  );
   // W5b: the growth of RSS above the pre-call baseline, per byte of message (absolute RSS includes
   // ~40 MiB of Node itself, which no client can shed).
   const w5parts: string[] = [];
@@ -59,9 +95,16 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
     const key = `w4.blob.${bytes / MiB}MiB`;
     const cell = results[key]?.['mcp-bridge'];
     // A size that fails for mcp-bridge has no peak to judge, and a failure is a miss.
-    if (cell && !cell.unavailable && cell.failures.length > 0) { w5Missed = true; w5parts.push(`${bytes / MiB} MiB FAILED`); continue; }
+    if (cell && !cell.unavailable && cell.failures.length > 0) {
+      w5Missed = true;
+      w5parts.push(`${bytes / MiB} MiB FAILED`);
+      continue;
+    }
     const per = b(key, 'peakDeltaPerByte');
-    if (per === undefined) { w5parts.push(`${bytes / MiB} MiB n/a`); continue; }
+    if (per === undefined) {
+      w5parts.push(`${bytes / MiB} MiB n/a`);
+      continue;
+    }
     w5Measured++;
     if (per > 3) w5Missed = true;
     w5parts.push(`${bytes / MiB} MiB ${x(per)}`);
@@ -73,16 +116,27 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
   });
   v.push({ id: 'W5b', target: 'peak RSS growth in W4 ≤ 3× the message size', measured: `${w5parts.join(', ')} (raw: ${rawPer.join(', ')})`, met: w5 });
 
-  v.push(ratioTarget('W6', 'HTTP calls/s with 64 in flight ≥ 4× SDK', ratio(b('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')), (q) => q >= 4,
-    ` (raw reaches ${x(ratio(r('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')))})`));
+  v.push(
+    ratioTarget(
+      'W6',
+      'HTTP calls/s with 64 in flight ≥ 4× SDK',
+      ratio(b('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')),
+      (q) => q >= 4,
+      ` (raw reaches ${x(ratio(r('w6.par.http', 'callsPerSec'), s('w6.par.http', 'callsPerSec')))})`,
+    ),
+  );
 
   // W8 (issue 11): absolute, since no other client registers tools; judged at the full size only.
   const tools = b('w8.tools', 'tools');
   const w8ms = b('w8.tools', 'startupMs');
   const w8rss = b('w8.tools', 'peakRss');
   v.push({
-    id: 'W8', target: '5,000 tools under the Manager ready in ≤ 1 s with ≤ 120 MiB peak RSS',
-    measured: w8ms === undefined || w8rss === undefined ? 'n/a' : `${tools ?? '?'} tools in ${w8ms.toFixed(0)} ms (CPU ${b('w8.tools', 'startupCpuMs')?.toFixed(0) ?? 'n/a'} ms), peak ${(w8rss / MiB).toFixed(0)} MiB`,
+    id: 'W8',
+    target: '5,000 tools under the Manager ready in ≤ 1 s with ≤ 120 MiB peak RSS',
+    measured:
+      w8ms === undefined || w8rss === undefined
+        ? 'n/a'
+        : `${tools ?? '?'} tools in ${w8ms.toFixed(0)} ms (CPU ${b('w8.tools', 'startupCpuMs')?.toFixed(0) ?? 'n/a'} ms), peak ${(w8rss / MiB).toFixed(0)} MiB`,
     met: w8ms === undefined || w8rss === undefined || tools !== 5000 ? undefined : w8ms <= 1000 && w8rss <= 120 * MiB,
   });
 

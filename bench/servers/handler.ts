@@ -72,11 +72,14 @@ export function handle(raw: unknown): Reply | undefined {
     case 'initialize': {
       const asked = m.params?.protocolVersion;
       const version = typeof asked === 'string' && SUPPORTED.includes(asked) ? asked : SUPPORTED[0];
-      return result(id, JSON.stringify({
-        protocolVersion: version,
-        capabilities: { tools: {} },
-        serverInfo: { name: 'bench-echo', version: '1.0.0' },
-      }));
+      return result(
+        id,
+        JSON.stringify({
+          protocolVersion: version,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'bench-echo', version: '1.0.0' },
+        }),
+      );
     }
     case 'ping':
       return result(id, '{}');

@@ -8,8 +8,33 @@ import { createInterface } from 'node:readline';
 const COUNT = Number(process.env.MANY_TOOLS ?? 5000);
 const PAGE = Number(process.env.MANY_TOOLS_PAGE ?? 1000);
 
-const RESOURCES = ['issue', 'pull_request', 'repository', 'branch', 'commit', 'comment', 'label', 'milestone', 'project', 'release',
-  'workflow', 'deployment', 'page', 'database', 'block', 'user', 'team', 'file', 'folder', 'channel', 'message', 'invoice', 'customer', 'order', 'ticket'];
+const RESOURCES = [
+  'issue',
+  'pull_request',
+  'repository',
+  'branch',
+  'commit',
+  'comment',
+  'label',
+  'milestone',
+  'project',
+  'release',
+  'workflow',
+  'deployment',
+  'page',
+  'database',
+  'block',
+  'user',
+  'team',
+  'file',
+  'folder',
+  'channel',
+  'message',
+  'invoice',
+  'customer',
+  'order',
+  'ticket',
+];
 const ACTIONS = ['create', 'get', 'list', 'update', 'delete', 'search', 'archive', 'restore', 'export', 'sync'];
 
 function tool(i: number): Record<string, unknown> {
@@ -17,7 +42,7 @@ function tool(i: number): Record<string, unknown> {
   const action = ACTIONS[Math.floor(i / RESOURCES.length) % ACTIONS.length];
   const properties: Record<string, unknown> = {
     [`${resource}_id`]: { type: 'string', description: `The ${resource.replace('_', ' ')} identifier (as returned by list_${resource}).`, minLength: 1 },
-    workspace: { type: 'string', description: 'Workspace slug; defaults to the token\'s workspace.', pattern: '^[a-z0-9-]+$' },
+    workspace: { type: 'string', description: "Workspace slug; defaults to the token's workspace.", pattern: '^[a-z0-9-]+$' },
   };
   const required = [`${resource}_id`];
   if (i % 2 === 0) properties.limit = { type: 'integer', minimum: 1, maximum: 100, default: 30, description: 'Most results per page.' };
@@ -25,7 +50,9 @@ function tool(i: number): Record<string, unknown> {
   if (i % 4 === 0) properties.labels = { type: 'array', items: { type: 'string' }, description: 'Label names to apply.' };
   if (i % 5 === 0) {
     properties.body = {
-      type: 'object', description: 'Fields to set.', additionalProperties: false,
+      type: 'object',
+      description: 'Fields to set.',
+      additionalProperties: false,
       properties: { title: { type: 'string' }, text: { type: 'string', description: 'Markdown text.' }, due: { type: 'string', format: 'date-time' } },
       required: ['title'],
     };
@@ -55,11 +82,22 @@ function reply(id: unknown, result: string): void {
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   let m: { id?: unknown; method?: string; params?: { protocolVersion?: string; cursor?: string } };
-  try { m = JSON.parse(line); } catch { return; }
+  try {
+    m = JSON.parse(line);
+  } catch {
+    return;
+  }
   if (typeof m.method !== 'string' || !('id' in m)) return;
   switch (m.method) {
     case 'initialize':
-      return reply(m.id, JSON.stringify({ protocolVersion: m.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'bench-many-tools', version: '1.0.0' } }));
+      return reply(
+        m.id,
+        JSON.stringify({
+          protocolVersion: m.params?.protocolVersion ?? '2025-06-18',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'bench-many-tools', version: '1.0.0' },
+        }),
+      );
     case 'ping':
       return reply(m.id, '{}');
     case 'tools/list': {

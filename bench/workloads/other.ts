@@ -27,10 +27,12 @@ export async function connectCycles(client: BenchClient, server: ServerSpec, cyc
     coldListMs: rows[0].list,
     coldCloseMs: rows[0].close,
     coldTotalMs: rows[0].total,
-    ...(warm.length > 0 ? {
-      warmConnectMs: median(warm.map((r) => r.connect))!,
-      warmTotalMs: median(warm.map((r) => r.total))!,
-    } : {}),
+    ...(warm.length > 0
+      ? {
+          warmConnectMs: median(warm.map((r) => r.connect))!,
+          warmTotalMs: median(warm.map((r) => r.total))!,
+        }
+      : {}),
   };
 }
 
@@ -39,7 +41,11 @@ function gc(): void {
 }
 
 /** One blob call of `bytes`: time, throughput, CPU and the peak RSS above the pre-call baseline. */
-export async function largeResult(c: BenchConnection, bytes: number, timeoutMs: number): Promise<{ metrics: Record<string, number>; error?: string; method: string }> {
+export async function largeResult(
+  c: BenchConnection,
+  bytes: number,
+  timeoutMs: number,
+): Promise<{ metrics: Record<string, number>; error?: string; method: string }> {
   // Warm the path with small results so only the size differs in the measured call.
   for (let i = 0; i < 3; i++) await c.call('blob', { bytes: 1024 });
   await c.call('prepare', { bytes });
@@ -58,13 +64,27 @@ export async function largeResult(c: BenchConnection, bytes: number, timeoutMs: 
   const ms = performance.now() - t0;
   const cpu = cpuMs(process.cpuUsage(cpu0));
   const { peakRss, method } = peak.stop();
-  const metrics: Record<string, number> = { bytes, ms, cpuMs: cpu, baseRss: base, peakRss, peakDeltaRss: peakRss - base, peakDeltaPerByte: (peakRss - base) / bytes };
+  const metrics: Record<string, number> = {
+    bytes,
+    ms,
+    cpuMs: cpu,
+    baseRss: base,
+    peakRss,
+    peakDeltaRss: peakRss - base,
+    peakDeltaPerByte: (peakRss - base) / bytes,
+  };
   if (error === undefined) metrics.mibPerSec = bytes / 1048576 / (ms / 1000);
   return { metrics, error, method };
 }
 
 /** Starts `servers` stdio servers at once, then spreads `calls` echo calls over them round-robin. */
-export async function fleet(client: BenchClient, server: Extract<ServerSpec, { kind: 'stdio' }>, servers: number, calls: number, inflight: number): Promise<{ metrics: Record<string, number>; how: string }> {
+export async function fleet(
+  client: BenchClient,
+  server: Extract<ServerSpec, { kind: 'stdio' }>,
+  servers: number,
+  calls: number,
+  inflight: number,
+): Promise<{ metrics: Record<string, number>; how: string }> {
   // Config parsing and the package import are not start-up: users do them once, before any server.
   await client.prepareFleet?.(server, servers);
   const peak = trackPeakRss();
@@ -100,7 +120,9 @@ async function connectFleet(client: BenchClient, server: ServerSpec, n: number):
     how: `connect x${n}`,
     toolCounts,
     call: (i, name, args) => conns[i].call(name, args),
-    close: async () => { await Promise.all(conns.map((c) => c.close())); },
+    close: async () => {
+      await Promise.all(conns.map((c) => c.close()));
+    },
   };
 }
 
@@ -109,7 +131,11 @@ async function connectFleet(client: BenchClient, server: ServerSpec, n: number):
  * client's own way to do so (`manyTools`, for mcp-bridge the Manager with a Registry, which sanitises
  * names and checks every schema), else connect + tools/list. Time, CPU and peak RSS of that start.
  */
-export async function manyTools(client: BenchClient, server: Extract<ServerSpec, { kind: 'stdio' }>, tools: number): Promise<{ metrics: Record<string, number>; how: string }> {
+export async function manyTools(
+  client: BenchClient,
+  server: Extract<ServerSpec, { kind: 'stdio' }>,
+  tools: number,
+): Promise<{ metrics: Record<string, number>; how: string }> {
   gc();
   const peak = trackPeakRss();
   const cpu0 = process.cpuUsage();

@@ -18,7 +18,15 @@ export const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-clien
  * `--next`: the 2026-07-28 client scenarios of the alpha suite (0.2.0-alpha.12, harness-next/),
  * reported but not required green in CI while it is an alpha (issue 12).
  */
-export const NEXT_SCENARIOS = ['request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers', 'initialize', 'tools_call'] as const;
+export const NEXT_SCENARIOS = [
+  'request-metadata',
+  'sep-2322-client-request-state',
+  'http-standard-headers',
+  'http-custom-headers',
+  'http-invalid-tool-headers',
+  'initialize',
+  'tools_call',
+] as const;
 
 /** The checks of one scenario, as the suite wrote them to checks.json. */
 export interface ScenarioVerdict {
@@ -54,7 +62,10 @@ export function parseExpectedFailures(text: string): Map<string, string> {
     const line = raw.replace(/#.*$/, '').trimEnd();
     const scenario = /^\s*-\s*scenario:\s*(\S+)\s*$/.exec(line);
     const reason = /^\s+reason:\s*(.+)$/.exec(line);
-    if (scenario) { current = scenario[1]; out.set(current, ''); } else if (reason && current) out.set(current, reason[1].trim());
+    if (scenario) {
+      current = scenario[1];
+      out.set(current, '');
+    } else if (reason && current) out.set(current, reason[1].trim());
   }
   for (const [name, why] of out) if (!why) throw new Error(`expected-failures.yaml: scenario ${name} has no reason`);
   return out;
@@ -63,7 +74,10 @@ export function parseExpectedFailures(text: string): Map<string, string> {
 function findChecks(dir: string): string | undefined {
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) { const found = findChecks(full); if (found) return found; } else if (name === 'checks.json') return full;
+    if (statSync(full).isDirectory()) {
+      const found = findChecks(full);
+      if (found) return found;
+    } else if (name === 'checks.json') return full;
   }
   return undefined;
 }
@@ -72,12 +86,20 @@ function findChecks(dir: string): string | undefined {
 export function verdictOf(scenario: string, exitCode: number | null, outDir: string): ScenarioVerdict {
   const v: ScenarioVerdict = { scenario, exitCode, success: 0, failure: 0, warning: 0, passed: false, problems: [] };
   const file = existsSync(outDir) ? findChecks(outDir) : undefined;
-  if (!file) { v.problems.push('no checks.json was written'); return v; }
+  if (!file) {
+    v.problems.push('no checks.json was written');
+    return v;
+  }
   const checks = JSON.parse(readFileSync(file, 'utf8')) as { id?: string; status?: string; errorMessage?: string }[];
   for (const c of checks) {
     if (c.status === 'SUCCESS') v.success++;
-    else if (c.status === 'FAILURE') { v.failure++; v.problems.push(`FAILURE ${c.id}${c.errorMessage ? `: ${c.errorMessage}` : ''}`); }
-    else if (c.status === 'WARNING') { v.warning++; v.problems.push(`WARNING ${c.id}${c.errorMessage ? `: ${c.errorMessage}` : ''}`); }
+    else if (c.status === 'FAILURE') {
+      v.failure++;
+      v.problems.push(`FAILURE ${c.id}${c.errorMessage ? `: ${c.errorMessage}` : ''}`);
+    } else if (c.status === 'WARNING') {
+      v.warning++;
+      v.problems.push(`WARNING ${c.id}${c.errorMessage ? `: ${c.errorMessage}` : ''}`);
+    }
   }
   if (exitCode !== 0) v.problems.push(`the suite exited with ${exitCode}`);
   if (v.success === 0) v.problems.push('no SUCCESS check (the client may never have connected)');
@@ -116,7 +138,9 @@ export async function runOfficialSuite(argv: string[]): Promise<number> {
   const only = argv.filter((a) => !a.startsWith('-'));
   const verbose = argv.includes('--verbose');
   const scenarios = only.length > 0 ? only : next ? [...NEXT_SCENARIOS] : [...SCENARIOS];
-  const expected = parseExpectedFailures(readFileSync(join(root, 'conformance', 'official', next ? 'expected-failures-next.yaml' : 'expected-failures.yaml'), 'utf8'));
+  const expected = parseExpectedFailures(
+    readFileSync(join(root, 'conformance', 'official', next ? 'expected-failures-next.yaml' : 'expected-failures.yaml'), 'utf8'),
+  );
   // The suite drives the real CLI entry, `mcp-bridge conformance <url>`, as a user's CI would.
   const entry = join(root, 'dist', 'src', 'cli', 'main.js');
   if (!existsSync(entry)) throw new Error(`conformance: ${entry} is missing; run npm run build first`);
@@ -136,11 +160,17 @@ export async function runOfficialSuite(argv: string[]): Promise<number> {
       const v = verdictOf(scenario, code, outDir);
       const known = expected.get(scenario);
       const summary = `${v.success} SUCCESS, ${v.failure} FAILURE, ${v.warning} WARNING`;
-      if (v.passed) passed++; else failed++;
+      if (v.passed) passed++;
+      else failed++;
       if (v.passed && known === undefined) lines.push(`✔ ${scenario}: passed (${summary})`);
       else if (!v.passed && known !== undefined) lines.push(`✘ ${scenario}: failed, as expected-failures.yaml says (${known}) (${summary})`);
-      else if (v.passed) { mismatches++; lines.push(`✘ ${scenario}: UNEXPECTED PASS: listed in expected-failures.yaml; remove the stale entry (${summary})`); }
-      else { mismatches++; lines.push(`✘ ${scenario}: REGRESSION (${summary}): ${v.problems.join('; ')}`); }
+      else if (v.passed) {
+        mismatches++;
+        lines.push(`✘ ${scenario}: UNEXPECTED PASS: listed in expected-failures.yaml; remove the stale entry (${summary})`);
+      } else {
+        mismatches++;
+        lines.push(`✘ ${scenario}: REGRESSION (${summary}): ${v.problems.join('; ')}`);
+      }
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -151,8 +181,11 @@ export async function runOfficialSuite(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runOfficialSuite(process.argv.slice(2)).then((code) => process.exit(code), (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  runOfficialSuite(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

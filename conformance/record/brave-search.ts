@@ -19,7 +19,8 @@ export async function recordBraveSearch(): Promise<void> {
   const rec = await startRecording({
     ...base,
     trace: 'brave-search.jsonl',
-    description: 'server-brave-search (old SDK, 2024-11-05): handshake, tools/list, web and local search with canned API answers, API error 429, the server\'s own rate limit, bad arguments',
+    description:
+      "server-brave-search (old SDK, 2024-11-05): handshake, tools/list, web and local search with canned API answers, API error 429, the server's own rate limit, bad arguments",
     env: { BRAVE_API_KEY: 'dummy-key-for-recording', MCPB_BRAVE_MODE: 'results' },
   });
   await rec.client.listTools();

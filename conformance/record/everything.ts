@@ -8,24 +8,34 @@ export async function recordEverything(): Promise<void> {
   let roots = [{ uri: 'file:///workspace/demo', name: 'Demo workspace' }];
   let elicitAnswer: Record<string, unknown> = {
     action: 'accept',
-    content: { name: 'Ada Lovelace', check: true, email: 'ada@example.com', integer: 7, untitledSingleSelectEnum: 'Joey', titledMultipleSelectEnum: ['fish-2'] },
+    content: {
+      name: 'Ada Lovelace',
+      check: true,
+      email: 'ada@example.com',
+      integer: 7,
+      untitledSingleSelectEnum: 'Joey',
+      titledMultipleSelectEnum: ['fish-2'],
+    },
   };
-  const rec = await startRecording({
-    trace: 'everything.jsonl',
-    description: 'server-everything (stdio): content types, progress, logging, sampling, elicitation (accept and decline), roots, list_changed',
-    command: 'node',
-    args: [serverEntry('server-everything'), 'stdio'],
-    capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
-  }, (client) => {
-    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
-    client.setRequestHandler(CreateMessageRequestSchema, () => ({
-      role: 'assistant',
-      content: { type: 'text', text: 'Recorded sampling answer: the sky is blue because of Rayleigh scattering.' },
-      model: 'recorded-model-1',
-      stopReason: 'endTurn',
-    }));
-    client.setRequestHandler(ElicitRequestSchema, () => elicitAnswer as never);
-  });
+  const rec = await startRecording(
+    {
+      trace: 'everything.jsonl',
+      description: 'server-everything (stdio): content types, progress, logging, sampling, elicitation (accept and decline), roots, list_changed',
+      command: 'node',
+      args: [serverEntry('server-everything'), 'stdio'],
+      capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } },
+    },
+    (client) => {
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
+      client.setRequestHandler(CreateMessageRequestSchema, () => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'Recorded sampling answer: the sky is blue because of Rayleigh scattering.' },
+        model: 'recorded-model-1',
+        stopReason: 'endTurn',
+      }));
+      client.setRequestHandler(ElicitRequestSchema, () => elicitAnswer as never);
+    },
+  );
   // The server asks for roots 350 ms after initialized; let that exchange finish first.
   await rec.client.setLoggingLevel('debug');
   await settle(900);
@@ -40,7 +50,11 @@ export async function recordEverything(): Promise<void> {
   await call(rec, 'get-resource-reference', { resourceType: 'Text', resourceId: 1 });
   await call(rec, 'get-resource-reference', { resourceType: 'Blob', resourceId: 2 });
   await call(rec, 'get-structured-content', { location: 'Chicago' });
-  await call(rec, 'gzip-file-as-resource', { name: 'hello.txt.gz', data: 'data:text/plain;base64,' + Buffer.from('hello hello hello\n').toString('base64'), outputType: 'resource' });
+  await call(rec, 'gzip-file-as-resource', {
+    name: 'hello.txt.gz',
+    data: 'data:text/plain;base64,' + Buffer.from('hello hello hello\n').toString('base64'),
+    outputType: 'resource',
+  });
   await call(rec, 'trigger-long-running-operation', { duration: 1, steps: 3 }, { onprogress: () => {} });
   await call(rec, 'toggle-simulated-logging', {});
   await call(rec, 'toggle-simulated-logging', {});

@@ -77,14 +77,17 @@ export async function recordFilesystemRoots(): Promise<void> {
   writeFileSync(join(root, 'project-b', 'b.txt'), 'in project b\n');
   let roots = [{ uri: pathToFileURL(join(root, 'project-a')).href, name: 'Project A' }];
 
-  const rec = await startRecording({
-    trace: 'filesystem-roots.jsonl',
-    description: 'server-filesystem with client roots: the server asks roots/list after initialized and again after notifications/roots/list_changed',
-    command: 'node',
-    args: [serverEntry('server-filesystem'), join(root, 'initial')],
-    masks: { ROOT: root },
-    capabilities: { roots: { listChanged: true } },
-  }, (client) => client.setRequestHandler(ListRootsRequestSchema, () => ({ roots })));
+  const rec = await startRecording(
+    {
+      trace: 'filesystem-roots.jsonl',
+      description: 'server-filesystem with client roots: the server asks roots/list after initialized and again after notifications/roots/list_changed',
+      command: 'node',
+      args: [serverEntry('server-filesystem'), join(root, 'initial')],
+      masks: { ROOT: root },
+      capabilities: { roots: { listChanged: true } },
+    },
+    (client) => client.setRequestHandler(ListRootsRequestSchema, () => ({ roots })),
+  );
   await rec.waitForStderr('Updated allowed directories from MCP roots');
   await rec.client.listTools();
   await call(rec, 'list_allowed_directories', {});

@@ -58,10 +58,7 @@ export async function startRecording(s: RecordSession, setup?: (client: Client) 
   const maskArgs = Object.entries(s.masks ?? {}).flatMap(([name, value]) => ['--mask', `${value}=${name}`]);
   // The repo path is masked too, so traces do not carry the recording machine's checkout path.
   maskArgs.push('--mask', `${repoRoot}=REPO`);
-  const args = [
-    recorder, '--out', join(tracesDir, s.trace), '--description', s.description, ...maskArgs,
-    '--', s.command, ...(s.nodeFlags ?? []), ...s.args,
-  ];
+  const args = [recorder, '--out', join(tracesDir, s.trace), '--description', s.description, ...maskArgs, '--', s.command, ...(s.nodeFlags ?? []), ...s.args];
   const transport = new StdioClientTransport({
     command: 'node',
     args,
@@ -93,7 +90,13 @@ export async function startRecording(s: RecordSession, setup?: (client: Client) 
       if (stderr.some((l) => l.includes(text))) return Promise.resolve();
       return new Promise((res, rej) => {
         const timer = setTimeout(() => rej(new Error(`timed out waiting for server stderr "${text}"`)), timeoutMs);
-        waiters.push({ text, done: () => { clearTimeout(timer); res(); } });
+        waiters.push({
+          text,
+          done: () => {
+            clearTimeout(timer);
+            res();
+          },
+        });
       });
     },
     async close() {
@@ -106,7 +109,12 @@ export async function startRecording(s: RecordSession, setup?: (client: Client) 
 export const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls a tool and never throws: error results and JSON-RPC errors are both part of a recording. */
-export async function call(rec: Recording, name: string, args: Record<string, unknown> | undefined, opts: { onprogress?: (p: unknown) => void } = {}): Promise<unknown> {
+export async function call(
+  rec: Recording,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  opts: { onprogress?: (p: unknown) => void } = {},
+): Promise<unknown> {
   try {
     return await rec.client.callTool({ name, arguments: args }, undefined, { onprogress: opts.onprogress, timeout: 60_000 });
   } catch (e) {

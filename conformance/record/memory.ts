@@ -15,16 +15,20 @@ export async function recordMemory(): Promise<void> {
   });
   await rec.client.listTools();
   await call(rec, 'read_graph', {});
-  await call(rec, 'create_entities', { entities: [
-    { name: 'Ada Lovelace', entityType: 'person', observations: ['wrote the first program', 'born 1815'] },
-    { name: 'Analytical Engine', entityType: 'machine', observations: ['designed by Babbage'] },
-    { name: 'Zoë', entityType: 'person', observations: ['名前はゾーイ'] },
-  ] });
+  await call(rec, 'create_entities', {
+    entities: [
+      { name: 'Ada Lovelace', entityType: 'person', observations: ['wrote the first program', 'born 1815'] },
+      { name: 'Analytical Engine', entityType: 'machine', observations: ['designed by Babbage'] },
+      { name: 'Zoë', entityType: 'person', observations: ['名前はゾーイ'] },
+    ],
+  });
   await call(rec, 'create_entities', { entities: [{ name: 'Ada Lovelace', entityType: 'person', observations: [] }] });
-  await call(rec, 'create_relations', { relations: [
-    { from: 'Ada Lovelace', to: 'Analytical Engine', relationType: 'programmed' },
-    { from: 'Zoë', to: 'Ada Lovelace', relationType: 'admires' },
-  ] });
+  await call(rec, 'create_relations', {
+    relations: [
+      { from: 'Ada Lovelace', to: 'Analytical Engine', relationType: 'programmed' },
+      { from: 'Zoë', to: 'Ada Lovelace', relationType: 'admires' },
+    ],
+  });
   await call(rec, 'add_observations', { observations: [{ entityName: 'Ada Lovelace', contents: ['mathematician'] }] });
   await call(rec, 'add_observations', { observations: [{ entityName: 'Nobody', contents: ['x'] }] });
   await call(rec, 'search_nodes', { query: 'engine' });

@@ -23,7 +23,11 @@ export async function recordEverythingResourcesPrompts(): Promise<void> {
   await c.getPrompt({ name: 'resource-prompt', arguments: { resourceType: 'Text', resourceId: '2' } });
   await c.getPrompt({ name: 'args-prompt' }).catch(() => undefined); // a required argument missing: the server's -32602
   await c.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'S' } });
-  await c.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'name', value: '' }, context: { arguments: { department: 'Engineering' } } });
+  await c.complete({
+    ref: { type: 'ref/prompt', name: 'completable-prompt' },
+    argument: { name: 'name', value: '' },
+    context: { arguments: { department: 'Engineering' } },
+  });
   await c.complete({ ref: { type: 'ref/resource', uri: 'demo://resource/dynamic/text/{resourceId}' }, argument: { name: 'resourceId', value: '12' } });
   await settle(200);
   await rec.close();

@@ -28,10 +28,20 @@ export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[
   if (!header) return out;
   let i = 0;
   const n = header.length;
-  const skipWs = () => { while (i < n && (header[i] === ' ' || header[i] === '\t')) i++; };
-  const readToken = (): string => { const start = i; while (i < n && TOKEN.test(header.charAt(i))) i++; return header.slice(start, i); };
+  const skipWs = () => {
+    while (i < n && (header[i] === ' ' || header[i] === '\t')) i++;
+  };
+  const readToken = (): string => {
+    const start = i;
+    while (i < n && TOKEN.test(header.charAt(i))) i++;
+    return header.slice(start, i);
+  };
   // Lenient: servers send unquoted values with characters outside tchar (`scope=mcp:basic`).
-  const readBare = (): string => { const start = i; while (i < n && header[i] !== ',' && header[i] !== ' ' && header[i] !== '\t') i++; return header.slice(start, i); };
+  const readBare = (): string => {
+    const start = i;
+    while (i < n && header[i] !== ',' && header[i] !== ' ' && header[i] !== '\t') i++;
+    return header.slice(start, i);
+  };
   const readQuoted = (): string => {
     let value = '';
     i++; // opening quote
@@ -45,9 +55,15 @@ export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[
   let current: AuthChallenge | undefined;
   while (i < n) {
     skipWs();
-    if (header[i] === ',') { i++; continue; }
+    if (header[i] === ',') {
+      i++;
+      continue;
+    }
     const word = readToken();
-    if (!word) { i++; continue; }
+    if (!word) {
+      i++;
+      continue;
+    }
     skipWs();
     if (header[i] === '=' && current) {
       i++;
@@ -61,7 +77,10 @@ export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[
     out.push(current);
     skipWs();
     const token68 = TOKEN68.exec(header.slice(i));
-    if (token68) { current.token68 = token68[1]; i += token68[0].length; }
+    if (token68) {
+      current.token68 = token68[1];
+      i += token68[0].length;
+    }
   }
   return out;
 }

@@ -3,7 +3,11 @@ import { McpBridgeError } from './base.js';
 
 /** A line on a stream could not be read as a message: not JSON, not UTF-8, or over the size limit. */
 export class FramingError extends McpBridgeError {
-  constructor(reason: 'not-json' | 'invalid-utf8' | 'too-large', message: string, context: { bytes?: number; limit?: number; excerpt?: string; server?: string } = {}) {
+  constructor(
+    reason: 'not-json' | 'invalid-utf8' | 'too-large',
+    message: string,
+    context: { bytes?: number; limit?: number; excerpt?: string; server?: string } = {},
+  ) {
     super('MCPB_FRAMING', message, { reason, ...context });
   }
 }
@@ -37,7 +41,16 @@ export class NoSharedVersionError extends McpBridgeError {
     super(
       'MCPB_UNSUPPORTED_VERSION',
       `${who} and mcp-bridge share no protocol version${context.era ? ` in the ${context.era} era` : ''} (the server supports ${theirs}; we support ${context.ours.join(', ')})`,
-      { server: context.server, supported: [...context.theirs], ours: [...context.ours], era: context.era, hint: context.era === 'modern' ? 'set era: auto (or legacy) for this server, or upgrade it' : 'upgrade mcp-bridge or the server so that they share a protocol version' },
+      {
+        server: context.server,
+        supported: [...context.theirs],
+        ours: [...context.ours],
+        era: context.era,
+        hint:
+          context.era === 'modern'
+            ? 'set era: auto (or legacy) for this server, or upgrade it'
+            : 'upgrade mcp-bridge or the server so that they share a protocol version',
+      },
       { cause: context.cause },
     );
   }

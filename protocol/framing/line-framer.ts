@@ -69,7 +69,12 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
     try {
       line = decoder.decode(body);
     } catch {
-      options.onError(new FramingError('invalid-utf8', `a line of ${body.length} bytes is not valid UTF-8 and was skipped`, { bytes: body.length, excerpt: latin1Excerpt(body) }));
+      options.onError(
+        new FramingError('invalid-utf8', `a line of ${body.length} bytes is not valid UTF-8 and was skipped`, {
+          bytes: body.length,
+          excerpt: latin1Excerpt(body),
+        }),
+      );
       return undefined;
     }
     // Blank lines are skipped; the test stops at the first visible character, so it costs nothing on JSON.
@@ -83,7 +88,13 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
     discarding = true;
     fragments = [];
     pendingBytes = 0;
-    options.onError(new FramingError('too-large', `a message of at least ${seen} bytes exceeds the limit of ${maxLineBytes} bytes and is discarded`, { bytes: seen, limit: maxLineBytes, excerpt: latin1Excerpt(head) }));
+    options.onError(
+      new FramingError('too-large', `a message of at least ${seen} bytes exceeds the limit of ${maxLineBytes} bytes and is discarded`, {
+        bytes: seen,
+        limit: maxLineBytes,
+        excerpt: latin1Excerpt(head),
+      }),
+    );
   }
 
   // The first EXCERPT_BYTES of the line: held fragments first, then the piece that crossed the cap.
@@ -103,7 +114,10 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
     if (fragments.length === 0) return last;
     const out = new Uint8Array(pendingBytes + last.length);
     let offset = 0;
-    for (const f of fragments) { out.set(f, offset); offset += f.length; }
+    for (const f of fragments) {
+      out.set(f, offset);
+      offset += f.length;
+    }
     out.set(last, offset);
     fragments = [];
     pendingBytes = 0;
@@ -143,7 +157,9 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
   return {
     feed,
     end,
-    get bufferedBytes() { return pendingBytes; },
+    get bufferedBytes() {
+      return pendingBytes;
+    },
   };
 }
 

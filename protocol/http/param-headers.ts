@@ -31,7 +31,10 @@ export function scanHeaderBindings(inputSchema: unknown): HeaderScan {
   let problem: string | undefined;
   const visit = (node: unknown, path: string[] | undefined): void => {
     if (problem || typeof node !== 'object' || node === null) return;
-    if (Array.isArray(node)) { for (const item of node) visit(item, undefined); return; }
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, undefined);
+      return;
+    }
     const schema = node as JsonObject;
     if (ANNOTATION in schema) problem ??= checkAnnotation(schema, path, seen, bindings);
     for (const [key, value] of Object.entries(schema)) {
@@ -53,7 +56,8 @@ function checkAnnotation(schema: JsonObject, path: string[] | undefined, seen: S
   if (!TOKEN.test(name)) return `${ANNOTATION} "${name}" is not an HTTP token (RFC 9110)`;
   if (path === undefined || path.length === 0) return `${ANNOTATION} "${name}" is not on a property reached only through "properties"`;
   const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
-  if (types.length !== 1 || !HEADER_TYPES.has(types[0] as string)) return `${ANNOTATION} "${name}" is on a property of type ${JSON.stringify(schema.type)}; only string, integer and boolean can be headers`;
+  if (types.length !== 1 || !HEADER_TYPES.has(types[0] as string))
+    return `${ANNOTATION} "${name}" is on a property of type ${JSON.stringify(schema.type)}; only string, integer and boolean can be headers`;
   const key = name.toLowerCase();
   if (seen.has(key)) return `${ANNOTATION} "${name}" appears twice (header names ignore case)`;
   seen.add(key);

@@ -15,8 +15,15 @@ export function peekResponseId(head: string): RequestId | undefined {
   if (i < 0 || head.slice(0, i).trim() !== '') return undefined;
   for (; i < head.length; i++) {
     const ch = head[i];
-    if (ch === '{' || ch === '[') { depth++; continue; }
-    if (ch === '}' || ch === ']') { depth--; if (depth <= 0) break; continue; }
+    if (ch === '{' || ch === '[') {
+      depth++;
+      continue;
+    }
+    if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth <= 0) break;
+      continue;
+    }
     if (ch !== '"') continue;
     const end = stringEnd(head, i);
     if (end < 0) break;
@@ -34,7 +41,10 @@ export function peekResponseId(head: string): RequestId | undefined {
 /** Index of the closing quote of the string opening at `start`, or -1 when the head cuts it. */
 function stringEnd(text: string, start: number): number {
   for (let j = start + 1; j < text.length; j++) {
-    if (text[j] === '\\') { j++; continue; }
+    if (text[j] === '\\') {
+      j++;
+      continue;
+    }
     if (text[j] === '"') return j;
   }
   return -1;
@@ -54,7 +64,11 @@ function readId(text: string, at: number): RequestId | undefined {
   if (text[at] === '"') {
     const end = stringEnd(text, at);
     if (end < 0) return undefined;
-    try { return JSON.parse(text.slice(at, end + 1)) as string; } catch { return undefined; }
+    try {
+      return JSON.parse(text.slice(at, end + 1)) as string;
+    } catch {
+      return undefined;
+    }
   }
   const match = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at));
   // A number the head may have cut short (`12` of `123`) is only trusted when something follows it.

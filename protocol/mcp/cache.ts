@@ -2,7 +2,14 @@
 import type { JsonObject } from '../jsonrpc/messages.js';
 
 /** Methods whose complete results carry `ttlMs` / `cacheScope` (CACHE-1). */
-export const CACHEABLE_METHODS: ReadonlySet<string> = new Set(['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read']);
+export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
 
 /** When a cacheable result goes stale, from its `ttlMs` (CACHE-2: missing or negative → 0). */
 export function expiresAt(result: JsonObject, receivedAt: number): number {

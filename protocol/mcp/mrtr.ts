@@ -33,7 +33,7 @@ export function parseInputRequired(result: JsonObject): InputRequired | { invali
   for (const [key, value] of Object.entries(raw ?? {})) {
     const req = value as { method?: unknown; params?: unknown };
     if (typeof req?.method !== 'string') return { invalid: `input request "${key}" has no method` };
-    inputRequests[key] = { method: req.method, params: typeof req.params === 'object' && req.params !== null ? req.params as JsonObject : undefined };
+    inputRequests[key] = { method: req.method, params: typeof req.params === 'object' && req.params !== null ? (req.params as JsonObject) : undefined };
   }
   return { inputRequests, requestState: state };
 }

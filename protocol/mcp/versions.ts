@@ -70,9 +70,48 @@ const F = (era: Era, f: Partial<VersionFeatures>): VersionFeatures => ({
 
 /** Supported revisions, newest first. */
 export const VERSIONS: ReadonlyArray<readonly [string, VersionFeatures]> = [
-  ['2026-07-28', F('modern', { streamableHttp: true, protocolVersionHeader: true, audioContent: true, toolAnnotations: true, structuredContent: true, resourceLinks: true, elicitation: true, elicitationModes: true, richImplementationInfo: true })],
-  ['2025-11-25', F('legacy', { streamableHttp: true, protocolVersionHeader: true, audioContent: true, toolAnnotations: true, structuredContent: true, resourceLinks: true, elicitation: true, elicitationModes: true, richImplementationInfo: true, ssePolling: true })],
-  ['2025-06-18', F('legacy', { streamableHttp: true, protocolVersionHeader: true, audioContent: true, toolAnnotations: true, structuredContent: true, resourceLinks: true, elicitation: true, richImplementationInfo: true })],
+  [
+    '2026-07-28',
+    F('modern', {
+      streamableHttp: true,
+      protocolVersionHeader: true,
+      audioContent: true,
+      toolAnnotations: true,
+      structuredContent: true,
+      resourceLinks: true,
+      elicitation: true,
+      elicitationModes: true,
+      richImplementationInfo: true,
+    }),
+  ],
+  [
+    '2025-11-25',
+    F('legacy', {
+      streamableHttp: true,
+      protocolVersionHeader: true,
+      audioContent: true,
+      toolAnnotations: true,
+      structuredContent: true,
+      resourceLinks: true,
+      elicitation: true,
+      elicitationModes: true,
+      richImplementationInfo: true,
+      ssePolling: true,
+    }),
+  ],
+  [
+    '2025-06-18',
+    F('legacy', {
+      streamableHttp: true,
+      protocolVersionHeader: true,
+      audioContent: true,
+      toolAnnotations: true,
+      structuredContent: true,
+      resourceLinks: true,
+      elicitation: true,
+      richImplementationInfo: true,
+    }),
+  ],
   ['2025-03-26', F('legacy', { streamableHttp: true, batches: true, audioContent: true, toolAnnotations: true })],
   ['2024-11-05', F('legacy', {})],
 ];

@@ -74,10 +74,11 @@ export function toAiSdkTools(runner: ToolRunner, options: AiSdkToolsOptions = {}
       ...(def.title !== def.originalName ? { title: def.title } : {}),
       inputSchema: standardJsonSchema(schema),
       ...(def.deferred ? { deferLoading: true } : {}),
-      execute: (input, call) => runner.execute(name, input, {
-        ...(call?.abortSignal ? { signal: call.abortSignal } : {}),
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      }),
+      execute: (input, call) =>
+        runner.execute(name, input, {
+          ...(call?.abortSignal ? { signal: call.abortSignal } : {}),
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        }),
       toModelOutput: ({ output }) => toAiSdkOutput(output, sdk),
     };
   }
@@ -91,9 +92,11 @@ export function toAiSdkOutput(result: ToolResult, sdk: 6 | 7 = 6): AiSdkToolOutp
   if (images.length === 0) return { type: 'text', value: result.text };
   const value: Array<AiSdk6Part | AiSdk7Part> = [{ type: 'text', text: result.text }];
   for (const image of images) {
-    value.push(sdk === 7
-      ? { type: 'file', mediaType: image.mediaType, data: { type: 'data', data: image.data } }
-      : { type: 'image-data', mediaType: image.mediaType, data: image.data });
+    value.push(
+      sdk === 7
+        ? { type: 'file', mediaType: image.mediaType, data: { type: 'data', data: image.data } }
+        : { type: 'image-data', mediaType: image.mediaType, data: image.data },
+    );
   }
   return { type: 'content', value };
 }

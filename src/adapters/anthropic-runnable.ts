@@ -12,7 +12,9 @@ export interface AnthropicRunnableToolsOptions {
    * as one, so the runner sends their content with `is_error: true`. Without it a plain Error is
    * thrown, which the runner reports as `Error: <text>`.
    */
-  ToolError?: new (content: string | AnthropicToolResultContent[]) => Error;
+  ToolError?: new (
+    content: string | AnthropicToolResultContent[],
+  ) => Error;
   timeoutMs?: number;
 }
 
@@ -24,7 +26,11 @@ export interface AnthropicRunnableTool extends AnthropicToolSpec {
 }
 
 /** Runnable tools for the given Anthropic specs (the registry's `toLLMSpecs('anthropic')`), run through `runner`. */
-export function toAnthropicRunnableTools(runner: ToolRunner, specs: readonly AnthropicToolSpec[], options: AnthropicRunnableToolsOptions = {}): AnthropicRunnableTool[] {
+export function toAnthropicRunnableTools(
+  runner: ToolRunner,
+  specs: readonly AnthropicToolSpec[],
+  options: AnthropicRunnableToolsOptions = {},
+): AnthropicRunnableTool[] {
   return specs.map((spec) => ({
     type: 'custom' as const,
     ...spec,

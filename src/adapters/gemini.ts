@@ -45,7 +45,8 @@ export function toGeminiFunctionResponse(call: { id?: string; name: string }, re
 export async function executeGeminiFunctionCall(runner: ToolRunner, call: GeminiFunctionCall, context: CallContext = {}): Promise<GeminiFunctionResponsePart> {
   const id = callName(call?.id);
   const name = callName(call?.name);
-  if (name === undefined) return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name: '' }, malformedCall('the functionCall has no name', 'Gemini'));
+  if (name === undefined)
+    return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name: '' }, malformedCall('the functionCall has no name', 'Gemini'));
   const args = call.args === undefined || call.args === null ? {} : call.args;
   return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name }, await runner.execute(name, args, context));
 }
@@ -57,7 +58,10 @@ export async function executeGeminiFunctionCall(runner: ToolRunner, call: Gemini
 export function toGeminiJsonSchemaDeclaration(def: ToolDef): { spec: GeminiJsonSchemaDeclaration; notes: SchemaNote[] } {
   const notes: SchemaNote[] = [];
   const schema = structuredClone(def.inputSchema) as Record<string, unknown>;
-  if ('$schema' in schema) { delete schema.$schema; notes.push({ path: '#/$schema', change: 'dropped the $schema marker' }); }
+  if ('$schema' in schema) {
+    delete schema.$schema;
+    notes.push({ path: '#/$schema', change: 'dropped the $schema marker' });
+  }
   const props = schema.properties as Record<string, unknown> | undefined;
   const spec: GeminiJsonSchemaDeclaration = { name: def.name, description: def.description };
   if (props && Object.keys(props).length > 0) spec.parametersJsonSchema = schema as JsonSchema;

@@ -13,7 +13,10 @@ export interface LangChainToolFields {
 }
 
 /** LangChain's `tool` function, structurally. */
-export type LangChainToolFactory<T> = (fn: (input: unknown, config?: { signal?: AbortSignal }) => Promise<[string, LangChainArtifact]>, fields: LangChainToolFields) => T;
+export type LangChainToolFactory<T> = (
+  fn: (input: unknown, config?: { signal?: AbortSignal }) => Promise<[string, LangChainArtifact]>,
+  fields: LangChainToolFields,
+) => T;
 
 /** The artifact of a call: everything the model does not need as text. */
 export interface LangChainArtifact {
@@ -35,17 +38,21 @@ export interface LangChainToolsOptions<T> {
 export function toLangChainTools<T>(runner: ToolRunner, options: LangChainToolsOptions<T>): T[] {
   return selectTools(runner, options.tools).map((def) => {
     const name = def.name;
-    return options.tool(async (input, config) => {
-      const result = await runner.execute(name, input, {
-        ...(config?.signal ? { signal: config.signal } : {}),
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      });
-      const artifact: LangChainArtifact = {
-        isError: result.isError, parts: result.parts,
-        ...(result.structured !== undefined ? { structured: result.structured } : {}),
-        ...(result.error ? { errorCode: result.error.code } : {}),
-      };
-      return [result.text, artifact];
-    }, { name, description: def.description, schema: def.inputSchema, responseFormat: 'content_and_artifact' });
+    return options.tool(
+      async (input, config) => {
+        const result = await runner.execute(name, input, {
+          ...(config?.signal ? { signal: config.signal } : {}),
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        });
+        const artifact: LangChainArtifact = {
+          isError: result.isError,
+          parts: result.parts,
+          ...(result.structured !== undefined ? { structured: result.structured } : {}),
+          ...(result.error ? { errorCode: result.error.code } : {}),
+        };
+        return [result.text, artifact];
+      },
+      { name, description: def.description, schema: def.inputSchema, responseFormat: 'content_and_artifact' },
+    );
   });
 }

@@ -12,7 +12,11 @@ export interface AgentsMcpServerOptions {
 }
 
 /** A tool as the Agents SDK lists it. */
-export interface AgentsMcpTool { name: string; description: string; inputSchema: JsonSchema }
+export interface AgentsMcpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
 
 /** The Agents SDK `MCPServer` interface, as far as it is needed (structural; no import of the SDK). */
 export interface AgentsMcpServer {
@@ -22,8 +26,18 @@ export interface AgentsMcpServer {
   connect(): Promise<void>;
   close(): Promise<void>;
   listTools(): Promise<AgentsMcpTool[]>;
-  callTool(toolName: string, args: Record<string, unknown> | null, meta?: Record<string, unknown> | null, options?: { signal?: AbortSignal }): Promise<CallToolResult['content']>;
-  callToolResult(toolName: string, args: Record<string, unknown> | null, meta?: Record<string, unknown> | null, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+  callTool(
+    toolName: string,
+    args: Record<string, unknown> | null,
+    meta?: Record<string, unknown> | null,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult['content']>;
+  callToolResult(
+    toolName: string,
+    args: Record<string, unknown> | null,
+    meta?: Record<string, unknown> | null,
+    options?: { signal?: AbortSignal },
+  ): Promise<CallToolResult>;
   invalidateToolsCache(): Promise<void>;
 }
 

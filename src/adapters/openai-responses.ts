@@ -32,9 +32,7 @@ export interface ResponsesFunctionCall {
 }
 
 /** Content of a `function_call_output` when the result carries images. */
-export type ResponsesOutputContent =
-  | { type: 'input_text'; text: string }
-  | { type: 'input_image'; image_url: string; detail: 'auto' };
+export type ResponsesOutputContent = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string; detail: 'auto' };
 
 /** The input item answering a `function_call`. */
 export interface ResponsesFunctionCallOutput {
@@ -65,7 +63,9 @@ export async function executeResponsesCall(runner: ToolRunner, item: ResponsesFu
   const name = callName(loose.name);
   if (name === undefined) return toResponsesOutput(callId, malformedCall('the function_call item has no name', 'OpenAI Responses'));
   let args: Record<string, unknown>;
-  try { args = parseOpenAiArguments(name, loose.arguments); } catch (error) {
+  try {
+    args = parseOpenAiArguments(name, loose.arguments);
+  } catch (error) {
     if (error instanceof ToolArgumentsError) return toResponsesOutput(callId, errorResult(error));
     throw error;
   }

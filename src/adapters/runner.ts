@@ -23,7 +23,10 @@ export function selectTools(runner: ToolRunner, selection?: ToolSelection): Tool
 }
 
 /** An image part the way every provider takes it: base64 data and its media type. */
-export interface ImageData { mediaType: string; data: string }
+export interface ImageData {
+  mediaType: string;
+  data: string;
+}
 
 /** The images of a result, in order. */
 export function imagesOf(parts: readonly ResultPart[]): ImageData[] {

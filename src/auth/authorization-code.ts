@@ -14,12 +14,27 @@ export interface PendingAuthorization {
 }
 
 /** Builds the authorization URL (OAuth 2.1 §4.1.1). */
-export async function startAuthorization(ctx: GrantContext, redirectUri: string, scopes: string[], resource: string | undefined): Promise<PendingAuthorization> {
+export async function startAuthorization(
+  ctx: GrantContext,
+  redirectUri: string,
+  scopes: string[],
+  resource: string | undefined,
+): Promise<PendingAuthorization> {
   const o = await oauth();
-  if (!ctx.as.authorization_endpoint) throw new AuthRefusedError({ server: ctx.serverName, step: 'authorization', description: 'the authorization server metadata has no authorization_endpoint' });
+  if (!ctx.as.authorization_endpoint)
+    throw new AuthRefusedError({
+      server: ctx.serverName,
+      step: 'authorization',
+      description: 'the authorization server metadata has no authorization_endpoint',
+    });
   const methods = ctx.as.code_challenge_methods_supported;
   // AUTH-17: refuse when the AS says it cannot do S256; the 2025-03-26 defaults have no metadata to say so.
-  if (Array.isArray(methods) && !methods.includes('S256')) throw new AuthRefusedError({ server: ctx.serverName, step: 'authorization', description: `the authorization server does not support PKCE S256 (code_challenge_methods_supported: ${methods.join(', ')})` });
+  if (Array.isArray(methods) && !methods.includes('S256'))
+    throw new AuthRefusedError({
+      server: ctx.serverName,
+      step: 'authorization',
+      description: `the authorization server does not support PKCE S256 (code_challenge_methods_supported: ${methods.join(', ')})`,
+    });
   const verifier = o.generateRandomCodeVerifier();
   const state = o.generateRandomState();
   const url = new URL(ctx.as.authorization_endpoint);
@@ -39,7 +54,13 @@ export async function startAuthorization(ctx: GrantContext, redirectUri: string,
 }
 
 /** Checks the callback (state, iss, error) and exchanges the code, sending the same `resource`. */
-export async function finishAuthorization(ctx: GrantContext, pending: PendingAuthorization, callback: URL, scopes: string[], resource: string | undefined): Promise<TokenSet> {
+export async function finishAuthorization(
+  ctx: GrantContext,
+  pending: PendingAuthorization,
+  callback: URL,
+  scopes: string[],
+  resource: string | undefined,
+): Promise<TokenSet> {
   const o = await oauth();
   const { as, client } = views(ctx);
   let params: URLSearchParams;
@@ -48,9 +69,18 @@ export async function finishAuthorization(ctx: GrantContext, pending: PendingAut
   } catch (error) {
     throw refused('authorization', ctx, error);
   }
-  return tokenRequest('authorization code exchange', ctx, async (lib, auth, options) => {
-    return lib.authorizationCodeGrantRequest(as, client, auth, params, pending.redirectUri, pending.verifier, { ...options, additionalParameters: resource ? { resource } : {} });
-  }, (lib, response) => lib.processAuthorizationCodeResponse(as, client, response), scopes);
+  return tokenRequest(
+    'authorization code exchange',
+    ctx,
+    async (lib, auth, options) => {
+      return lib.authorizationCodeGrantRequest(as, client, auth, params, pending.redirectUri, pending.verifier, {
+        ...options,
+        additionalParameters: resource ? { resource } : {},
+      });
+    },
+    (lib, response) => lib.processAuthorizationCodeResponse(as, client, response),
+    scopes,
+  );
 }
 
 /** The device authorization grant (RFC 8628): show the code, poll honouring interval and slow_down. */
@@ -62,7 +92,11 @@ export async function deviceAuthorization(ctx: GrantContext, scopes: string[], r
   let device: import('oauth4webapi').DeviceAuthorizationResponse;
   try {
     const parameters: Record<string, string> = { ...(scopes.length ? { scope: scopes.join(' ') } : {}), ...(resource ? { resource } : {}) };
-    device = await o.processDeviceAuthorizationResponse(as, client, await o.deviceAuthorizationRequest(as, client, auth, parameters, await requestOptions(ctx)));
+    device = await o.processDeviceAuthorizationResponse(
+      as,
+      client,
+      await o.deviceAuthorizationRequest(as, client, auth, parameters, await requestOptions(ctx)),
+    );
   } catch (error) {
     throw refused('device authorization', ctx, error);
   }
@@ -70,17 +104,40 @@ export async function deviceAuthorization(ctx: GrantContext, scopes: string[], r
   let interval = (device.interval ?? 5) * 1000;
   const deadline = (ctx.now?.() ?? Date.now()) + device.expires_in * 1000;
   for (;;) {
-    if ((ctx.now?.() ?? Date.now()) > deadline) throw new AuthRefusedError({ server: ctx.serverName, step: 'device authorization', error: 'expired_token', description: 'the device code expired before the login finished' });
+    if ((ctx.now?.() ?? Date.now()) > deadline)
+      throw new AuthRefusedError({
+        server: ctx.serverName,
+        step: 'device authorization',
+        error: 'expired_token',
+        description: 'the device code expired before the login finished',
+      });
     await new Promise<void>((resolve, reject) => {
       const t = setTimeout(resolve, interval);
-      ctx.signal?.addEventListener('abort', () => { clearTimeout(t); reject(ctx.signal!.reason); }, { once: true });
+      ctx.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          reject(ctx.signal!.reason);
+        },
+        { once: true },
+      );
     });
     try {
-      return await tokenRequest('device code grant', ctx, async (lib, a, options) => lib.deviceCodeGrantRequest(as, client, a, device.device_code, { ...options, additionalParameters: resource ? { resource } : {} }), (lib, response) => lib.processDeviceCodeResponse(as, client, response), scopes);
+      return await tokenRequest(
+        'device code grant',
+        ctx,
+        async (lib, a, options) =>
+          lib.deviceCodeGrantRequest(as, client, a, device.device_code, { ...options, additionalParameters: resource ? { resource } : {} }),
+        (lib, response) => lib.processDeviceCodeResponse(as, client, response),
+        scopes,
+      );
     } catch (error) {
       const code = (error as AuthRefusedError).error;
       if (code === 'authorization_pending') continue;
-      if (code === 'slow_down') { interval += 5000; continue; }
+      if (code === 'slow_down') {
+        interval += 5000;
+        continue;
+      }
       throw error;
     }
   }

@@ -9,14 +9,21 @@ import { secureEndpoint } from '../../protocol/auth/index.js';
  */
 export function openBrowser(url: string, browser: string | undefined = process.env.BROWSER): Promise<boolean> {
   if (!secureEndpoint(url)) return Promise.resolve(false);
-  const [command, args] = browser ? [browser.trim().split(/\s+/)[0]!, [...browser.trim().split(/\s+/).slice(1), url]] : process.platform === 'darwin' ? ['open', [url]]
-    : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
-      : ['xdg-open', [url]];
+  const [command, args] = browser
+    ? [browser.trim().split(/\s+/)[0]!, [...browser.trim().split(/\s+/).slice(1), url]]
+    : process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   return new Promise((resolve) => {
     try {
       const child = spawn(command, args as string[], { stdio: 'ignore', detached: true, shell: false });
       child.once('error', () => resolve(false));
-      child.once('spawn', () => { child.unref(); resolve(true); });
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
     } catch {
       resolve(false);
     }

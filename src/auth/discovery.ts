@@ -1,7 +1,15 @@
 // Discovery for one MCP server: protected-resource metadata (RFC 9728) checked against the server,
 // then the authorization server's metadata (RFC 8414 / OIDC) in the AUTH-7 order with the issuer
 // check; servers without PRM get the 2025-03-26 behaviour (origin as AS, then default endpoints).
-import { authorizationServerMetadataUrls, canonicalResource, issuerMatches, legacyDefaultEndpoints, protectedResourceMetadataUrls, resourceAllowed, secureEndpoint } from '../../protocol/auth/index.js';
+import {
+  authorizationServerMetadataUrls,
+  canonicalResource,
+  issuerMatches,
+  legacyDefaultEndpoints,
+  protectedResourceMetadataUrls,
+  resourceAllowed,
+  secureEndpoint,
+} from '../../protocol/auth/index.js';
 import { AuthRefusedError, AuthResourceMismatchError } from '../errors/auth-errors.js';
 import type { AuthFetch } from '../transports/http/auth.js';
 import { getJson, stringList } from './http.js';
@@ -27,13 +35,26 @@ export async function discover(input: DiscoverInput): Promise<Discovered> {
   if (input.resourceMetadata) {
     // vercel/ai's rule: a hostile server must not steer discovery to another origin.
     let prmUrl: URL | undefined;
-    try { prmUrl = new URL(input.resourceMetadata, serverUrl); } catch { prmUrl = undefined; }
-    if (!prmUrl || prmUrl.origin !== serverUrl.origin) throw new AuthResourceMismatchError({ server: serverName, expected: serverUrl.origin, got: String(prmUrl?.origin ?? input.resourceMetadata), what: 'metadata URL' });
+    try {
+      prmUrl = new URL(input.resourceMetadata, serverUrl);
+    } catch {
+      prmUrl = undefined;
+    }
+    if (!prmUrl || prmUrl.origin !== serverUrl.origin)
+      throw new AuthResourceMismatchError({
+        server: serverName,
+        expected: serverUrl.origin,
+        got: String(prmUrl?.origin ?? input.resourceMetadata),
+        what: 'metadata URL',
+      });
   }
   let prm: Record<string, unknown> | undefined;
   for (const url of protectedResourceMetadataUrls(serverUrl, input.resourceMetadata)) {
     const answer = await getJson(fetch, url, signal);
-    if (answer.value) { prm = answer.value; break; }
+    if (answer.value) {
+      prm = answer.value;
+      break;
+    }
   }
   if (!prm) return legacyDiscovery(serverUrl, serverName, fetch, signal);
   const named = typeof prm.resource === 'string' ? prm.resource : undefined;
@@ -41,7 +62,8 @@ export async function discover(input: DiscoverInput): Promise<Discovered> {
     throw new AuthResourceMismatchError({ server: serverName, expected: String(serverUrl), got: named, what: 'resource' });
   }
   const issuer = stringList(prm.authorization_servers)?.[0];
-  if (!issuer) throw new AuthRefusedError({ server: serverName, step: 'discovery', description: 'the protected-resource metadata names no authorization_servers' });
+  if (!issuer)
+    throw new AuthRefusedError({ server: serverName, step: 'discovery', description: 'the protected-resource metadata names no authorization_servers' });
   const as = await fetchAsMetadata(issuer, fetch, signal);
   if (!as) throw new AuthRefusedError({ server: serverName, step: 'discovery', description: `no authorization-server metadata found for ${issuer}` });
   // AUTH-8, with the trailing-slash allowance for path-less issuers.

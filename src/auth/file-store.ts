@@ -64,8 +64,14 @@ export class FileTokenStore implements TokenStore {
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
-        if (age > STALE_LOCK_MS) { await unlink(lock).catch(() => undefined); continue; }
+        const age = await stat(lock).then(
+          (s) => Date.now() - s.mtimeMs,
+          () => 0,
+        );
+        if (age > STALE_LOCK_MS) {
+          await unlink(lock).catch(() => undefined);
+          continue;
+        }
         await new Promise((r) => setTimeout(r, delay));
       }
     }

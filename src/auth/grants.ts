@@ -39,15 +39,26 @@ export async function requestOptions(ctx: GrantContext, extra: Record<string, un
 /** The client-auth function for the chosen method (RFC 6749 §2.3.1; RFC 7523). */
 export async function clientAuth(ctx: GrantContext): Promise<import('oauth4webapi').ClientAuth> {
   const o = await oauth();
-  const method = selectClientAuthMethod({ registered: ctx.client.token_endpoint_auth_method, supported: ctx.as.token_endpoint_auth_methods_supported, hasSecret: ctx.client.client_secret !== undefined, hasPrivateKey: ctx.privateKeyPem !== undefined });
+  const method = selectClientAuthMethod({
+    registered: ctx.client.token_endpoint_auth_method,
+    supported: ctx.as.token_endpoint_auth_methods_supported,
+    hasSecret: ctx.client.client_secret !== undefined,
+    hasPrivateKey: ctx.privateKeyPem !== undefined,
+  });
   const { client_id: id, client_secret: secret } = ctx.client;
-  if (method === 'client_secret_basic') return (_as, _client, _body, headers) => { headers.set('authorization', basicAuthorization(id, secret!)); };
+  if (method === 'client_secret_basic')
+    return (_as, _client, _body, headers) => {
+      headers.set('authorization', basicAuthorization(id, secret!));
+    };
   if (method === 'client_secret_post') return o.ClientSecretPost(secret!);
   if (method === 'private_key_jwt') {
     return (as, _client, body) => {
       body.set('client_id', id);
       body.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
-      body.set('client_assertion', signClientAssertion({ privateKeyPem: ctx.privateKeyPem!, algorithm: ctx.signingAlgorithm, clientId: id, audience: as.issuer, now: ctx.now?.() }));
+      body.set(
+        'client_assertion',
+        signClientAssertion({ privateKeyPem: ctx.privateKeyPem!, algorithm: ctx.signingAlgorithm, clientId: id, audience: as.issuer, now: ctx.now?.() }),
+      );
     };
   }
   return o.None();
@@ -59,13 +70,18 @@ export function views(ctx: GrantContext): { as: import('oauth4webapi').Authoriza
 }
 
 /** Turns a token answer into a TokenSet with an absolute expiry; granted scope falls back to the request's. */
-export function tokenSetOf(answer: { access_token: string; token_type?: string; expires_in?: number; refresh_token?: string; scope?: string }, requested: string[] | undefined, now: number, previousRefresh?: string): TokenSet {
+export function tokenSetOf(
+  answer: { access_token: string; token_type?: string; expires_in?: number; refresh_token?: string; scope?: string },
+  requested: string[] | undefined,
+  now: number,
+  previousRefresh?: string,
+): TokenSet {
   return {
     access_token: answer.access_token,
     token_type: answer.token_type ?? 'bearer',
     ...(typeof answer.expires_in === 'number' ? { expires_at: now + answer.expires_in * 1000 } : {}),
     // RFC 6749 §6: keep the old refresh token when the answer has none; take the rotated one when it does.
-    ...(answer.refresh_token ?? previousRefresh ? { refresh_token: answer.refresh_token ?? previousRefresh } : {}),
+    ...((answer.refresh_token ?? previousRefresh) ? { refresh_token: answer.refresh_token ?? previousRefresh } : {}),
     ...(answer.scope !== undefined ? { scope: splitScopes(answer.scope) } : requested ? { scope: requested } : {}),
   };
 }
@@ -76,16 +92,40 @@ export function tokenSetOf(answer: { access_token: string; token_type?: string; 
  */
 export function refused(step: string, ctx: { serverName?: string }, error: unknown): AuthRefusedError {
   if (error instanceof AuthRefusedError) return error;
-  const e = error as { error?: unknown; error_description?: unknown; status?: unknown; message?: unknown; cause?: { error?: unknown; error_description?: unknown } };
+  const e = error as {
+    error?: unknown;
+    error_description?: unknown;
+    status?: unknown;
+    message?: unknown;
+    cause?: { error?: unknown; error_description?: unknown };
+  };
   const code = typeof e.error === 'string' ? e.error : typeof e.cause?.error === 'string' ? e.cause.error : undefined;
-  const description = typeof e.error_description === 'string' ? e.error_description : typeof e.cause?.error_description === 'string' ? e.cause.error_description : typeof e.message === 'string' ? e.message : String(error);
+  const description =
+    typeof e.error_description === 'string'
+      ? e.error_description
+      : typeof e.cause?.error_description === 'string'
+        ? e.cause.error_description
+        : typeof e.message === 'string'
+          ? e.message
+          : String(error);
   return new AuthRefusedError({ server: ctx.serverName, step, error: code, description, status: typeof e.status === 'number' ? e.status : undefined }, error);
 }
 
 /** Runs one token-endpoint exchange and its processing, mapping failures. */
-export async function tokenRequest(step: string, ctx: GrantContext, run: (o: OAuth, auth: import('oauth4webapi').ClientAuth, options: Record<string | symbol, unknown>) => Promise<Response>, process: (o: OAuth, response: Response) => Promise<{ access_token: string; token_type?: string; expires_in?: number; refresh_token?: string; scope?: string }>, requested?: string[], previousRefresh?: string): Promise<TokenSet> {
+export async function tokenRequest(
+  step: string,
+  ctx: GrantContext,
+  run: (o: OAuth, auth: import('oauth4webapi').ClientAuth, options: Record<string | symbol, unknown>) => Promise<Response>,
+  process: (
+    o: OAuth,
+    response: Response,
+  ) => Promise<{ access_token: string; token_type?: string; expires_in?: number; refresh_token?: string; scope?: string }>,
+  requested?: string[],
+  previousRefresh?: string,
+): Promise<TokenSet> {
   const o = await oauth();
-  if (!ctx.as.token_endpoint) throw new AuthRefusedError({ server: ctx.serverName, step, description: 'the authorization server metadata has no token_endpoint' });
+  if (!ctx.as.token_endpoint)
+    throw new AuthRefusedError({ server: ctx.serverName, step, description: 'the authorization server metadata has no token_endpoint' });
   try {
     const response = await run(o, await clientAuth(ctx), await requestOptions(ctx));
     const answer = await process(o, response);
@@ -98,30 +138,55 @@ export async function tokenRequest(step: string, ctx: GrantContext, run: (o: OAu
 /** RFC 6749 §6 refresh, with `resource` (RFC 8707) again. */
 export function refreshGrant(ctx: GrantContext, refreshToken: string, resource: string | undefined, scope: string[] | undefined): Promise<TokenSet> {
   const additionalParameters: Record<string, string> = resource ? { resource } : {};
-  return tokenRequest('token refresh', ctx, async (o, auth, options) => {
-    const { as, client } = views(ctx);
-    return o.refreshTokenGrantRequest(as, client, auth, refreshToken, { ...options, additionalParameters });
-  }, (o, response) => { const { as, client } = views(ctx); return o.processRefreshTokenResponse(as, client, response); }, scope, refreshToken);
+  return tokenRequest(
+    'token refresh',
+    ctx,
+    async (o, auth, options) => {
+      const { as, client } = views(ctx);
+      return o.refreshTokenGrantRequest(as, client, auth, refreshToken, { ...options, additionalParameters });
+    },
+    (o, response) => {
+      const { as, client } = views(ctx);
+      return o.processRefreshTokenResponse(as, client, response);
+    },
+    scope,
+    refreshToken,
+  );
 }
 
 /** client_credentials (RFC 6749 §4.4; ext-auth SEP-1046). */
 export function clientCredentialsGrant(ctx: GrantContext, scopes: string[], resource: string | undefined): Promise<TokenSet> {
   const parameters: Record<string, string> = { ...(scopes.length ? { scope: scopes.join(' ') } : {}), ...(resource ? { resource } : {}) };
-  return tokenRequest('client_credentials grant', ctx, async (o, auth, options) => {
-    const { as, client } = views(ctx);
-    return o.clientCredentialsGrantRequest(as, client, auth, parameters, options);
-  }, (o, response) => { const { as, client } = views(ctx); return o.processClientCredentialsResponse(as, client, response); }, scopes);
+  return tokenRequest(
+    'client_credentials grant',
+    ctx,
+    async (o, auth, options) => {
+      const { as, client } = views(ctx);
+      return o.clientCredentialsGrantRequest(as, client, auth, parameters, options);
+    },
+    (o, response) => {
+      const { as, client } = views(ctx);
+      return o.processClientCredentialsResponse(as, client, response);
+    },
+    scopes,
+  );
 }
 
 /** Any grant by type (token exchange, jwt-bearer); `N_A` token types (RFC 8693 §2.2.1) accepted. */
 export function genericGrant(step: string, ctx: GrantContext, grantType: string, parameters: Record<string, string>, requested?: string[]): Promise<TokenSet> {
-  return tokenRequest(step, ctx, async (o, auth, options) => {
-    const { as, client } = views(ctx);
-    return o.genericTokenEndpointRequest(as, client, auth, grantType, parameters, options);
-  }, (o, response) => {
-    const { as, client } = views(ctx);
-    return o.processGenericTokenEndpointResponse(as, client, response, { recognizedTokenTypes: { n_a: () => {}, bearer: () => {} } });
-  }, requested);
+  return tokenRequest(
+    step,
+    ctx,
+    async (o, auth, options) => {
+      const { as, client } = views(ctx);
+      return o.genericTokenEndpointRequest(as, client, auth, grantType, parameters, options);
+    },
+    (o, response) => {
+      const { as, client } = views(ctx);
+      return o.processGenericTokenEndpointResponse(as, client, response, { recognizedTokenTypes: { n_a: () => {}, bearer: () => {} } });
+    },
+    requested,
+  );
 }
 
 /** RFC 7009 revocation, where the AS offers it; failures are reported, never thrown past logout. */
@@ -129,7 +194,10 @@ export async function revoke(ctx: GrantContext, token: string, hint: 'access_tok
   const o = await oauth();
   const { as, client } = views(ctx);
   try {
-    const response = await o.revocationRequest(as, client, await clientAuth(ctx), token, { ...(await requestOptions(ctx)), additionalParameters: { token_type_hint: hint } });
+    const response = await o.revocationRequest(as, client, await clientAuth(ctx), token, {
+      ...(await requestOptions(ctx)),
+      additionalParameters: { token_type_hint: hint },
+    });
     await o.processRevocationResponse(response);
   } catch (error) {
     throw refused('token revocation', ctx, error);

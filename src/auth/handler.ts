@@ -27,7 +27,11 @@ export class OAuthHandler implements AuthHandler {
   /** The Authorization value the last authorization produced, until a request with it is accepted. */
   private fresh?: string;
 
-  constructor(readonly serverUrl: URL, readonly options: OAuthOptions, private readonly context: OAuthContext = {}) {
+  constructor(
+    readonly serverUrl: URL,
+    readonly options: OAuthOptions,
+    private readonly context: OAuthContext = {},
+  ) {
     this.server = canonicalResource(serverUrl);
     this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
   }
@@ -44,9 +48,9 @@ export class OAuthHandler implements AuthHandler {
   /** Loads the record of the issuer last used for this server, once. */
   private load(): Promise<void> {
     this.loaded ??= (async () => {
-      const pointer = await this.store.get(pointerKey(this.server)) as { issuer?: string } | undefined;
+      const pointer = (await this.store.get(pointerKey(this.server))) as { issuer?: string } | undefined;
       if (!pointer?.issuer) return;
-      const stored = await this.store.get(storeKey(this.server, pointer.issuer)) as StoredAuth | undefined;
+      const stored = (await this.store.get(storeKey(this.server, pointer.issuer))) as StoredAuth | undefined;
       if (stored?.version === 1) this.record = stored;
     })();
     return this.loaded;
@@ -75,7 +79,10 @@ export class OAuthHandler implements AuthHandler {
     // Another request already replaced the token this one carried: just send it again.
     const current = this.bearer();
     if (current !== undefined && current !== ctx.sentAuthorization) return true;
-    if (this.authorizing) { await this.authorizing; return true; }
+    if (this.authorizing) {
+      await this.authorizing;
+      return true;
+    }
     if (ctx.status === 403) return this.stepUp(ctx, challenge);
     if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization === this.fresh) {
       throw new AuthRequiredError({ server: this.context.serverName, reason: 'the server refused the token it was just issued', url: this.server });
@@ -95,7 +102,11 @@ export class OAuthHandler implements AuthHandler {
     const attempts = this.stepUps.get(key) ?? 0;
     // Stop when the server refuses scopes it already granted, or after the limit (scope-retry-limit).
     if (attempts >= MAX_STEP_UPS || (this.record?.tokens !== undefined && coversScopes(held, wanted))) {
-      throw new AuthStepUpRequiredError({ server: this.context.serverName, scopes: unionScopes(held, wanted), reason: attempts >= MAX_STEP_UPS ? `still refused after ${attempts} step-up authorizations` : 'refused although the token holds the scopes it asks for' });
+      throw new AuthStepUpRequiredError({
+        server: this.context.serverName,
+        scopes: unionScopes(held, wanted),
+        reason: attempts >= MAX_STEP_UPS ? `still refused after ${attempts} step-up authorizations` : 'refused although the token holds the scopes it asks for',
+      });
     }
     this.stepUps.set(key, attempts + 1);
     // A refresh can never widen scope (RFC 6749 §6): step-up is a new authorization with the union.
@@ -104,17 +115,51 @@ export class OAuthHandler implements AuthHandler {
   }
 
   private once(work: () => Promise<void>): Promise<void> {
-    this.authorizing ??= work().finally(() => { this.authorizing = undefined; });
+    this.authorizing ??= work().finally(() => {
+      this.authorizing = undefined;
+    });
     return this.authorizing;
   }
 
   private async authorize(ctx: AuthChallengeContext, challenge: BearerChallenge, stepUpScopes: string[] | undefined): Promise<void> {
-    const discovered = await discover({ serverUrl: this.serverUrl, serverName: this.context.serverName, resourceMetadata: challenge.resourceMetadata, resourceOption: this.options.resource, fetch: ctx.fetch, signal: ctx.signal });
+    const discovered = await discover({
+      serverUrl: this.serverUrl,
+      serverName: this.context.serverName,
+      resourceMetadata: challenge.resourceMetadata,
+      resourceOption: this.options.resource,
+      fetch: ctx.fetch,
+      signal: ctx.signal,
+    });
     const key = storeKey(this.server, discovered.as.issuer);
-    const previous = await this.store.get(key) as StoredAuth | undefined;
-    const scopes = stepUpScopes ?? selectScopes({ challenge: challenge.scopes, resourceScopes: discovered.resourceScopes, configured: this.options.scopes, authorizationServerScopes: discovered.as.scopes_supported, offlineAccess: this.options.offlineAccess && this.options.mode !== 'client_credentials' });
-    const { client, tokens } = await obtainTokens({ discovered, options: this.options, context: this.context, scopes, storedClient: previous?.version === 1 ? previous.client : undefined, fetch: ctx.fetch, signal: ctx.signal });
-    const record: StoredAuth = { version: 1, server: this.server, issuer: discovered.as.issuer, as: discovered.as, ...(discovered.resource ? { resource: discovered.resource } : {}), client, tokens, requested: scopes };
+    const previous = (await this.store.get(key)) as StoredAuth | undefined;
+    const scopes =
+      stepUpScopes ??
+      selectScopes({
+        challenge: challenge.scopes,
+        resourceScopes: discovered.resourceScopes,
+        configured: this.options.scopes,
+        authorizationServerScopes: discovered.as.scopes_supported,
+        offlineAccess: this.options.offlineAccess && this.options.mode !== 'client_credentials',
+      });
+    const { client, tokens } = await obtainTokens({
+      discovered,
+      options: this.options,
+      context: this.context,
+      scopes,
+      storedClient: previous?.version === 1 ? previous.client : undefined,
+      fetch: ctx.fetch,
+      signal: ctx.signal,
+    });
+    const record: StoredAuth = {
+      version: 1,
+      server: this.server,
+      issuer: discovered.as.issuer,
+      as: discovered.as,
+      ...(discovered.resource ? { resource: discovered.resource } : {}),
+      client,
+      tokens,
+      requested: scopes,
+    };
     await this.store.set(key, record);
     await this.store.set(pointerKey(this.server), { issuer: record.issuer });
     this.record = record;
@@ -138,13 +183,22 @@ export class OAuthHandler implements AuthHandler {
     const key = storeKey(this.server, record.issuer);
     const run = async (): Promise<TokenSet | undefined> => {
       // Re-read after acquiring: another process may have rotated the token already.
-      const stored = await this.store.get(key) as StoredAuth | undefined;
+      const stored = (await this.store.get(key)) as StoredAuth | undefined;
       if (stored?.tokens && stored.tokens.refresh_token !== refreshToken) {
         this.record = stored;
         return stored.tokens;
       }
       const base = stored ?? record;
-      const ctx: GrantContext = { as: base.as, client: base.client!, privateKeyPem: this.options.privateKeyPem, signingAlgorithm: this.options.signingAlgorithm, fetch, serverName: this.context.serverName, signal, now: this.context.now };
+      const ctx: GrantContext = {
+        as: base.as,
+        client: base.client!,
+        privateKeyPem: this.options.privateKeyPem,
+        signingAlgorithm: this.options.signingAlgorithm,
+        fetch,
+        serverName: this.context.serverName,
+        signal,
+        now: this.context.now,
+      };
       let tokens: TokenSet;
       try {
         tokens = await refreshGrant(ctx, refreshToken, base.resource, base.tokens?.scope ?? base.requested);
@@ -154,7 +208,10 @@ export class OAuthHandler implements AuthHandler {
           const { tokens: _dropped, ...rest } = base;
           if (stored) await this.store.set(key, rest, stored);
           if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
-          throw new AuthRequiredError({ server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server }, error);
+          throw new AuthRequiredError(
+            { server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server },
+            error,
+          );
         }
         throw error;
       }
@@ -178,7 +235,12 @@ export class OAuthHandler implements AuthHandler {
     const record = this.record;
     if (!record) return;
     const key = storeKey(this.server, record.issuer);
-    if (all) { await this.store.delete(key); await this.store.delete(pointerKey(this.server)); this.record = undefined; return; }
+    if (all) {
+      await this.store.delete(key);
+      await this.store.delete(pointerKey(this.server));
+      this.record = undefined;
+      return;
+    }
     const { tokens: _t, ...rest } = record;
     await this.store.set(key, rest);
     this.record = rest;
@@ -196,7 +258,15 @@ export class OAuthHandler implements AuthHandler {
     try {
       if (record && tokens && record.client && record.as.revocation_endpoint) {
         const { revoke } = await import('./grants.js');
-        const ctx: GrantContext = { as: record.as, client: record.client, privateKeyPem: this.options.privateKeyPem, signingAlgorithm: this.options.signingAlgorithm, fetch, serverName: this.context.serverName, now: this.context.now };
+        const ctx: GrantContext = {
+          as: record.as,
+          client: record.client,
+          privateKeyPem: this.options.privateKeyPem,
+          signingAlgorithm: this.options.signingAlgorithm,
+          fetch,
+          serverName: this.context.serverName,
+          now: this.context.now,
+        };
         if (tokens.refresh_token) await revoke(ctx, tokens.refresh_token, 'refresh_token');
         await revoke(ctx, tokens.access_token, 'access_token');
         revoked = true;

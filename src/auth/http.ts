@@ -13,7 +13,12 @@ export function boundedSignal(signal?: AbortSignal): AbortSignal {
 
 /** GETs `url` as JSON; undefined for a non-2xx answer or a body that is not a JSON object. */
 export async function getJson(fetch: AuthFetch, url: string, signal?: AbortSignal): Promise<{ status: number; value?: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'GET', headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' }, signal: boundedSignal(signal), redirect: 'manual' });
+  const response = await fetch(url, {
+    method: 'GET',
+    headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' },
+    signal: boundedSignal(signal),
+    redirect: 'manual',
+  });
   if (response.status < 200 || response.status >= 300) {
     await response.body?.cancel().catch(() => undefined);
     return { status: response.status };
@@ -21,7 +26,9 @@ export async function getJson(fetch: AuthFetch, url: string, signal?: AbortSigna
   const text = await response.text();
   try {
     const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? { status: response.status, value: value as Record<string, unknown> } : { status: response.status };
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? { status: response.status, value: value as Record<string, unknown> }
+      : { status: response.status };
   } catch {
     return { status: response.status };
   }

@@ -17,7 +17,11 @@ export interface LoginInput extends ObtainInput {
 
 function storedPort(client: ClientIdentity | undefined): number | undefined {
   if (!client?.redirect_uri) return undefined;
-  try { return Number(new URL(client.redirect_uri).port) || undefined; } catch { return undefined; }
+  try {
+    return Number(new URL(client.redirect_uri).port) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function readLine(prompt: string): Promise<string> {
@@ -33,10 +37,24 @@ async function readLine(prompt: string): Promise<string> {
 export async function runLogin(input: LoginInput): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
   const { discovered, options, context } = input;
   const print = context.ui?.print ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const listener = await listenForCallback({ host: options.redirect?.host, port: options.redirect?.port ?? storedPort(input.storedClient), path: options.redirect?.path, signal: input.signal });
+  const listener = await listenForCallback({
+    host: options.redirect?.host,
+    port: options.redirect?.port ?? storedPort(input.storedClient),
+    path: options.redirect?.path,
+    signal: input.signal,
+  });
   try {
     // A changed port means a changed redirect URI: clientIdentity re-registers (mcp2cli#54).
-    const client = await clientIdentity({ as: discovered.as, options, redirectUri: listener.redirectUri, stored: input.storedClient, grantTypes: ['authorization_code', 'refresh_token'], fetch: input.fetch, serverName: context.serverName, signal: input.signal });
+    const client = await clientIdentity({
+      as: discovered.as,
+      options,
+      redirectUri: listener.redirectUri,
+      stored: input.storedClient,
+      grantTypes: ['authorization_code', 'refresh_token'],
+      fetch: input.fetch,
+      serverName: context.serverName,
+      signal: input.signal,
+    });
     const pending = await startAuthorization(input.grant(client), listener.redirectUri, input.scopes, discovered.resource);
     const url = pending.url.href;
     print(`Open this URL to authorize ${context.serverName ?? 'the server'}:\n  ${url}`);
@@ -58,10 +76,13 @@ export async function runLogin(input: LoginInput): Promise<{ client: ClientIdent
 
 function parsePasted(line: string, redirectUri: string, server: string | undefined): URL {
   let url: URL;
-  try { url = new URL(line); } catch {
+  try {
+    url = new URL(line);
+  } catch {
     throw new AuthRefusedError({ server, step: 'authorization', description: 'the pasted text is not a URL; paste the whole address from the browser' });
   }
   const expected = new URL(redirectUri);
-  if (url.pathname !== expected.pathname) throw new AuthRefusedError({ server, step: 'authorization', description: `the pasted URL is not the redirect (${expected.pathname})` });
+  if (url.pathname !== expected.pathname)
+    throw new AuthRefusedError({ server, step: 'authorization', description: `the pasted URL is not the redirect (${expected.pathname})` });
   return url;
 }

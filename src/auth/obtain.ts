@@ -27,27 +27,58 @@ const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 /** Runs the grant the options call for; resolves with the client used and the tokens. */
 export async function obtainTokens(input: ObtainInput): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
   const { discovered, options, context } = input;
-  const grant = (client: ClientIdentity): GrantContext => ({ as: discovered.as, client, privateKeyPem: options.privateKeyPem, signingAlgorithm: options.signingAlgorithm, fetch: input.fetch, serverName: context.serverName, signal: input.signal, now: context.now });
+  const grant = (client: ClientIdentity): GrantContext => ({
+    as: discovered.as,
+    client,
+    privateKeyPem: options.privateKeyPem,
+    signingAlgorithm: options.signingAlgorithm,
+    fetch: input.fetch,
+    serverName: context.serverName,
+    signal: input.signal,
+    now: context.now,
+  });
   const mode = options.mode ?? 'oauth';
   if (mode === 'client_credentials') {
     const client = requireConfigured(options, context, 'client_credentials');
     return { client, tokens: await clientCredentialsGrant(grant(client), input.scopes, discovered.resource) };
   }
   if (mode === 'cross-app') return crossApp(input, grant);
-  const interactive = context.authorize ? 'hook' : options.interactive ?? 'never';
+  const interactive = context.authorize ? 'hook' : (options.interactive ?? 'never');
   if (interactive === 'never') {
     throw new AuthRequiredError({ server: context.serverName, reason: 'no valid token is stored and interactive login is not allowed in this process' });
   }
   const device = interactive === 'device' || (interactive === 'auto' && !canUseBrowser() && discovered.as.device_authorization_endpoint !== undefined);
   if (device) {
-    if (!discovered.as.device_authorization_endpoint) throw new AuthRefusedError({ server: context.serverName, step: 'device authorization', description: 'the authorization server offers no device_authorization_endpoint; use interactive: browser or paste' });
-    const client = await clientIdentity({ as: discovered.as, options, stored: input.storedClient, grantTypes: [DEVICE_CODE, 'refresh_token'], fetch: input.fetch, serverName: context.serverName, signal: input.signal });
+    if (!discovered.as.device_authorization_endpoint)
+      throw new AuthRefusedError({
+        server: context.serverName,
+        step: 'device authorization',
+        description: 'the authorization server offers no device_authorization_endpoint; use interactive: browser or paste',
+      });
+    const client = await clientIdentity({
+      as: discovered.as,
+      options,
+      stored: input.storedClient,
+      grantTypes: [DEVICE_CODE, 'refresh_token'],
+      fetch: input.fetch,
+      serverName: context.serverName,
+      signal: input.signal,
+    });
     const print = context.ui?.print ?? ((line: string) => process.stderr.write(`${line}\n`));
     return { client, tokens: await deviceAuthorization(grant(client), input.scopes, discovered.resource, print) };
   }
   if (context.authorize) {
     const redirectUri = context.redirectUri ?? 'http://127.0.0.1/callback';
-    const client = await clientIdentity({ as: discovered.as, options, redirectUri, stored: input.storedClient, grantTypes: ['authorization_code', 'refresh_token'], fetch: input.fetch, serverName: context.serverName, signal: input.signal });
+    const client = await clientIdentity({
+      as: discovered.as,
+      options,
+      redirectUri,
+      stored: input.storedClient,
+      grantTypes: ['authorization_code', 'refresh_token'],
+      fetch: input.fetch,
+      serverName: context.serverName,
+      signal: input.signal,
+    });
     const pending = await startAuthorization(grant(client), redirectUri, input.scopes, discovered.resource);
     const callback = await context.authorize(pending.url, redirectUri, input.signal);
     return { client, tokens: await finishAuthorization(grant(client), pending, callback, input.scopes, discovered.resource) };
@@ -63,17 +94,33 @@ function canUseBrowser(): boolean {
 }
 
 function requireConfigured(options: OAuthOptions, context: OAuthContext, what: string): ClientIdentity {
-  if (!options.clientId) throw new AuthRefusedError({ server: context.serverName, step: what, description: `${what} needs auth.clientId (and clientSecret or privateKeyPem)` });
-  return { client_id: options.clientId, ...(options.clientSecret ? { client_secret: options.clientSecret } : {}), ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}), source: 'configured' };
+  if (!options.clientId)
+    throw new AuthRefusedError({ server: context.serverName, step: what, description: `${what} needs auth.clientId (and clientSecret or privateKeyPem)` });
+  return {
+    client_id: options.clientId,
+    ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
+    ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}),
+    source: 'configured',
+  };
 }
 
 async function crossApp(input: ObtainInput, grant: (client: ClientIdentity) => GrantContext): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
   const { discovered, options, context } = input;
   const idp = options.crossApp;
-  if (!idp) throw new AuthRefusedError({ server: context.serverName, step: 'cross-app access', description: 'auth.crossApp (idpTokenEndpoint, idToken) is not configured' });
+  if (!idp)
+    throw new AuthRefusedError({
+      server: context.serverName,
+      step: 'cross-app access',
+      description: 'auth.crossApp (idpTokenEndpoint, idToken) is not configured',
+    });
   const idToken = typeof idp.idToken === 'function' ? await idp.idToken() : idp.idToken;
   // (1) RFC 8693 at the IdP: the user's ID token for an ID-JAG addressed to the MCP server's AS.
-  const idpClient: ClientIdentity = { client_id: idp.idpClientId ?? options.clientId ?? '', ...(idp.idpClientSecret ? { client_secret: idp.idpClientSecret } : {}), token_endpoint_auth_method: idp.idpClientSecret ? undefined : 'none', source: 'configured' };
+  const idpClient: ClientIdentity = {
+    client_id: idp.idpClientId ?? options.clientId ?? '',
+    ...(idp.idpClientSecret ? { client_secret: idp.idpClientSecret } : {}),
+    token_endpoint_auth_method: idp.idpClientSecret ? undefined : 'none',
+    source: 'configured',
+  };
   const idpCtx: GrantContext = { ...grant(idpClient), as: { issuer: new URL(idp.idpTokenEndpoint).origin, token_endpoint: idp.idpTokenEndpoint } };
   const jag = await genericGrant('token exchange at the IdP', idpCtx, TOKEN_EXCHANGE, {
     requested_token_type: ID_JAG,

@@ -24,7 +24,12 @@ export interface IdentityInput {
 export async function clientIdentity(input: IdentityInput): Promise<ClientIdentity> {
   const { as, options } = input;
   if (options.clientId) {
-    return { client_id: options.clientId, ...(options.clientSecret ? { client_secret: options.clientSecret } : {}), ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}), source: 'configured' };
+    return {
+      client_id: options.clientId,
+      ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
+      ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}),
+      source: 'configured',
+    };
   }
   const stored = input.stored;
   if (stored && (stored.source !== 'dcr' || input.redirectUri === undefined || stored.redirect_uri === input.redirectUri)) return stored;
@@ -32,7 +37,12 @@ export async function clientIdentity(input: IdentityInput): Promise<ClientIdenti
     return { client_id: options.clientMetadataUrl, token_endpoint_auth_method: 'none', source: 'cimd' };
   }
   if (as.registration_endpoint) return register(input);
-  throw new AuthRefusedError({ server: input.serverName, step: 'client registration', description: 'the authorization server offers neither dynamic registration nor client ID metadata documents; configure auth.clientId (and auth.clientSecret) for this server' });
+  throw new AuthRefusedError({
+    server: input.serverName,
+    step: 'client registration',
+    description:
+      'the authorization server offers neither dynamic registration nor client ID metadata documents; configure auth.clientId (and auth.clientSecret) for this server',
+  });
 }
 
 function preferredAuthMethod(supported: string[] | undefined): string {
@@ -55,15 +65,34 @@ async function register(input: IdentityInput): Promise<ClientIdentity> {
   };
   let response: Response;
   try {
-    response = await fetch(as.registration_endpoint!, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: boundedSignal(input.signal), redirect: 'manual' });
+    response = await fetch(as.registration_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: boundedSignal(input.signal),
+      redirect: 'manual',
+    });
   } catch (error) {
-    throw new AuthRefusedError({ server: input.serverName, step: 'client registration', description: error instanceof Error ? error.message : String(error) }, error);
+    throw new AuthRefusedError(
+      { server: input.serverName, step: 'client registration', description: error instanceof Error ? error.message : String(error) },
+      error,
+    );
   }
   const text = await response.text();
   let answer: Record<string, unknown> = {};
-  try { answer = JSON.parse(text) as Record<string, unknown>; } catch { /* reported below */ }
+  try {
+    answer = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    /* reported below */
+  }
   if (response.status !== 200 && response.status !== 201) {
-    throw new AuthRefusedError({ server: input.serverName, step: 'client registration', status: response.status, error: typeof answer.error === 'string' ? answer.error : undefined, description: typeof answer.error_description === 'string' ? answer.error_description : `HTTP ${response.status}` });
+    throw new AuthRefusedError({
+      server: input.serverName,
+      step: 'client registration',
+      status: response.status,
+      error: typeof answer.error === 'string' ? answer.error : undefined,
+      description: typeof answer.error_description === 'string' ? answer.error_description : `HTTP ${response.status}`,
+    });
   }
   if (typeof answer.client_id !== 'string' || answer.client_id === '') {
     throw new AuthRefusedError({ server: input.serverName, step: 'client registration', description: 'the registration answer has no client_id' });
@@ -71,7 +100,8 @@ async function register(input: IdentityInput): Promise<ClientIdentity> {
   return {
     client_id: answer.client_id,
     ...(typeof answer.client_secret === 'string' ? { client_secret: answer.client_secret } : {}),
-    token_endpoint_auth_method: typeof answer.token_endpoint_auth_method === 'string' ? answer.token_endpoint_auth_method : typeof answer.client_secret === 'string' ? undefined : method,
+    token_endpoint_auth_method:
+      typeof answer.token_endpoint_auth_method === 'string' ? answer.token_endpoint_auth_method : typeof answer.client_secret === 'string' ? undefined : method,
     ...(input.redirectUri ? { redirect_uri: input.redirectUri } : {}),
     source: 'dcr',
   };

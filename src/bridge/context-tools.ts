@@ -3,7 +3,13 @@
 // definitions, URI validation and conversion of answers into tool results; the manager wires them.
 import {
   matchUriTemplate,
-  type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
 } from '../../protocol/index.js';
 
 export const LIST_RESOURCES = 'list_resources';
@@ -14,22 +20,33 @@ export const GET_PROMPT = 'get_prompt';
 export function contextToolDefs(server: string, offers: { resources: boolean; prompts: readonly Prompt[] | undefined }): Tool[] {
   const tools: Tool[] = [];
   if (offers.resources) {
-    tools.push({
-      name: LIST_RESOURCES,
-      title: `List ${server} resources`,
-      description: `Lists the resources (documents, files, data) the "${server}" server offers, and the URI templates it accepts. Read one with the read_resource tool of the same server.`,
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    }, {
-      name: READ_RESOURCE,
-      title: `Read a ${server} resource`,
-      description: `Reads one resource of the "${server}" server by URI: a URI from list_resources, one filled in from its URI templates, or a resource link a tool returned.`,
-      inputSchema: { type: 'object', properties: { uri: { type: 'string', description: 'The resource URI' } }, required: ['uri'], additionalProperties: false },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    });
+    tools.push(
+      {
+        name: LIST_RESOURCES,
+        title: `List ${server} resources`,
+        description: `Lists the resources (documents, files, data) the "${server}" server offers, and the URI templates it accepts. Read one with the read_resource tool of the same server.`,
+        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      {
+        name: READ_RESOURCE,
+        title: `Read a ${server} resource`,
+        description: `Reads one resource of the "${server}" server by URI: a URI from list_resources, one filled in from its URI templates, or a resource link a tool returned.`,
+        inputSchema: {
+          type: 'object',
+          properties: { uri: { type: 'string', description: 'The resource URI' } },
+          required: ['uri'],
+          additionalProperties: false,
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+    );
   }
   if (offers.prompts && offers.prompts.length > 0) {
-    const lines = offers.prompts.map((p) => `- ${p.name}${p.description ? `: ${p.description}` : ''}${p.arguments?.length ? ` (arguments: ${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}`);
+    const lines = offers.prompts.map(
+      (p) =>
+        `- ${p.name}${p.description ? `: ${p.description}` : ''}${p.arguments?.length ? ` (arguments: ${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}`,
+    );
     tools.push({
       name: GET_PROMPT,
       title: `Get a ${server} prompt`,
@@ -60,7 +77,11 @@ export interface KnownResources {
 export function checkResourceUri(server: string, uri: string, known: KnownResources): string | undefined {
   if (known.resources.some((r) => r.uri === uri) || known.linked.has(uri)) return undefined;
   for (const t of known.resourceTemplates) {
-    try { if (matchUriTemplate(t.uriTemplate, uri)) return undefined; } catch { /* a template we cannot parse matches nothing */ }
+    try {
+      if (matchUriTemplate(t.uriTemplate, uri)) return undefined;
+    } catch {
+      /* a template we cannot parse matches nothing */
+    }
   }
   const listed = known.resources.slice(0, 20).map((r) => r.uri);
   const templates = known.resourceTemplates.map((t) => t.uriTemplate);
@@ -87,8 +108,12 @@ export function promptResult(name: string, prompt: GetPromptResult): CallToolRes
   const content: CallToolResult['content'] = [];
   if (prompt.description) content.push({ type: 'text', text: `Prompt "${name}": ${prompt.description}` });
   for (const m of prompt.messages) {
-    if (m.content.type === 'text' && typeof (m.content as { text?: unknown }).text === 'string') content.push({ type: 'text', text: `[${m.role}] ${(m.content as { text: string }).text}` });
-    else { content.push({ type: 'text', text: `[${m.role}]` }); content.push(m.content); }
+    if (m.content.type === 'text' && typeof (m.content as { text?: unknown }).text === 'string')
+      content.push({ type: 'text', text: `[${m.role}] ${(m.content as { text: string }).text}` });
+    else {
+      content.push({ type: 'text', text: `[${m.role}]` });
+      content.push(m.content);
+    }
   }
   return { content };
 }

@@ -21,10 +21,17 @@ export function toolDefFromMcp(server: string, tool: Tool, prefix = ''): ToolDef
   const { name, changes } = exposedName(prefix, tool.name);
   const inputSchema = isSchemaObject(tool.inputSchema) ? tool.inputSchema : EMPTY_INPUT_SCHEMA;
   const title = displayTitle(tool);
-  const description = typeof tool.description === 'string' && tool.description.trim().length > 0 ? tool.description
-    : title !== tool.name ? title : '';
+  const description = typeof tool.description === 'string' && tool.description.trim().length > 0 ? tool.description : title !== tool.name ? title : '';
   const def: ToolDef & { nameChanges: string[] } = {
-    name, description, title, params: schemaToParams(inputSchema), inputSchema, server, originalName: tool.name, tool, nameChanges: changes,
+    name,
+    description,
+    title,
+    params: schemaToParams(inputSchema),
+    inputSchema,
+    server,
+    originalName: tool.name,
+    tool,
+    nameChanges: changes,
   };
   if (isSchemaObject(tool.outputSchema)) def.outputSchema = tool.outputSchema;
   if (tool.annotations) def.annotations = tool.annotations;
@@ -32,12 +39,24 @@ export function toolDefFromMcp(server: string, tool: Tool, prefix = ''): ToolDef
 }
 
 /** Builds the ToolDef of a native (in-process) tool; its name is sanitised like any other. */
-export function toolDefFromNative(tool: { name: string; description?: string; title?: string; inputSchema?: JsonSchema; outputSchema?: JsonSchema }): ToolDef & { nameChanges: string[] } {
+export function toolDefFromNative(tool: {
+  name: string;
+  description?: string;
+  title?: string;
+  inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
+}): ToolDef & { nameChanges: string[] } {
   const { name, changes } = exposedName('', tool.name);
   const inputSchema = isSchemaObject(tool.inputSchema) ? tool.inputSchema : EMPTY_INPUT_SCHEMA;
   const title = tool.title ?? tool.name;
   const def: ToolDef & { nameChanges: string[] } = {
-    name, description: tool.description ?? (tool.title ?? ''), title, params: schemaToParams(inputSchema), inputSchema, originalName: tool.name, nameChanges: changes,
+    name,
+    description: tool.description ?? tool.title ?? '',
+    title,
+    params: schemaToParams(inputSchema),
+    inputSchema,
+    originalName: tool.name,
+    nameChanges: changes,
   };
   if (isSchemaObject(tool.outputSchema)) def.outputSchema = tool.outputSchema;
   return def;

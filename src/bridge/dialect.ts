@@ -21,7 +21,11 @@ export function dialectOf(schema: JsonSchema): DialectChoice {
   const declared = schema.$schema;
   if (declared === undefined) return { dialect: '2020-12', declared: undefined };
   if (typeof declared !== 'string') return { unsupported: `$schema must be a string, got ${typeof declared}` };
-  const key = declared.trim().replace(/^https?:\/\//, '').replace(/#$/, '').replace(/\/$/, '');
+  const key = declared
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/#$/, '')
+    .replace(/\/$/, '');
   const dialect = SUPPORTED_DIALECT_URIS[key];
   if (!dialect) return { unsupported: `unsupported JSON Schema dialect "${declared}" (supported: 2020-12, 2019-09, draft-07, draft-06)` };
   return { dialect, declared };

@@ -17,7 +17,10 @@ export const MAX_ISSUES = 20;
 /** `/edits/0/newText` → `edits[0].newText`; `''` → `(root)`. */
 export function fieldOf(path: string): string {
   if (path === '') return '(root)';
-  return path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return path
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((out, seg) => (/^\d+$/.test(seg) ? `${out}[${seg}]` : out === '' ? seg : `${out}.${seg}`), '');
 }
 
@@ -76,7 +79,7 @@ function toIssue(e: RawValidatorError): ValidationIssue {
       expected = Array.isArray(p.type) ? p.type.join(' or ') : String(p.type);
       break;
     case 'enum':
-      expected = `one of ${(p.allowedValues as unknown[] ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+      expected = `one of ${((p.allowedValues as unknown[]) ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
       break;
     case 'const':
       expected = JSON.stringify(p.allowedValue);
@@ -94,10 +97,12 @@ function toIssue(e: RawValidatorError): ValidationIssue {
 
 /** One line per issue: `- edits[0].newText: must be string (expected string, got number 3)`. */
 export function formatIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((i) => {
-    const extra = [i.expected !== undefined ? `expected ${i.expected}` : '', i.received !== undefined ? `got ${i.received}` : ''].filter(Boolean).join(', ');
-    return `- ${i.field}: ${i.message}${extra ? ` (${extra})` : ''}`;
-  }).join('\n');
+  return issues
+    .map((i) => {
+      const extra = [i.expected !== undefined ? `expected ${i.expected}` : '', i.received !== undefined ? `got ${i.received}` : ''].filter(Boolean).join(', ');
+      return `- ${i.field}: ${i.message}${extra ? ` (${extra})` : ''}`;
+    })
+    .join('\n');
 }
 
 /** The full text an LLM gets for rejected arguments: what is wrong, per field, and what to do. */

@@ -24,8 +24,14 @@ export function exposedName(prefix: string, name: string): ExposedName {
   const changes: string[] = [];
   let out = full.replace(/[^a-zA-Z0-9_-]/g, '_');
   if (out !== full) changes.push('characters outside [a-zA-Z0-9_-] replaced by "_"');
-  if (out.length === 0) { out = 'tool'; changes.push('empty name replaced by "tool"'); }
-  if (!/^[a-zA-Z_]/.test(out)) { out = `_${out}`; changes.push('"_" added in front (names must start with a letter or "_")'); }
+  if (out.length === 0) {
+    out = 'tool';
+    changes.push('empty name replaced by "tool"');
+  }
+  if (!/^[a-zA-Z_]/.test(out)) {
+    out = `_${out}`;
+    changes.push('"_" added in front (names must start with a letter or "_")');
+  }
   if (out.length > MAX_NAME_LENGTH) {
     out = `${out.slice(0, MAX_NAME_LENGTH - 9)}_${stableHash(full)}`;
     changes.push(`shortened to ${MAX_NAME_LENGTH} characters with a hash of the full name`);

@@ -9,8 +9,25 @@ import type { SchemaNote } from './types.js';
 
 /** Keywords OpenAI strict mode supports (platform.openai.com "Supported schemas"). */
 export const OPENAI_STRICT_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'const', 'anyOf', 'description', 'title',
-  'pattern', 'format', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'minItems', 'maxItems',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'description',
+  'title',
+  'pattern',
+  'format',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'minItems',
+  'maxItems',
 ]);
 /** String formats strict mode accepts. */
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
@@ -65,7 +82,8 @@ export function toOpenAiStrict(schema: Node): StrictResult {
       if (depth > MAX_STRICT_DEPTH) blockers.push({ path, change: `objects nested deeper than ${MAX_STRICT_DEPTH} levels` });
       const props = isObject(node.properties) ? node.properties : {};
       // An empty root means "no arguments"; an empty nested object means "any keys", which strict cannot say.
-      if (depth > 1 && Object.keys(props).length === 0 && node.additionalProperties !== false) blockers.push({ path, change: 'free-form object (no properties) cannot be expressed in strict mode' });
+      if (depth > 1 && Object.keys(props).length === 0 && node.additionalProperties !== false)
+        blockers.push({ path, change: 'free-form object (no properties) cannot be expressed in strict mode' });
       if (node.additionalProperties !== false) {
         if (node.additionalProperties !== undefined) notes.push({ path, change: 'additionalProperties set to false (extra keys no longer accepted)' });
         node.additionalProperties = false;
@@ -93,7 +111,13 @@ export function toOpenAiStrict(schema: Node): StrictResult {
   };
 
   const result = visit(schema, '#', 1, []);
-  if (blockers.length > 0) return { schema, strict: false, notes: capNotes([...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }]), nullablePaths: [] };
+  if (blockers.length > 0)
+    return {
+      schema,
+      strict: false,
+      notes: capNotes([...blockers, { path: '#', change: 'strict mode not possible for this tool; sent non-strict' }]),
+      nullablePaths: [],
+    };
   return { schema: result, strict: true, notes: capNotes(notes), nullablePaths };
 }
 
@@ -107,9 +131,15 @@ export function stripStrictNulls(args: Record<string, unknown>, paths: readonly 
   const strip = (value: unknown, path: readonly string[]): void => {
     const [head, ...rest] = path;
     if (head === undefined) return;
-    if (head === '[]') { if (Array.isArray(value)) for (const item of value) strip(item, rest); return; }
+    if (head === '[]') {
+      if (Array.isArray(value)) for (const item of value) strip(item, rest);
+      return;
+    }
     if (!isObject(value) || !hasOwn(value, head)) return;
-    if (rest.length === 0) { if (value[head] === null) delete value[head]; return; }
+    if (rest.length === 0) {
+      if (value[head] === null) delete value[head];
+      return;
+    }
     strip(value[head], rest);
   };
   for (const path of paths) strip(copy, path);
@@ -127,7 +157,10 @@ export function strictNullPaths(inputSchema: JsonSchema): string[][] {
 }
 
 function nullable(node: Node): Node {
-  if (typeof node.type === 'string') return node.type === 'null' ? node : { ...node, type: [node.type, 'null'], ...(Array.isArray(node.enum) && !node.enum.includes(null) ? { enum: [...node.enum, null] } : {}) };
+  if (typeof node.type === 'string')
+    return node.type === 'null'
+      ? node
+      : { ...node, type: [node.type, 'null'], ...(Array.isArray(node.enum) && !node.enum.includes(null) ? { enum: [...node.enum, null] } : {}) };
   if (Array.isArray(node.type)) return node.type.includes('null') ? node : { ...node, type: [...node.type, 'null'] };
   if (Array.isArray(node.anyOf)) return node.anyOf.some((b) => isObject(b) && b.type === 'null') ? node : { ...node, anyOf: [...node.anyOf, { type: 'null' }] };
   return { anyOf: [node, { type: 'null' }] };

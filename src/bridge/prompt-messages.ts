@@ -8,16 +8,25 @@ export type OpenAiContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: { url: string } }
   | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } };
-export interface OpenAiChatMessage { role: 'user' | 'assistant'; content: string | OpenAiContentPart[] }
+export interface OpenAiChatMessage {
+  role: 'user' | 'assistant';
+  content: string | OpenAiContentPart[];
+}
 
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
   | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string } };
-export interface AnthropicMessage { role: 'user' | 'assistant'; content: AnthropicContentBlock[] }
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicContentBlock[];
+}
 
 export type GeminiPart = { text: string } | { inlineData: { mimeType: string; data: string } };
-export interface GeminiContent { role: 'user' | 'model'; parts: GeminiPart[] }
+export interface GeminiContent {
+  role: 'user' | 'model';
+  parts: GeminiPart[];
+}
 
 type Piece = { kind: 'text'; text: string } | { kind: 'media'; media: 'image' | 'audio' | 'pdf' | 'other'; mimeType: string; data: string; uri?: string };
 
@@ -25,10 +34,14 @@ type Piece = { kind: 'text'; text: string } | { kind: 'media'; media: 'image' | 
 function piecesOf(message: PromptMessage): Piece[] {
   const c = message.content as Record<string, any>;
   switch (c.type) {
-    case 'text': return [{ kind: 'text', text: String(c.text ?? '') }];
-    case 'image': return [{ kind: 'media', media: 'image', mimeType: c.mimeType, data: c.data }];
-    case 'audio': return [{ kind: 'media', media: 'audio', mimeType: c.mimeType, data: c.data }];
-    case 'resource_link': return [{ kind: 'text', text: `[resource ${c.uri}${c.name ? ` (${c.name})` : ''}]` }];
+    case 'text':
+      return [{ kind: 'text', text: String(c.text ?? '') }];
+    case 'image':
+      return [{ kind: 'media', media: 'image', mimeType: c.mimeType, data: c.data }];
+    case 'audio':
+      return [{ kind: 'media', media: 'audio', mimeType: c.mimeType, data: c.data }];
+    case 'resource_link':
+      return [{ kind: 'text', text: `[resource ${c.uri}${c.name ? ` (${c.name})` : ''}]` }];
     case 'resource': {
       const r = c.resource ?? {};
       if (typeof r.text === 'string') return [{ kind: 'text', text: `Resource ${r.uri}:\n${r.text}` }];
@@ -36,7 +49,8 @@ function piecesOf(message: PromptMessage): Piece[] {
       const media = mimeType.startsWith('image/') ? 'image' : mimeType.startsWith('audio/') ? 'audio' : mimeType === 'application/pdf' ? 'pdf' : 'other';
       return [{ kind: 'media', media, mimeType, data: String(r.blob ?? ''), uri: r.uri }];
     }
-    default: return [{ kind: 'text', text: `[${String(c.type)} content]` }];
+    default:
+      return [{ kind: 'text', text: `[${String(c.type)} content]` }];
   }
 }
 
@@ -79,7 +93,10 @@ export function promptToGeminiContents(prompt: GetPromptResult): GeminiContent[]
   const out: GeminiContent[] = [];
   for (const m of prompt.messages) {
     const role = m.role === 'assistant' ? 'model' : 'user';
-    const parts = piecesOf(m).map((p): GeminiPart => (p.kind === 'text' ? { text: p.text } : p.media === 'other' ? { text: note(p) } : { inlineData: { mimeType: p.mimeType, data: p.data } }));
+    const parts = piecesOf(m).map(
+      (p): GeminiPart =>
+        p.kind === 'text' ? { text: p.text } : p.media === 'other' ? { text: note(p) } : { inlineData: { mimeType: p.mimeType, data: p.data } },
+    );
     const last = out[out.length - 1];
     if (last && last.role === role) last.parts.push(...parts);
     else out.push({ role, parts });

@@ -31,7 +31,12 @@ export function aliasSchema(schema: unknown, parentKey = ''): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     // Data keywords hold instance values, which are aliased too (a `const` object must still match).
-    Object.defineProperty(out, key === PROTO ? ALIAS : key, { value: aliasSchema(value, parentKey === 'dependentRequired' ? 'required' : key), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(out, key === PROTO ? ALIAS : key, {
+      value: aliasSchema(value, parentKey === 'dependentRequired' ? 'required' : key),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return out;
 }

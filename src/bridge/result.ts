@@ -119,17 +119,22 @@ function toPart(block: unknown): ResultPart {
 /** The text an LLM gets for one part: the text itself, or a one-line summary of binary and links. */
 export function partText(part: ResultPart): string {
   switch (part.type) {
-    case 'text': return part.text;
+    case 'text':
+      return part.text;
     case 'image':
-    case 'audio': return `[${part.type}: ${part.mimeType}, ${formatBytes(part.bytes)}]`;
+    case 'audio':
+      return `[${part.type}: ${part.mimeType}, ${formatBytes(part.bytes)}]`;
     case 'resource_link': {
       const details = [part.mimeType, part.size === undefined ? undefined : formatBytes(part.size)].filter(Boolean).join(', ');
       const head = `[resource link: ${part.title ?? part.name} <${part.uri}>${details ? `, ${details}` : ''}]`;
       return part.description ? `${head}\n${part.description}` : head;
     }
-    case 'resource': return `[resource: ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}]\n${part.text}`;
-    case 'blob': return `[resource: ${part.uri}, ${part.mimeType ?? 'binary'}, ${formatBytes(part.bytes)}]`;
-    case 'unknown': return `[content of type "${part.blockType}" not shown]`;
+    case 'resource':
+      return `[resource: ${part.uri}${part.mimeType ? `, ${part.mimeType}` : ''}]\n${part.text}`;
+    case 'blob':
+      return `[resource: ${part.uri}, ${part.mimeType ?? 'binary'}, ${formatBytes(part.bytes)}]`;
+    case 'unknown':
+      return `[content of type "${part.blockType}" not shown]`;
   }
 }
 
@@ -148,14 +153,21 @@ export function formatBytes(bytes: number): string {
 }
 
 function safeJson(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
-  try { return JSON.stringify(value, replacer) ?? String(value); } catch { return String(value); }
+  try {
+    return JSON.stringify(value, replacer) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
 
 /** A ToolResult for an error the bridge produced itself (nothing or nothing usable came back from the tool). */
 export function errorResult(error: { code: string; message: string; issues?: ValidationIssue[] }, text: string = error.message): ToolResult {
   const raw: CallToolResult = { content: [{ type: 'text', text }], isError: true };
   return {
-    text, parts: [{ type: 'text', text }], isError: true, raw,
+    text,
+    parts: [{ type: 'text', text }],
+    isError: true,
+    raw,
     error: { code: error.code, message: error.message, ...(error.issues && error.issues.length > 0 ? { issues: error.issues } : {}) },
   };
 }

@@ -19,9 +19,28 @@ const DOCUMENT_KEYWORDS = ['$schema', '$id', '$anchor', '$dynamicAnchor', '$dyna
  * the `Schema` reference). Anything else is dropped with a note.
  */
 export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering',
-  'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ]);
 
 /** Formats Gemini accepts, per type; others are rejected by the API and so dropped. */
@@ -57,7 +76,10 @@ export function toProviderSchema(input: JsonSchema, provider: LlmProvider): Conv
 function walk(input: Node, path: string, inItems: boolean, provider: LlmProvider, notes: SchemaNote[]): Node {
   let node: Node = { ...input };
   for (const key of DOCUMENT_KEYWORDS) {
-    if (key in node) { delete node[key]; notes.push({ path, change: `${key} removed` }); }
+    if (key in node) {
+      delete node[key];
+      notes.push({ path, change: `${key} removed` });
+    }
   }
   node = reshape(node, path, inItems, provider, notes);
   untuple(node, path, notes);
@@ -65,7 +87,8 @@ function walk(input: Node, path: string, inItems: boolean, provider: LlmProvider
   for (const key of MAPS) {
     if (!isObject(node[key])) continue;
     const map: Node = {};
-    for (const [name, sub] of Object.entries(node[key] as Node)) setOwn(map, name, isObject(sub) ? walk(sub, child(path, key, name), false, provider, notes) : sub);
+    for (const [name, sub] of Object.entries(node[key] as Node))
+      setOwn(map, name, isObject(sub) ? walk(sub, child(path, key, name), false, provider, notes) : sub);
     node[key] = map;
   }
   if (isObject(node.items)) node.items = walk(node.items, child(path, 'items'), true, provider, notes);
@@ -108,8 +131,14 @@ function reshape(node: Node, path: string, inItems: boolean, provider: LlmProvid
     const nonNull = types.filter((t) => t !== 'null');
     if (types.includes('null') && nonNull.length > 0) node.nullable = true;
     if (nonNull.length <= 1) node.type = nonNull[0] ?? 'null';
-    else { delete node.type; node.anyOf = nonNull.map((type) => ({ type })); }
-    notes.push({ path, change: `type list [${types.join(', ')}] turned into ${nonNull.length <= 1 ? `type ${String(node.type)}` : 'anyOf of types'}${node.nullable ? ' with nullable: true' : ''}` });
+    else {
+      delete node.type;
+      node.anyOf = nonNull.map((type) => ({ type }));
+    }
+    notes.push({
+      path,
+      change: `type list [${types.join(', ')}] turned into ${nonNull.length <= 1 ? `type ${String(node.type)}` : 'anyOf of types'}${node.nullable ? ' with nullable: true' : ''}`,
+    });
   }
   if (Array.isArray(node.oneOf)) {
     node.anyOf = [...(Array.isArray(node.anyOf) ? node.anyOf : []), ...node.oneOf];
@@ -165,7 +194,10 @@ function flatUnion(branches: unknown[], depth = 0): Node[] {
   for (const b of branches) {
     if (!isObject(b)) continue;
     const inner = Array.isArray(b.anyOf) ? b.anyOf : Array.isArray(b.oneOf) ? b.oneOf : undefined;
-    if (!inner || depth > 8) { out.push(b); continue; }
+    if (!inner || depth > 8) {
+      out.push(b);
+      continue;
+    }
     const { anyOf: _a, oneOf: _o, ...siblings } = b;
     out.push(...flatUnion(inner, depth + 1).map((x) => ({ ...siblings, ...x })));
   }
@@ -207,7 +239,10 @@ function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNo
     notes.push({ path, change: `format "${node.format}" removed (not accepted by Gemini for type ${String(node.type ?? 'untyped')})` });
     delete node.format;
   }
-  for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof node[exclusive] === 'number' && node[inclusive] === undefined) {
       node[inclusive] = node[exclusive];
       notes.push({ path, change: `${exclusive} turned into ${inclusive} (the bound is now inclusive)` });
@@ -218,7 +253,8 @@ function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNo
     const props = node.properties;
     const kept = node.required.filter((name) => typeof name === 'string' && hasOwn(props, name));
     if (kept.length !== node.required.length) notes.push({ path, change: 'required names without a property removed' });
-    if (kept.length > 0) node.required = kept; else delete node.required;
+    if (kept.length > 0) node.required = kept;
+    else delete node.required;
   }
   if (!isRoot && isObject(node.properties) && Object.keys(node.properties).length === 0) {
     delete node.properties;
@@ -234,8 +270,14 @@ function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNo
 /** A schema with no type that says nothing else about its value's type either. */
 function untyped(node: Node): boolean {
   if (node.type !== undefined || Array.isArray(node.anyOf)) return false;
-  if (isObject(node.properties)) { node.type = 'object'; return false; }
-  if (node.items !== undefined) { node.type = 'array'; return false; }
+  if (isObject(node.properties)) {
+    node.type = 'object';
+    return false;
+  }
+  if (node.items !== undefined) {
+    node.type = 'array';
+    return false;
+  }
   return true;
 }
 

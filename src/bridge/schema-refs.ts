@@ -42,7 +42,11 @@ export function resolveLocalRef(root: unknown, ref: string): unknown {
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
     let key: string;
-    try { key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'); } catch { return undefined; }
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined;
+    }
     if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
@@ -66,7 +70,10 @@ export function keepLocalRefs(schema: JsonSchema, notes: SchemaNote[]): JsonSche
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && !(value.startsWith('#') && isObject(resolveLocalRef(schema, value)))) {
-        notes.push({ path: path, change: `$ref "${value}" ${value.startsWith('#') ? 'does not resolve' : 'is remote and not followed'}; replaced by an unconstrained schema` });
+        notes.push({
+          path: path,
+          change: `$ref "${value}" ${value.startsWith('#') ? 'does not resolve' : 'is remote and not followed'}; replaced by an unconstrained schema`,
+        });
         continue;
       }
       setOwn(out, key, DATA_KEYWORDS.has(key) ? structuredClone(value) : visit(value, child(path, key), depth + 1));

@@ -55,9 +55,7 @@ export function mergeObjects(branches: Node[], required: 'intersection' | 'union
     if (isObject(branch.properties)) for (const [name, sub] of Object.entries(branch.properties)) if (!hasOwn(properties, name)) setOwn(properties, name, sub);
   }
   const lists = branches.map((b) => (Array.isArray(b.required) ? (b.required as string[]) : []));
-  const req = required === 'union'
-    ? [...new Set(lists.flat())]
-    : (lists[0] ?? []).filter((name) => lists.every((list) => list.includes(name)));
+  const req = required === 'union' ? [...new Set(lists.flat())] : (lists[0] ?? []).filter((name) => lists.every((list) => list.includes(name)));
   const merged: Node = { type: 'object', properties };
   if (req.length > 0) merged.required = req;
   const description = branches.map((b) => b.description).find((d) => typeof d === 'string');
@@ -98,7 +96,10 @@ export function objectRoot(schema: Node, notes: SchemaNote[]): Node {
     if (allObjects(branches)) {
       const { [key]: _dropped, ...rest } = root;
       root = { ...rest, ...mergeObjects(branches, key === 'allOf' ? 'union' : 'intersection') };
-      notes.push({ path: '#', change: `root ${key} of objects merged into one object (properties united, required ${key === 'allOf' ? 'united' : 'intersected'})` });
+      notes.push({
+        path: '#',
+        change: `root ${key} of objects merged into one object (properties united, required ${key === 'allOf' ? 'united' : 'intersected'})`,
+      });
     }
   }
   if (root.type === undefined && (isObject(root.properties) || Object.keys(root).length === 0)) {
@@ -113,7 +114,10 @@ export function objectRoot(schema: Node, notes: SchemaNote[]): Node {
     return { type: 'object', ...description, properties: {} };
   }
   for (const key of ['anyOf', 'oneOf', 'allOf', 'not', 'enum', 'const'] as const) {
-    if (key in root) { delete root[key]; notes.push({ path: '#', change: `root ${key} removed (providers reject it at the top level)` }); }
+    if (key in root) {
+      delete root[key];
+      notes.push({ path: '#', change: `root ${key} removed (providers reject it at the top level)` });
+    }
   }
   if (!isObject(root.properties)) {
     root = { ...root, properties: {} };

@@ -69,7 +69,7 @@ function toParam(name: string, node: Node, required: boolean): ToolParam {
   else if ('const' in shape) param.enum = [shape.const];
   if ('default' in shape) param.default = shape.default;
   if (param.type === 'array' || shape.items !== undefined) {
-    const items = Array.isArray(shape.items) ? shape.items[0] : shape.items ?? (Array.isArray(shape.prefixItems) ? shape.prefixItems[0] : undefined);
+    const items = Array.isArray(shape.items) ? shape.items[0] : (shape.items ?? (Array.isArray(shape.prefixItems) ? shape.prefixItems[0] : undefined));
     if (isObject(items)) param.items = toParam('[]', items, true);
   }
   if (param.type === 'object' || isObject(shape.properties)) param.properties = objectParams(shape);

@@ -90,7 +90,11 @@ export class SchemaCompiler {
     const owner = this.owners.get(compiled);
     if (!owner) return;
     this.owners.delete(compiled);
-    try { owner.ajv.removeSchema(owner.schema); } catch { /* already gone */ }
+    try {
+      owner.ajv.removeSchema(owner.schema);
+    } catch {
+      /* already gone */
+    }
   }
 
   private precheck(schema: JsonSchema): { ok: true; dialect: SchemaDialect; body: object; aliased: boolean } | { ok: false; reason: string } {
@@ -104,7 +108,10 @@ export class SchemaCompiler {
     return { ok: true, dialect: choice.dialect, body: (aliased ? aliasSchema(rest) : rest) as object, aliased };
   }
 
-  private build(dialect: SchemaDialect, body: object): { ok: true; fn: ValidateFunction; self: CompiledSchema } | { ok: false; reason: string; cause?: unknown } {
+  private build(
+    dialect: SchemaDialect,
+    body: object,
+  ): { ok: true; fn: ValidateFunction; self: CompiledSchema } | { ok: false; reason: string; cause?: unknown } {
     let ajv = this.instance(dialect);
     let fn: ValidateFunction;
     try {
@@ -112,7 +119,11 @@ export class SchemaCompiler {
     } catch (error) {
       if (!/already exists/.test(String((error as Error)?.message))) return { ok: false, reason: compileReason(error), cause: error };
       ajv = create(dialect);
-      try { fn = ajv.compile(body); } catch (again) { return { ok: false, reason: compileReason(again), cause: again }; }
+      try {
+        fn = ajv.compile(body);
+      } catch (again) {
+        return { ok: false, reason: compileReason(again), cause: again };
+      }
     }
     const self: CompiledSchema = { dialect, check: () => [] };
     this.owners.set(self, { ajv, schema: body });
@@ -178,13 +189,15 @@ export function checkRefs(schema: unknown): string | undefined {
       if (typeof n.$id === 'string') ids.push(n.$id);
       if (typeof n.$anchor === 'string') anchors.add(n.$anchor);
     }
-    for (const [key, child] of Object.entries(node)) if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && typeof child === 'object' && child !== null) stack.push(child);
+    for (const [key, child] of Object.entries(node))
+      if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && typeof child === 'object' && child !== null) stack.push(child);
   }
   for (const ref of refs) {
     const hash = ref.indexOf('#');
     const base = hash === -1 ? ref : ref.slice(0, hash);
     if (base !== '') {
-      if (!ids.some((id) => id === base || id.replace(/#$/, '') === base || id.endsWith(`/${base}`))) return `$ref "${ref}" points outside the schema; remote and unknown $refs are never fetched`;
+      if (!ids.some((id) => id === base || id.replace(/#$/, '') === base || id.endsWith(`/${base}`)))
+        return `$ref "${ref}" points outside the schema; remote and unknown $refs are never fetched`;
       continue;
     }
     if (ids.length > 0) continue;

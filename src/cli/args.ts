@@ -30,14 +30,44 @@ export interface ParsedArgs {
   scope?: string;
 }
 
-const VALUE_FLAGS = new Set(['--config', '-c', '--format', '--out', '--timeout', '--server', '-s', '--from', '-e', '--env', '-H', '--header', '--transport', '-t', '--scope']);
+const VALUE_FLAGS = new Set([
+  '--config',
+  '-c',
+  '--format',
+  '--out',
+  '--timeout',
+  '--server',
+  '-s',
+  '--from',
+  '-e',
+  '--env',
+  '-H',
+  '--header',
+  '--transport',
+  '-t',
+  '--scope',
+]);
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const parsed: ParsedArgs = { positionals: [], json: false, verbose: false, quiet: false, help: false, version: false, rest: [], servers: [], envs: [], headers: [] };
+  const parsed: ParsedArgs = {
+    positionals: [],
+    json: false,
+    verbose: false,
+    quiet: false,
+    help: false,
+    version: false,
+    rest: [],
+    servers: [],
+    envs: [],
+    headers: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--') { parsed.rest = argv.slice(i + 1); break; }
+    if (arg === '--') {
+      parsed.rest = argv.slice(i + 1);
+      break;
+    }
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (VALUE_FLAGS.has(flag)) {
       const value = inline ?? argv[++i];
@@ -45,7 +75,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       if (flag === '--config' || flag === '-c') parsed.config = value;
       else if (flag === '--format') parsed.format = value;
       else if (flag === '--out') parsed.out = value;
-      else if (flag === '--server' || flag === '-s') parsed.servers.push(...value.split(',').map((v) => v.trim()).filter((v) => v !== ''));
+      else if (flag === '--server' || flag === '-s')
+        parsed.servers.push(
+          ...value
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== ''),
+        );
       else if (flag === '--from') parsed.from = value;
       else if (flag === '-e' || flag === '--env') parsed.envs.push(value);
       else if (flag === '-H' || flag === '--header') parsed.headers.push(value);
@@ -55,11 +91,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       continue;
     }
     switch (flag) {
-      case '--json': parsed.json = true; break;
-      case '--verbose': case '-v': parsed.verbose = true; break;
-      case '--quiet': case '-q': parsed.quiet = true; break;
-      case '--help': case '-h': parsed.help = true; break;
-      case '--version': parsed.version = true; break;
+      case '--json':
+        parsed.json = true;
+        break;
+      case '--verbose':
+      case '-v':
+        parsed.verbose = true;
+        break;
+      case '--quiet':
+      case '-q':
+        parsed.quiet = true;
+        break;
+      case '--help':
+      case '-h':
+        parsed.help = true;
+        break;
+      case '--version':
+        parsed.version = true;
+        break;
       default:
         if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) throw new UsageError(`unknown option ${arg}`);
         if (parsed.command === undefined) parsed.command = arg;

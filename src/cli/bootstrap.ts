@@ -23,7 +23,7 @@ export interface Running {
 
 /** Resolves the servers (command line, or config file) and starts every enabled one. Config errors propagate (exit 2). */
 export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: BridgeConfig): Promise<Running> {
-  const config = resolved ?? await resolveServers(args, rawIo);
+  const config = resolved ?? (await resolveServers(args, rawIo));
   // The CLI's last line of defence: whatever a server echoes (a tool result, a log line), no
   // configured secret reaches the terminal.
   const redact = createRedactor(config.servers.flatMap((s) => collectSecrets(s)));
@@ -40,8 +40,12 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
     const tools = manager.server(server).status().toolCount;
     io.stderr(`  ✓ ${server}: ready, ${tools} tool${tools === 1 ? '' : 's'}\n`);
   });
-  manager.events.on('failed', ({ server, error }) => { if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`); });
-  registry.events.on('collision', (e) => { if (progress) io.stderr(`  ! ${e.message}\n`); });
+  manager.events.on('failed', ({ server, error }) => {
+    if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`);
+  });
+  registry.events.on('collision', (e) => {
+    if (progress) io.stderr(`  ! ${e.message}\n`);
+  });
   const started = performance.now();
   let summary: StartSummary;
   try {

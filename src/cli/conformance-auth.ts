@@ -17,7 +17,8 @@ async function followAuthorization(url: URL, redirectUri: string, signal?: Abort
   const location = response.headers.get('location');
   if (!location) throw new Error(`the authorization endpoint answered HTTP ${response.status} without a redirect`);
   const callback = new URL(location, url);
-  if (!callback.href.startsWith(redirectUri.replace(/\/callback$/, ''))) throw new Error('the authorization endpoint redirected somewhere other than the redirect URI');
+  if (!callback.href.startsWith(redirectUri.replace(/\/callback$/, '')))
+    throw new Error('the authorization endpoint redirected somewhere other than the redirect URI');
   return callback;
 }
 
@@ -32,11 +33,23 @@ export async function authOptionsFor(scenario: string, context: Context): Promis
   const hookContext = { store: new MemoryTokenStore(), authorize: followAuthorization, redirectUri: 'http://127.0.0.1:33418/callback' };
   let options: OAuthOptions = { clientMetadataUrl: CONFORMANCE_CIMD_URL };
   if (scenario === 'auth/client-credentials-basic' || scenario === 'auth/client-credentials-jwt') {
-    options = { mode: 'client_credentials', clientId: text(context, 'client_id'), clientSecret: text(context, 'client_secret'), privateKeyPem: text(context, 'private_key_pem'), signingAlgorithm: text(context, 'signing_algorithm') };
+    options = {
+      mode: 'client_credentials',
+      clientId: text(context, 'client_id'),
+      clientSecret: text(context, 'client_secret'),
+      privateKeyPem: text(context, 'private_key_pem'),
+      signingAlgorithm: text(context, 'signing_algorithm'),
+    };
   } else if (scenario === 'auth/cross-app-access-complete-flow') {
     options = {
-      mode: 'cross-app', clientId: text(context, 'client_id'), clientSecret: text(context, 'client_secret'),
-      crossApp: { idpTokenEndpoint: text(context, 'idp_token_endpoint') ?? '', idpClientId: text(context, 'idp_client_id'), idToken: text(context, 'idp_id_token') ?? '' },
+      mode: 'cross-app',
+      clientId: text(context, 'client_id'),
+      clientSecret: text(context, 'client_secret'),
+      crossApp: {
+        idpTokenEndpoint: text(context, 'idp_token_endpoint') ?? '',
+        idpClientId: text(context, 'idp_client_id'),
+        idToken: text(context, 'idp_id_token') ?? '',
+      },
     };
   } else if (context?.client_id !== undefined) {
     // auth/pre-registration: credentials handed over by the suite (AUTH-12).
@@ -47,11 +60,26 @@ export async function authOptionsFor(scenario: string, context: Context): Promis
 
 /** The 22 auth scenarios of 0.1.16 (conformance.md section 2). */
 export const AUTH_SCENARIOS = [
-  'auth/metadata-default', 'auth/metadata-var1', 'auth/metadata-var2', 'auth/metadata-var3', 'auth/basic-cimd',
-  'auth/scope-from-www-authenticate', 'auth/scope-from-scopes-supported', 'auth/scope-omitted-when-undefined',
-  'auth/scope-step-up', 'auth/scope-retry-limit', 'auth/token-endpoint-auth-basic', 'auth/token-endpoint-auth-post',
-  'auth/token-endpoint-auth-none', 'auth/pre-registration',
-  'auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback',
-  'auth/resource-mismatch', 'auth/offline-access-scope', 'auth/offline-access-not-supported',
-  'auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/cross-app-access-complete-flow',
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/pre-registration',
+  'auth/2025-03-26-oauth-metadata-backcompat',
+  'auth/2025-03-26-oauth-endpoint-fallback',
+  'auth/resource-mismatch',
+  'auth/offline-access-scope',
+  'auth/offline-access-not-supported',
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+  'auth/cross-app-access-complete-flow',
 ] as const;

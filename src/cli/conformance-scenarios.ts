@@ -23,37 +23,52 @@ async function withClient(url: string, options: ExtraOptions | undefined, work: 
 
 /** Scenario name → actions (conformance.md 8.2). */
 const HANDLERS: Record<string, Handler> = {
-  initialize: (url) => withClient(url, undefined, async (client) => {
-    await client.listTools();
-  }),
-  tools_call: (url) => withClient(url, undefined, async (client) => {
-    await client.listTools();
-    await client.callTool('add_numbers', { a: 5, b: 3 });
-  }),
-  'elicitation-sep1034-client-defaults': (url) => withClient(url, {
-    // Accept with no content of our own: the client fills every field from the schema's defaults (SEP-1034).
-    onElicitation: () => ({ action: 'accept', content: {} }),
-  }, async (client) => {
-    await client.listTools();
-    await client.callTool('test_client_elicitation_defaults', {});
-  }),
-  'sse-retry': (url) => withClient(url, undefined, async (client) => {
-    await client.listTools();
-    // The server drops this call's stream after a priming event; the transport resumes it with GET.
-    await client.callTool('test_reconnection', {});
-  }),
+  initialize: (url) =>
+    withClient(url, undefined, async (client) => {
+      await client.listTools();
+    }),
+  tools_call: (url) =>
+    withClient(url, undefined, async (client) => {
+      await client.listTools();
+      await client.callTool('add_numbers', { a: 5, b: 3 });
+    }),
+  'elicitation-sep1034-client-defaults': (url) =>
+    withClient(
+      url,
+      {
+        // Accept with no content of our own: the client fills every field from the schema's defaults (SEP-1034).
+        onElicitation: () => ({ action: 'accept', content: {} }),
+      },
+      async (client) => {
+        await client.listTools();
+        await client.callTool('test_client_elicitation_defaults', {});
+      },
+    ),
+  'sse-retry': (url) =>
+    withClient(url, undefined, async (client) => {
+      await client.listTools();
+      // The server drops this call's stream after a priming event; the transport resumes it with GET.
+      await client.callTool('test_reconnection', {});
+    }),
   // Every auth scenario: OAuth on the first 401 (or mid-session for step-up), then the usual calls.
-  ...Object.fromEntries(AUTH_SCENARIOS.map((name): [string, Handler] => [name, async (url, context) => withClient(url, { auth: await authOptionsFor(name, context) }, async (client) => {
-    const tools = await client.listTools();
-    if (tools.some((t) => t.name === 'test-tool')) await client.callTool('test-tool', {});
-  })])),
+  ...Object.fromEntries(
+    AUTH_SCENARIOS.map((name): [string, Handler] => [
+      name,
+      async (url, context) =>
+        withClient(url, { auth: await authOptionsFor(name, context) }, async (client) => {
+          const tools = await client.listTools();
+          if (tools.some((t) => t.name === 'test-tool')) await client.callTool('test-tool', {});
+        }),
+    ]),
+  ),
 };
 
 /** A tool call the suite hands over in its context (`toolCalls: [{ name, arguments }]`). */
 function contextCalls(context: ConformanceContext): { name: string; arguments: Record<string, unknown> }[] | undefined {
   const calls = context?.toolCalls;
   if (!Array.isArray(calls)) return undefined;
-  return calls.filter((c): c is { name: string; arguments: Record<string, unknown> } => typeof c?.name === 'string')
+  return calls
+    .filter((c): c is { name: string; arguments: Record<string, unknown> } => typeof c?.name === 'string')
     .map((c) => ({ name: c.name, arguments: typeof c.arguments === 'object' && c.arguments !== null ? c.arguments : {} }));
 }
 
@@ -63,20 +78,26 @@ function contextCalls(context: ConformanceContext): { name: string; arguments: R
  * suite asks for, else every tool that survived the listing; input requests are answered by hooks.
  * A tool's refusal is the suite's to judge, not a reason to stop.
  */
-const modernScenario: Handler = (url, context) => withClient(url, {
-  onElicitation: () => ({ action: 'accept', content: { confirmed: true } }),
-  onSampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'conformance' }),
-  roots: [],
-}, async (client) => {
-  const tools = await client.listTools();
-  const calls = contextCalls(context) ?? tools.map((t) => ({ name: t.name, arguments: {} }));
-  const listed = new Set(tools.map((t) => t.name));
-  for (const call of calls) {
-    if (!listed.has(call.name)) continue;
-    await client.callTool(call.name, call.arguments).catch(() => undefined);
-  }
-});
-for (const name of ['request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers']) HANDLERS[name] = modernScenario;
+const modernScenario: Handler = (url, context) =>
+  withClient(
+    url,
+    {
+      onElicitation: () => ({ action: 'accept', content: { confirmed: true } }),
+      onSampling: () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'conformance' }),
+      roots: [],
+    },
+    async (client) => {
+      const tools = await client.listTools();
+      const calls = contextCalls(context) ?? tools.map((t) => ({ name: t.name, arguments: {} }));
+      const listed = new Set(tools.map((t) => t.name));
+      for (const call of calls) {
+        if (!listed.has(call.name)) continue;
+        await client.callTool(call.name, call.arguments).catch(() => undefined);
+      }
+    },
+  );
+for (const name of ['request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers'])
+  HANDLERS[name] = modernScenario;
 
 /** Names of the scenarios {@link runConformance} knows. */
 export const CONFORMANCE_SCENARIOS: readonly string[] = Object.keys(HANDLERS);

@@ -96,20 +96,24 @@ async function installSignals(): Promise<void> {
 }
 
 if (isMain()) {
-  const code = await run(process.argv.slice(2), {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    env: process.env,
-    cwd: process.cwd(),
-    isTTY: process.stderr.isTTY,
-    readStdin: async () => {
-      let text = '';
-      for await (const chunk of process.stdin) text += String(chunk);
-      return text;
+  const code = await run(
+    process.argv.slice(2),
+    {
+      stdout: (t) => process.stdout.write(t),
+      stderr: (t) => process.stderr.write(t),
+      env: process.env,
+      cwd: process.cwd(),
+      isTTY: process.stderr.isTTY,
+      readStdin: async () => {
+        let text = '';
+        for await (const chunk of process.stdin) text += String(chunk);
+        return text;
+      },
+      stdoutIsTTY: process.stdout.isTTY,
+      stdoutBytes: (data) => process.stdout.write(data),
     },
-    stdoutIsTTY: process.stdout.isTTY,
-    stdoutBytes: (data) => process.stdout.write(data),
-  }, installSignals);
+    installSignals,
+  );
   process.exitCode = code;
   // Every server was stopped by the command; should a stray handle still hold the event loop, the
   // CLI exits anyway rather than hang (the exit hook then kills any child left).

@@ -23,7 +23,10 @@ const FROM: Record<string, { host: HostName; files: (cwd: string, home: string, 
 };
 
 function claudeDesktopFiles(home: string, env: CliIo['env']): string[] {
-  const files = [join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'), join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude', 'claude_desktop_config.json')];
+  const files = [
+    join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'),
+    join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude', 'claude_desktop_config.json'),
+  ];
   if (env.APPDATA) files.unshift(join(env.APPDATA, 'Claude', 'claude_desktop_config.json'));
   return files;
 }
@@ -31,8 +34,13 @@ function claudeDesktopFiles(home: string, env: CliIo['env']): string[] {
 /** Where to look when neither `--config` nor `--from` is given, in order. */
 function discoveryOrder(cwd: string, home: string, env: CliIo['env']): string[] {
   return [
-    join(cwd, 'mcp-bridge.yaml'), join(cwd, 'mcp-bridge.yml'), join(cwd, '.mcp.json'), join(cwd, '.vscode', 'mcp.json'),
-    join(cwd, '.cursor', 'mcp.json'), join(cwd, '.gemini', 'settings.json'), ...claudeDesktopFiles(home, env),
+    join(cwd, 'mcp-bridge.yaml'),
+    join(cwd, 'mcp-bridge.yml'),
+    join(cwd, '.mcp.json'),
+    join(cwd, '.vscode', 'mcp.json'),
+    join(cwd, '.cursor', 'mcp.json'),
+    join(cwd, '.gemini', 'settings.json'),
+    ...claudeDesktopFiles(home, env),
   ];
 }
 
@@ -64,34 +72,49 @@ function takeUrlTarget(args: ParsedArgs): string | undefined {
 export async function resolveServers(args: ParsedArgs, io: CliIo): Promise<BridgeConfig> {
   const url = takeUrlTarget(args);
   const adHoc = url !== undefined || args.rest.length > 0;
-  if (adHoc && (args.config !== undefined || args.from !== undefined)) throw new UsageError('give either a server on the command line or --config/--from, not both');
+  if (adHoc && (args.config !== undefined || args.from !== undefined))
+    throw new UsageError('give either a server on the command line or --config/--from, not both');
   if (!adHoc && (args.envs.length > 0 || args.headers.length > 0 || args.transport !== undefined)) {
     throw new UsageError('-e, -H and --transport describe a server given on the command line (-- CMD ARGS, or a URL)');
   }
-  const config = adHoc ? adHocConfig(args, io, url) : await loadConfig(configPath(args, io), { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}) });
+  const config = adHoc
+    ? adHocConfig(args, io, url)
+    : await loadConfig(configPath(args, io), { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}) });
   if (args.servers.length === 0) return config;
   const names = config.servers.map((s) => s.name);
   const unknown = args.servers.filter((n) => !names.includes(n));
-  if (unknown.length > 0) throw new UsageError(`--server: no server named ${unknown.map((n) => `"${n}"`).join(', ')} in ${config.file} (servers: ${names.join(', ') || 'none'})`);
+  if (unknown.length > 0)
+    throw new UsageError(`--server: no server named ${unknown.map((n) => `"${n}"`).join(', ')} in ${config.file} (servers: ${names.join(', ') || 'none'})`);
   return { ...config, servers: config.servers.filter((s) => args.servers.includes(s.name)) };
 }
 
 function adHocConfig(args: ParsedArgs, io: CliIo, url: string | undefined): BridgeConfig {
   if (url !== undefined && args.rest.length > 0) throw new UsageError('give either a URL or -- CMD ARGS, not both');
-  const env = Object.fromEntries(args.envs.map((pair) => {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`-e takes KEY=VALUE (got "${pair.split('=')[0]}")`);
-    return [pair.slice(0, at), literal(pair.slice(at + 1))];
-  }));
-  const headers = Object.fromEntries(args.headers.map((line) => {
-    const at = line.indexOf(':');
-    if (at <= 0) throw new UsageError('-H takes "Name: value"');
-    return [line.slice(0, at).trim(), literal(line.slice(at + 1).trim())];
-  }));
+  const env = Object.fromEntries(
+    args.envs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new UsageError(`-e takes KEY=VALUE (got "${pair.split('=')[0]}")`);
+      return [pair.slice(0, at), literal(pair.slice(at + 1))];
+    }),
+  );
+  const headers = Object.fromEntries(
+    args.headers.map((line) => {
+      const at = line.indexOf(':');
+      if (at <= 0) throw new UsageError('-H takes "Name: value"');
+      return [line.slice(0, at).trim(), literal(line.slice(at + 1).trim())];
+    }),
+  );
   const transport = args.transport === 'http' ? 'auto' : args.transport;
-  const server: Record<string, unknown> = url !== undefined
-    ? { name: suggestName(new URL(url).hostname), url: literal(url), headers, ...(transport ? { transport } : {}) }
-    : { name: suggestName(basename(args.rest[0]!)), command: literal(args.rest[0]!), args: args.rest.slice(1).map(literal), env, ...(transport ? { transport } : {}) };
+  const server: Record<string, unknown> =
+    url !== undefined
+      ? { name: suggestName(new URL(url).hostname), url: literal(url), headers, ...(transport ? { transport } : {}) }
+      : {
+          name: suggestName(basename(args.rest[0]!)),
+          command: literal(args.rest[0]!),
+          args: args.rest.slice(1).map(literal),
+          env,
+          ...(transport ? { transport } : {}),
+        };
   const text = JSON.stringify({ tools: { mcp: { servers: [server] } } });
   return parseConfig(text, { file: join(io.cwd, '(command line)'), env: io.env });
 }

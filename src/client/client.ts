@@ -3,11 +3,37 @@
 // connection; every request goes through the era's RequestPath (request-path.ts). Resources,
 // prompts, completion and tasks live in their own modules; the methods here delegate to them.
 import {
-  discoverParams, Emitter, ErrorCodes, isMcpError, Methods,
-  type Envelope, type Era,
-  type CallToolResult, type ClientCapabilities, type CompleteArgument, type CompleteContext, type CompleteReference, type CompleteResult,
-  type CreateTaskResult, type GetPromptResult, type Prompt, type Task, type ReadResourceResult, type Resource, type ResourceTemplate, type ResourceUpdatedParams, type Implementation, type JsonObject, type ListToolsResult,
-  type LoggingLevel, type LoggingMessageParams, type McpBridgeError, type McpError, type Progress, type ServerCapabilities, type Tool,
+  discoverParams,
+  Emitter,
+  ErrorCodes,
+  isMcpError,
+  Methods,
+  type Envelope,
+  type Era,
+  type CallToolResult,
+  type ClientCapabilities,
+  type CompleteArgument,
+  type CompleteContext,
+  type CompleteReference,
+  type CompleteResult,
+  type CreateTaskResult,
+  type GetPromptResult,
+  type Prompt,
+  type Task,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ResourceUpdatedParams,
+  type Implementation,
+  type JsonObject,
+  type ListToolsResult,
+  type LoggingLevel,
+  type LoggingMessageParams,
+  type McpBridgeError,
+  type McpError,
+  type Progress,
+  type ServerCapabilities,
+  type Tool,
 } from '../../protocol/index.js';
 import { ServerStartError } from '../errors/client-errors.js';
 import { InvalidResultError, NotConnectedError, ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
@@ -158,8 +184,16 @@ type State = 'new' | 'connecting' | 'ready' | 'closed';
 
 /** Requests that are safe to send again after a session was lost (no side effects). */
 const IDEMPOTENT = new Set<string>([
-  Methods.toolsList, Methods.ping, Methods.resourcesList, Methods.resourcesTemplatesList, Methods.resourcesRead,
-  Methods.promptsList, Methods.promptsGet, Methods.completionComplete, Methods.tasksGet, Methods.tasksList,
+  Methods.toolsList,
+  Methods.ping,
+  Methods.resourcesList,
+  Methods.resourcesTemplatesList,
+  Methods.resourcesRead,
+  Methods.promptsList,
+  Methods.promptsGet,
+  Methods.completionComplete,
+  Methods.tasksGet,
+  Methods.tasksList,
 ]);
 
 /**
@@ -202,20 +236,34 @@ export class Client {
     const client = this;
     this.host = {
       serverName: options.name,
-      get protocolVersion() { return client.protocolVersion; },
-      capabilities: (method) => { this.assertReady(method); return this.snapshot!.capabilities; },
+      get protocolVersion() {
+        return client.protocolVersion;
+      },
+      capabilities: (method) => {
+        this.assertReady(method);
+        return this.snapshot!.capabilities;
+      },
       request: (method, params, opts) => this.request(method, params, opts),
     };
   }
 
   /** The JSON-RPC session (replaced once if a stdio server had to be respawned during detection). */
-  get session(): Session { return this.currentSession; }
+  get session(): Session {
+    return this.currentSession;
+  }
   /** The transport under the session. */
-  get transport(): Transport { return this.currentSession.transport; }
+  get transport(): Transport {
+    return this.currentSession.transport;
+  }
 
   private wire(transport: Transport): void {
     const options = this.options;
-    const s = new Session(transport, { serverName: options.name, logger: this.logger, clock: options.clock, defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS });
+    const s = new Session(transport, {
+      serverName: options.name,
+      logger: this.logger,
+      clock: options.clock,
+      defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    });
     this.currentSession = s;
     this.path = legacyPath(s);
     installServerRequestHandlers(s, options, options.name);
@@ -252,22 +300,39 @@ export class Client {
       this.state = 'closed';
       this.closeListen();
       const r = this.redact;
-      this.events.emit('close', { ...info, message: r(info.message), stderrTail: info.stderrTail === undefined ? undefined : r(info.stderrTail), error: redactError(info.error, r) });
+      this.events.emit('close', {
+        ...info,
+        message: r(info.message),
+        stderrTail: info.stderrTail === undefined ? undefined : r(info.stderrTail),
+        error: redactError(info.error, r),
+      });
     });
   }
 
   /** The server's name and version, as it reports them (self-reported: display only). */
-  get serverInfo(): Implementation | undefined { return this.snapshot?.serverInfo; }
+  get serverInfo(): Implementation | undefined {
+    return this.snapshot?.serverInfo;
+  }
   /** The capabilities the server declared. */
-  get serverCapabilities(): ServerCapabilities | undefined { return this.snapshot?.capabilities; }
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.snapshot?.capabilities;
+  }
   /** The server's usage instructions, if any (a hint for the system prompt). */
-  get instructions(): string | undefined { return this.snapshot?.instructions; }
+  get instructions(): string | undefined {
+    return this.snapshot?.instructions;
+  }
   /** The negotiated protocol version. */
-  get protocolVersion(): string | undefined { return this.snapshot?.protocolVersion; }
+  get protocolVersion(): string | undefined {
+    return this.snapshot?.protocolVersion;
+  }
   /** The detected era: `legacy` (initialize handshake) or `modern` (2026-07-28). */
-  get era(): Era | undefined { return this.snapshot?.era; }
+  get era(): Era | undefined {
+    return this.snapshot?.era;
+  }
   /** Whether the client is connected and the handshake done. */
-  get connected(): boolean { return this.state === 'ready'; }
+  get connected(): boolean {
+    return this.state === 'ready';
+  }
 
   /**
    * Starts the transport and runs the handshake within the startup budget.
@@ -296,12 +361,14 @@ export class Client {
         serverName: this.options.name,
         cachedEra: era === 'auto' && key ? eraCache.get(key)?.era : undefined,
         session: () => this.session,
-        respawn: respawn && (async () => {
-          await this.session.close().catch(() => {});
-          this.wire(await respawn());
-          await this.session.start();
-          return this.session;
-        }),
+        respawn:
+          respawn &&
+          (async () => {
+            await this.session.close().catch(() => {});
+            this.wire(await respawn());
+            await this.session.start();
+            return this.session;
+          }),
       });
       if (era === 'auto' && key) eraCache.set(key, { era: this.snapshot.era, protocolVersion: this.snapshot.protocolVersion, at: Date.now() });
       if (this.snapshot.era === 'modern') this.enterModern();
@@ -325,7 +392,12 @@ export class Client {
 
   /** The envelope of the next modern request (META-1..3, LOG-1). */
   private envelope(): Envelope {
-    return { protocolVersion: this.snapshot!.protocolVersion, clientInfo: this.clientInfo(), capabilities: capabilitiesFor(this.options, this.options.capabilities), logLevel: this.logLevel };
+    return {
+      protocolVersion: this.snapshot!.protocolVersion,
+      clientInfo: this.clientInfo(),
+      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      logLevel: this.logLevel,
+    };
   }
 
   private enterModern(): void {
@@ -333,7 +405,9 @@ export class Client {
       server: this.options.name,
       envelope: () => this.envelope(),
       maxInputRounds: this.options.maxInputRounds,
-      onServerInfo: (info) => { if (this.snapshot) this.snapshot.serverInfo = info; },
+      onServerInfo: (info) => {
+        if (this.snapshot) this.snapshot.serverInfo = info;
+      },
     });
   }
 
@@ -346,7 +420,10 @@ export class Client {
       alive: () => this.state === 'ready',
       onReopened: (filter) => {
         // SUB-6: whatever changed while the stream was down was missed.
-        if (filter.toolsListChanged) { this.path.invalidate(Methods.toolsList); this.events.emit('toolsListChanged', undefined); }
+        if (filter.toolsListChanged) {
+          this.path.invalidate(Methods.toolsList);
+          this.events.emit('toolsListChanged', undefined);
+        }
         if (filter.promptsListChanged) this.events.emit('promptsListChanged', undefined);
         if (filter.resourcesListChanged) this.events.emit('resourcesListChanged', undefined);
       },
@@ -377,16 +454,26 @@ export class Client {
   private startError(error: unknown, startupTimeoutMs: number): unknown {
     const skippedLines = this.skippedLines.length > 0 ? [...this.skippedLines] : undefined;
     const base = { server: this.options.name, target: this.transport.target, transport: this.transport.kind, startupTimeoutMs, skippedLines };
-    const stdoutHint = skippedLines ? 'it wrote lines on stdout that are not JSON-RPC (quoted above): they usually name the cause; a server must keep stdout for protocol messages and log to stderr' : undefined;
+    const stdoutHint = skippedLines
+      ? 'it wrote lines on stdout that are not JSON-RPC (quoted above): they usually name the cause; a server must keep stdout for protocol messages and log to stderr'
+      : undefined;
     if (error instanceof ConnectionClosedError) {
       const info = error.closeInfo;
-      return new ServerStartError({ ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
-        `it ended before answering initialize: ${info.message}`, stdoutHint ?? 'run the command by hand to see why it exits, and check its arguments and environment', error);
+      return new ServerStartError(
+        { ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
+        `it ended before answering initialize: ${info.message}`,
+        stdoutHint ?? 'run the command by hand to see why it exits, and check its arguments and environment',
+        error,
+      );
     }
     if (error instanceof RequestTimeoutError) {
       const stderrTail = this.transport.stderrTail || undefined;
-      return new ServerStartError({ ...base, stderrTail }, `it did not answer initialize within ${startupTimeoutMs} ms`,
-        stdoutHint ?? 'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout', error);
+      return new ServerStartError(
+        { ...base, stderrTail },
+        `it did not answer initialize within ${startupTimeoutMs} ms`,
+        stdoutHint ?? 'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout',
+        error,
+      );
     }
     // Spawn failures, HTTP errors and version mismatches are already typed and specific.
     return error;
@@ -403,10 +490,15 @@ export class Client {
       this.logger.debug('server declares no tools capability; not listing tools', { server: this.options.name });
       return [];
     }
-    const tools = await collectPages(async (cursor) => {
-      const page = await this.listToolsPage(cursor, options);
-      return { items: page.tools, nextCursor: page.nextCursor };
-    }, { server: this.options.name, method: Methods.toolsList }).catch((error: unknown) => { throw redactError(error, this.redact); });
+    const tools = await collectPages(
+      async (cursor) => {
+        const page = await this.listToolsPage(cursor, options);
+        return { items: page.tools, nextCursor: page.nextCursor };
+      },
+      { server: this.options.name, method: Methods.toolsList },
+    ).catch((error: unknown) => {
+      throw redactError(error, this.redact);
+    });
     this.toolsByName.clear();
     for (const tool of tools) this.toolsByName.set(tool.name, tool);
     if (!this.modernHttp) return tools;
@@ -445,7 +537,11 @@ export class Client {
    * helpers written against that SDK (Anthropic's `mcpTools`, Gemini's `mcpToTool`) accept this client.
    */
   callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
-  async callTool(first: string | SdkCallToolParams, second?: unknown, third?: CallToolOptions | CallToolAsTaskOptions | SdkRequestOptions): Promise<CallToolResult | ToolTask> {
+  async callTool(
+    first: string | SdkCallToolParams,
+    second?: unknown,
+    third?: CallToolOptions | CallToolAsTaskOptions | SdkRequestOptions,
+  ): Promise<CallToolResult | ToolTask> {
     if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
     const name = first;
     const args = (second as Record<string, unknown> | undefined) ?? {};
@@ -462,15 +558,16 @@ export class Client {
     }
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
-    const send = async () => this.request<CallToolResult>(Methods.toolsCall, params, {
-      timeoutMs: options.timeoutMs,
-      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      resetTimeoutOnProgress: options.resetTimeoutOnProgress,
-      progress: true,
-      headers: this.modernHttp ? await this.paramHeaders(name, args) : undefined,
-    });
+    const send = async () =>
+      this.request<CallToolResult>(Methods.toolsCall, params, {
+        timeoutMs: options.timeoutMs,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+        signal: options.signal,
+        onProgress: options.onProgress,
+        resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+        progress: true,
+        headers: this.modernHttp ? await this.paramHeaders(name, args) : undefined,
+      });
     let result: CallToolResult;
     try {
       result = await send();
@@ -482,7 +579,8 @@ export class Client {
       result = await send();
     }
     if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
-    if (!Array.isArray(result.content)) throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
+    if (!Array.isArray(result.content))
+      throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
     return result;
   }
 
@@ -490,13 +588,16 @@ export class Client {
    * Every task the server holds for this session (`tasks/list`, paginated).
    * @throws CapabilityMissingError unless the server declared `tasks.list`.
    */
-  listTasks(options?: FeatureOptions): Promise<Task[]> { return listTasks(this.host, options); }
+  listTasks(options?: FeatureOptions): Promise<Task[]> {
+    return listTasks(this.host, options);
+  }
 
   // TASKS-2: task-augment only when the server declared tasks.requests.tools.call and the tool does not forbid it.
   private async startTask(name: string, args: Record<string, unknown>, options: CallToolAsTaskOptions): Promise<ToolTask> {
     requireCapability(this.host, Methods.toolsCall, 'tasks.requests.tools.call');
     const support = this.toolsByName.get(name)?.execution?.taskSupport;
-    if (support === 'forbidden') throw new CapabilityMissingError({ server: this.options.name, method: Methods.toolsCall, capability: `execution.taskSupport of tool "${name}"` });
+    if (support === 'forbidden')
+      throw new CapabilityMissingError({ server: this.options.name, method: Methods.toolsCall, capability: `execution.taskSupport of tool "${name}"` });
     const params: JsonObject = { name, arguments: args, task: taskParams(options.task) };
     if (options.meta) params._meta = { ...options.meta };
     const created = await this.request<CreateTaskResult>(Methods.toolsCall, params, { timeoutMs: options.timeoutMs, signal: options.signal });
@@ -532,7 +633,10 @@ export class Client {
     this.assertReady(Methods.loggingSetLevel);
     if (!this.snapshot!.capabilities.logging) return;
     // 2026 era: the level rides in every later request's `_meta` instead (LOG-1).
-    if (this.snapshot!.era === 'modern') { this.logLevel = level; return; }
+    if (this.snapshot!.era === 'modern') {
+      this.logLevel = level;
+      return;
+    }
     await this.request(Methods.loggingSetLevel, { level }, { timeoutMs: options.timeoutMs, signal: options.signal });
   }
 
@@ -540,11 +644,17 @@ export class Client {
    * Every resource, following pagination to the end (PAGE-2).
    * @throws CapabilityMissingError (`MCPB_CAPABILITY_MISSING`) when the server declared no `resources`.
    */
-  listResources(options?: FeatureOptions): Promise<Resource[]> { return listResources(this.host, options); }
+  listResources(options?: FeatureOptions): Promise<Resource[]> {
+    return listResources(this.host, options);
+  }
   /** Every resource template; fill one in with `expandUriTemplate`. @throws CapabilityMissingError */
-  listResourceTemplates(options?: FeatureOptions): Promise<ResourceTemplate[]> { return listResourceTemplates(this.host, options); }
+  listResourceTemplates(options?: FeatureOptions): Promise<ResourceTemplate[]> {
+    return listResourceTemplates(this.host, options);
+  }
   /** Reads a resource: `contents` items are `{uri, mimeType?, text}` or `{uri, mimeType?, blob}` (RES-2). @throws CapabilityMissingError */
-  readResource(uri: string, options?: FeatureOptions): Promise<ReadResourceResult> { return readResource(this.host, uri, options); }
+  readResource(uri: string, options?: FeatureOptions): Promise<ReadResourceResult> {
+    return readResource(this.host, uri, options);
+  }
 
   /** Subscribes to changes of `uri`: `resourceUpdated` events follow. Needs `resources.subscribe`. @throws CapabilityMissingError */
   async subscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
@@ -559,9 +669,13 @@ export class Client {
   }
 
   /** Every prompt, following pagination to the end. @throws CapabilityMissingError when the server declared no `prompts`. */
-  listPrompts(options?: FeatureOptions): Promise<Prompt[]> { return listPrompts(this.host, options); }
+  listPrompts(options?: FeatureOptions): Promise<Prompt[]> {
+    return listPrompts(this.host, options);
+  }
   /** Fills in a prompt with its arguments (sent as strings). @throws CapabilityMissingError */
-  getPrompt(name: string, args?: PromptArguments, options?: FeatureOptions): Promise<GetPromptResult> { return getPrompt(this.host, name, args, options); }
+  getPrompt(name: string, args?: PromptArguments, options?: FeatureOptions): Promise<GetPromptResult> {
+    return getPrompt(this.host, name, args, options);
+  }
 
   /**
    * Completion suggestions for a prompt argument or a resource-template variable.
@@ -584,7 +698,9 @@ export class Client {
    */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
     // Every failure leaves masked: a server may echo its API key in an error message or body.
-    const masked = (error: unknown): never => { throw redactError(error, this.redact); };
+    const masked = (error: unknown): never => {
+      throw redactError(error, this.redact);
+    };
     const send = (): Promise<R> => {
       const pending = this.path.request<R>(method, params, options);
       // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
@@ -610,15 +726,21 @@ export class Client {
   // to re-list, and retry the request once if it is safe to.
   private async recoverOrThrow<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
     if ((error as McpBridgeError)?.code !== 'MCPB_SESSION_EXPIRED' || this.state !== 'ready') throw error;
-    this.recovering ??= this.handshake(this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS).then((snapshot) => {
-      this.snapshot = snapshot;
-      this.logger.info('server session expired; started a new one', { server: this.options.name });
-      this.events.emit('sessionRecovered', snapshot);
-      this.events.emit('toolsListChanged', undefined);
-      for (const uri of this.subscriptions) {
-        this.session.request(Methods.resourcesSubscribe, { uri }).catch((e) => this.logger.warn(`re-subscribing to ${uri} failed: ${(e as Error).message}`, { server: this.options.name }));
-      }
-    }).finally(() => { this.recovering = undefined; });
+    this.recovering ??= this.handshake(this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS)
+      .then((snapshot) => {
+        this.snapshot = snapshot;
+        this.logger.info('server session expired; started a new one', { server: this.options.name });
+        this.events.emit('sessionRecovered', snapshot);
+        this.events.emit('toolsListChanged', undefined);
+        for (const uri of this.subscriptions) {
+          this.session
+            .request(Methods.resourcesSubscribe, { uri })
+            .catch((e) => this.logger.warn(`re-subscribing to ${uri} failed: ${(e as Error).message}`, { server: this.options.name }));
+        }
+      })
+      .finally(() => {
+        this.recovering = undefined;
+      });
     await this.recovering;
     const refusedUnrun = (error as McpBridgeError).context?.requestMayHaveRun !== true;
     if (!IDEMPOTENT.has(method) && !(method === Methods.toolsCall && refusedUnrun)) throw error;

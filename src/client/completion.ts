@@ -8,7 +8,13 @@ import { requestOptions, requireCapability, type FeatureHost, type FeatureOption
  * (`{ type: 'ref/resource', uri: uriTemplate }`). `context.arguments` (values chosen for the other
  * arguments) is sent from 2025-06-18 on, where the schema has it. Gated on `completions`.
  */
-export async function complete(host: FeatureHost, ref: CompleteReference, argument: CompleteArgument, context?: CompleteContext, options: FeatureOptions = {}): Promise<CompleteResult['completion']> {
+export async function complete(
+  host: FeatureHost,
+  ref: CompleteReference,
+  argument: CompleteArgument,
+  context?: CompleteContext,
+  options: FeatureOptions = {},
+): Promise<CompleteResult['completion']> {
   requireCapability(host, Methods.completionComplete, 'completions');
   const params: JsonObject = { ref: ref as unknown as JsonObject, argument: { name: argument.name, value: argument.value } };
   if (context?.arguments && (host.protocolVersion ?? '') >= '2025-06-18') params.context = { arguments: context.arguments };

@@ -24,7 +24,15 @@ export interface EraCache {
 /** An in-memory cache (the default of `connect()`: one probe per configuration per process). */
 export function memoryEraCache(): EraCache {
   const map = new Map<string, EraVerdict>();
-  return { get: (k) => map.get(k), set: (k, v) => { map.set(k, v); }, delete: (k) => { map.delete(k); } };
+  return {
+    get: (k) => map.get(k),
+    set: (k, v) => {
+      map.set(k, v);
+    },
+    delete: (k) => {
+      map.delete(k);
+    },
+  };
 }
 
 /** The process-wide default. */
@@ -39,7 +47,7 @@ export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 
   const read = (): Record<string, EraVerdict> => {
     try {
       const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-      return typeof value === 'object' && value !== null ? value as Record<string, EraVerdict> : {};
+      return typeof value === 'object' && value !== null ? (value as Record<string, EraVerdict>) : {};
     } catch {
       return {};
     }
@@ -60,16 +68,23 @@ export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 
       if (!v || (v.era !== 'legacy' && v.era !== 'modern') || typeof v.protocolVersion !== 'string') return undefined;
       return Date.now() - v.at > maxAgeMs ? undefined : v;
     },
-    set(key, verdict) { write({ ...read(), [key]: verdict }); },
-    delete(key) { const all = read(); delete all[key]; write(all); },
+    set(key, verdict) {
+      write({ ...read(), [key]: verdict });
+    },
+    delete(key) {
+      const all = read();
+      delete all[key];
+      write(all);
+    },
   };
 }
 
 /** `$MCP_BRIDGE_STATE_DIR`, else `$XDG_STATE_HOME/mcp-bridge`, else `~/.local/state/mcp-bridge` (Windows: `%LOCALAPPDATA%`). */
 export function defaultEraCachePath(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.MCP_BRIDGE_STATE_DIR
-    ?? (env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'mcp-bridge') : undefined)
-    ?? (process.platform === 'win32' && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'mcp-bridge') : join(homedir(), '.local', 'state', 'mcp-bridge'));
+  const dir =
+    env.MCP_BRIDGE_STATE_DIR ??
+    (env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'mcp-bridge') : undefined) ??
+    (process.platform === 'win32' && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'mcp-bridge') : join(homedir(), '.local', 'state', 'mcp-bridge'));
   return join(dir, 'era-cache.json');
 }
 
@@ -78,9 +93,10 @@ export function defaultEraCachePath(env: NodeJS.ProcessEnv = process.env): strin
  * the names of the env variables; URL without its query) hashed, so no secret value is stored.
  */
 export function eraCacheKey(params: { command?: string; args?: string[]; cwd?: string; env?: Record<string, unknown>; url?: string | URL }): string {
-  const shape = params.url !== undefined
-    ? ['http', originAndPath(String(params.url))]
-    : ['stdio', params.command ?? '', params.args ?? [], params.cwd ?? '', Object.keys(params.env ?? {}).sort()];
+  const shape =
+    params.url !== undefined
+      ? ['http', originAndPath(String(params.url))]
+      : ['stdio', params.command ?? '', params.args ?? [], params.cwd ?? '', Object.keys(params.env ?? {}).sort()];
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
 }
 

@@ -5,8 +5,19 @@
 // same process while still listening), and one that pins its era on its first message (a late
 // DiscoverResult or a -32022 to initialize switches to modern).
 import {
-  chooseVersion, ErrorCodes, isMcpError, isModernErrorCode, LATEST_MODERN_VERSION, LEGACY_VERSIONS, Methods, NoSharedVersionError,
-  supportedVersionsOf, type ClientCapabilities, type Era, type Implementation, type McpError,
+  chooseVersion,
+  ErrorCodes,
+  isMcpError,
+  isModernErrorCode,
+  LATEST_MODERN_VERSION,
+  LEGACY_VERSIONS,
+  Methods,
+  NoSharedVersionError,
+  supportedVersionsOf,
+  type ClientCapabilities,
+  type Era,
+  type Implementation,
+  type McpError,
 } from '../../protocol/index.js';
 import { HttpError } from '../errors/http-errors.js';
 import { ConnectionClosedError } from '../errors/session-errors.js';
@@ -55,7 +66,13 @@ function modernOptions(o: EraConnectOptions): ModernConnectOptions {
 }
 
 function handshake(session: Session, o: EraConnectOptions): Promise<ServerSnapshot> {
-  return legacyHandshake(session, { clientInfo: o.clientInfo, capabilities: o.capabilities, protocolVersion: o.legacyProtocolVersion, timeoutMs: o.timeoutMs, serverName: o.serverName });
+  return legacyHandshake(session, {
+    clientInfo: o.clientInfo,
+    capabilities: o.capabilities,
+    protocolVersion: o.legacyProtocolVersion,
+    timeoutMs: o.timeoutMs,
+    serverName: o.serverName,
+  });
 }
 
 // VER-8: a modern-only server refuses initialize with -32022; its data.supported is the diagnostic.
@@ -70,10 +87,7 @@ async function legacyOnly(session: Session, o: EraConnectOptions): Promise<Serve
   }
 }
 
-type ProbeOutcome =
-  | { kind: 'answer'; value: unknown }
-  | { kind: 'error'; error: unknown }
-  | { kind: 'silent' };
+type ProbeOutcome = { kind: 'answer'; value: unknown } | { kind: 'error'; error: unknown } | { kind: 'silent' };
 
 async function detect(o: EraConnectOptions): Promise<ServerSnapshot> {
   const session = o.session();
@@ -82,7 +96,10 @@ async function detect(o: EraConnectOptions): Promise<ServerSnapshot> {
   const lingering = new AbortController();
   // No notifications/cancelled for the probe: the server has not been initialized (3.4 step 3).
   const probe = session.request(Methods.serverDiscover, probeParams(mo), { timeoutMs: o.timeoutMs, cancellable: false, signal: lingering.signal });
-  const settled: Promise<ProbeOutcome> = probe.then((value) => ({ kind: 'answer', value }), (error: unknown) => ({ kind: 'error', error }));
+  const settled: Promise<ProbeOutcome> = probe.then(
+    (value) => ({ kind: 'answer', value }),
+    (error: unknown) => ({ kind: 'error', error }),
+  );
   const stdio = session.transport.kind === 'stdio';
   const first = stdio ? await raceTimeout(settled, o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS) : await settled;
   if (first.kind === 'answer') {
@@ -171,6 +188,8 @@ function isClosedError(error: unknown): boolean {
 
 function raceTimeout(settled: Promise<ProbeOutcome>, ms: number): Promise<ProbeOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const silent = new Promise<ProbeOutcome>((resolve) => { timer = setTimeout(() => resolve({ kind: 'silent' }), ms); });
+  const silent = new Promise<ProbeOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'silent' }), ms);
+  });
   return Promise.race([settled, silent]).finally(() => clearTimeout(timer));
 }

@@ -2,8 +2,14 @@
 // The modern era (2026-07-28, no initialize) has its sibling in modern-connect.ts; callers only see
 // the ServerSnapshot both produce.
 import {
-  LATEST_LEGACY_VERSION, Methods, negotiateVersion,
-  type ClientCapabilities, type Era, type Implementation, type InitializeResult, type ServerCapabilities,
+  LATEST_LEGACY_VERSION,
+  Methods,
+  negotiateVersion,
+  type ClientCapabilities,
+  type Era,
+  type Implementation,
+  type InitializeResult,
+  type ServerCapabilities,
 } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { Session } from '../session/session.js';
@@ -35,11 +41,15 @@ export interface HandshakeOptions {
 export async function legacyHandshake(session: Session, options: HandshakeOptions): Promise<ServerSnapshot> {
   const proposed = options.protocolVersion ?? LATEST_LEGACY_VERSION;
   session.transport.setProtocolVersion?.(undefined);
-  const result = await session.request<InitializeResult>(Methods.initialize, {
-    protocolVersion: proposed,
-    capabilities: options.capabilities,
-    clientInfo: options.clientInfo,
-  }, { timeoutMs: options.timeoutMs });
+  const result = await session.request<InitializeResult>(
+    Methods.initialize,
+    {
+      protocolVersion: proposed,
+      capabilities: options.capabilities,
+      clientInfo: options.clientInfo,
+    },
+    { timeoutMs: options.timeoutMs },
+  );
   const ctx = { server: options.serverName, method: Methods.initialize };
   // LIFE-3: an answer we cannot speak ends the connection with both versions named.
   const protocolVersion = negotiateVersion(proposed, result.protocolVersion, options.serverName);

@@ -9,9 +9,23 @@ import { createTransport, type ServerParams } from '../transports/create.js';
 // (framers, encoders, redactors, negotiation) is the "mcp-bridge/protocol" entry's.
 export type * from '../../protocol/index.js';
 export {
-  McpBridgeError, McpError, FramingError, InvalidMessageError, UnsupportedVersionError, UriTemplateError,
-  isMcpBridgeError, isMcpError, hasErrorCode, ErrorCodes, SUPPORTED_VERSIONS, isSupportedVersion,
-  expandUriTemplate, isTerminalTaskStatus, RELATED_TASK_META, MODEL_IMMEDIATE_RESPONSE_META, redactUrl,
+  McpBridgeError,
+  McpError,
+  FramingError,
+  InvalidMessageError,
+  UnsupportedVersionError,
+  UriTemplateError,
+  isMcpBridgeError,
+  isMcpError,
+  hasErrorCode,
+  ErrorCodes,
+  SUPPORTED_VERSIONS,
+  isSupportedVersion,
+  expandUriTemplate,
+  isTerminalTaskStatus,
+  RELATED_TASK_META,
+  MODEL_IMMEDIATE_RESPONSE_META,
+  redactUrl,
 } from '../../protocol/index.js';
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
 export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents } from './client.js';

@@ -19,7 +19,13 @@ type SendRound = (params: JsonObject | undefined) => Promise<JsonObject>;
  * @throws InvalidResultError for an unknown `resultType` or `input_required` where it may not appear (MRTR-1).
  * @throws InputHandlerMissingError, InputRequestFailedError, InputRoundsExceededError.
  */
-export async function runToCompletion(session: Session, method: string, params: JsonObject | undefined, send: SendRound, options: RequestOptions & { maxRounds?: number; server?: string }): Promise<JsonObject> {
+export async function runToCompletion(
+  session: Session,
+  method: string,
+  params: JsonObject | undefined,
+  send: SendRound,
+  options: RequestOptions & { maxRounds?: number; server?: string },
+): Promise<JsonObject> {
   const ctx = { server: options.server, method };
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
   let roundParams = params;
@@ -49,6 +55,13 @@ export async function runToCompletion(session: Session, method: string, params: 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

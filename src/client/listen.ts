@@ -46,12 +46,18 @@ export function openListen(options: ListenOptions): () => void {
     const again = (why: string) => {
       if (controller.signal.aborted || !options.alive()) return;
       failures = Date.now() - started > 30_000 ? 1 : failures + 1;
-      if (failures > MAX_FAILURES) { options.logger.warn(`subscriptions/listen keeps ending (${why}); relying on list TTLs`, { server: options.server }); return; }
+      if (failures > MAX_FAILURES) {
+        options.logger.warn(`subscriptions/listen keeps ending (${why}); relying on list TTLs`, { server: options.server });
+        return;
+      }
       options.logger.debug(`subscriptions/listen ended (${why}); reopening`, { server: options.server });
       timer = setTimeout(() => open(true), REOPEN_DELAY_MS);
       timer.unref?.();
     };
   };
   open(false);
-  return () => { clearTimeout(timer); controller.abort('listen closed'); };
+  return () => {
+    clearTimeout(timer);
+    controller.abort('listen closed');
+  };
 }

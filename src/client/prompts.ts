@@ -7,10 +7,13 @@ import { collectPages } from './pagination.js';
 /** Every prompt the server lists, following `nextCursor` to the end. */
 export async function listPrompts(host: FeatureHost, options: FeatureOptions = {}): Promise<Prompt[]> {
   requireCapability(host, Methods.promptsList, 'prompts');
-  return collectPages(async (cursor) => {
-    const result = await host.request<ListPromptsResult>(Methods.promptsList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-    return { items: arrayField<Prompt>(host, Methods.promptsList, result, 'prompts'), nextCursor: result.nextCursor };
-  }, { server: host.serverName, method: Methods.promptsList });
+  return collectPages(
+    async (cursor) => {
+      const result = await host.request<ListPromptsResult>(Methods.promptsList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+      return { items: arrayField<Prompt>(host, Methods.promptsList, result, 'prompts'), nextCursor: result.nextCursor };
+    },
+    { server: host.serverName, method: Methods.promptsList },
+  );
 }
 
 /** Prompt arguments; the wire carries strings, so numbers and booleans are sent as their text. */

@@ -3,8 +3,16 @@
 // requests, reads `serverInfo` from results and serves cacheable listings while fresh (CACHE-2).
 // Every Client method goes through `request()`, so new methods get all of this for free.
 import {
-  cacheKey, expiresAt, INPUT_REQUIRED_METHODS, resultTypeOf, serverInfoOf, withEnvelope,
-  type Envelope, type Era, type Implementation, type JsonObject,
+  cacheKey,
+  expiresAt,
+  INPUT_REQUIRED_METHODS,
+  resultTypeOf,
+  serverInfoOf,
+  withEnvelope,
+  type Envelope,
+  type Era,
+  type Implementation,
+  type JsonObject,
 } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions, Session } from '../session/session.js';
@@ -74,7 +82,10 @@ export function modernPath(session: Session, options: ModernPathOptions): Reques
       return result as R;
     },
     invalidate(method?: string) {
-      if (method === undefined) { cache.clear(); return; }
+      if (method === undefined) {
+        cache.clear();
+        return;
+      }
       const prefix = JSON.stringify([method]).slice(0, -1) + ',';
       for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
     },

@@ -2,7 +2,12 @@
 // Each call is gated on the server's `resources` capability (subscriptions on `resources.subscribe`).
 import {
   Methods,
-  type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult, type Resource, type ResourceContents, type ResourceTemplate,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceContents,
+  type ResourceTemplate,
 } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
@@ -11,19 +16,29 @@ import { collectPages } from './pagination.js';
 /** Every resource the server lists, following `nextCursor` to the end. */
 export async function listResources(host: FeatureHost, options: FeatureOptions = {}): Promise<Resource[]> {
   requireCapability(host, Methods.resourcesList, 'resources');
-  return collectPages(async (cursor) => {
-    const result = await host.request<ListResourcesResult>(Methods.resourcesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-    return { items: arrayField<Resource>(host, Methods.resourcesList, result, 'resources'), nextCursor: result.nextCursor };
-  }, { server: host.serverName, method: Methods.resourcesList });
+  return collectPages(
+    async (cursor) => {
+      const result = await host.request<ListResourcesResult>(Methods.resourcesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+      return { items: arrayField<Resource>(host, Methods.resourcesList, result, 'resources'), nextCursor: result.nextCursor };
+    },
+    { server: host.serverName, method: Methods.resourcesList },
+  );
 }
 
 /** Every resource template (RFC 6570 `uriTemplate`; fill one in with `expandUriTemplate`). */
 export async function listResourceTemplates(host: FeatureHost, options: FeatureOptions = {}): Promise<ResourceTemplate[]> {
   requireCapability(host, Methods.resourcesTemplatesList, 'resources');
-  return collectPages(async (cursor) => {
-    const result = await host.request<ListResourceTemplatesResult>(Methods.resourcesTemplatesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-    return { items: arrayField<ResourceTemplate>(host, Methods.resourcesTemplatesList, result, 'resourceTemplates'), nextCursor: result.nextCursor };
-  }, { server: host.serverName, method: Methods.resourcesTemplatesList });
+  return collectPages(
+    async (cursor) => {
+      const result = await host.request<ListResourceTemplatesResult>(
+        Methods.resourcesTemplatesList,
+        cursor === undefined ? undefined : { cursor },
+        requestOptions(options),
+      );
+      return { items: arrayField<ResourceTemplate>(host, Methods.resourcesTemplatesList, result, 'resourceTemplates'), nextCursor: result.nextCursor };
+    },
+    { server: host.serverName, method: Methods.resourcesTemplatesList },
+  );
 }
 
 /**
@@ -35,8 +50,11 @@ export async function readResource(host: FeatureHost, uri: string, options: Feat
   const result = await host.request<ReadResourceResult>(Methods.resourcesRead, { uri }, requestOptions(options));
   const contents = arrayField<ResourceContents>(host, Methods.resourcesRead, result, 'contents');
   for (const item of contents) {
-    const ok = typeof item === 'object' && item !== null && typeof item.uri === 'string'
-      && (typeof (item as { text?: unknown }).text === 'string' || typeof (item as { blob?: unknown }).blob === 'string');
+    const ok =
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.uri === 'string' &&
+      (typeof (item as { text?: unknown }).text === 'string' || typeof (item as { blob?: unknown }).blob === 'string');
     if (!ok) throw new InvalidResultError({ server: host.serverName, method: Methods.resourcesRead }, 'an item of "contents" has neither "text" nor "blob"');
   }
   return result;

@@ -1,8 +1,15 @@
 // Handlers for what a legacy-era server asks of the client (roots, sampling, elicitation), and the
 // capabilities that follow from which handlers exist: we declare exactly what we implement (LIFE-9).
 import {
-  ErrorCodes, Methods, RELATED_TASK_META,
-  type ClientCapabilities, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type ElicitResult, type Root,
+  ErrorCodes,
+  Methods,
+  RELATED_TASK_META,
+  type ClientCapabilities,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitParams,
+  type ElicitResult,
+  type Root,
 } from '../../protocol/index.js';
 import { HandlerError, type RequestContext } from '../session/dispatcher.js';
 import type { Session } from '../session/session.js';
@@ -59,26 +66,32 @@ export function installServerRequestHandlers(session: Session, handlers: ServerR
   }
   if (handlers.onSampling) {
     const onSampling = handlers.onSampling;
-    disposers.push(session.handleRequest(Methods.samplingCreateMessage, async (params, c) => {
-      const ctx = ctxOf(c, params);
-      return tagged(await onSampling(params as unknown as CreateMessageParams, ctx), ctx.relatedTaskId);
-    }));
+    disposers.push(
+      session.handleRequest(Methods.samplingCreateMessage, async (params, c) => {
+        const ctx = ctxOf(c, params);
+        return tagged(await onSampling(params as unknown as CreateMessageParams, ctx), ctx.relatedTaskId);
+      }),
+    );
   }
   if (handlers.onElicitation) {
     const onElicitation = handlers.onElicitation;
     const modes = new Set(handlers.elicitationModes ?? ['form']);
     const applyDefaults = handlers.applyElicitationDefaults ?? true;
-    disposers.push(session.handleRequest(Methods.elicitationCreate, async (raw, c) => {
-      const params = raw as unknown as ElicitParams;
-      // ELICIT-2: no mode means form mode. ELICIT-3: a mode we did not declare is refused.
-      const mode = params.mode ?? 'form';
-      if (!modes.has(mode)) throw new HandlerError(ErrorCodes.InvalidParams, `elicitation mode "${mode}" is not supported by this client`);
-      const ctx = ctxOf(c, params);
-      const result = await onElicitation(params, ctx);
-      return tagged(mode === 'form' && applyDefaults ? withDefaults(result, params) : result, ctx.relatedTaskId);
-    }));
+    disposers.push(
+      session.handleRequest(Methods.elicitationCreate, async (raw, c) => {
+        const params = raw as unknown as ElicitParams;
+        // ELICIT-2: no mode means form mode. ELICIT-3: a mode we did not declare is refused.
+        const mode = params.mode ?? 'form';
+        if (!modes.has(mode)) throw new HandlerError(ErrorCodes.InvalidParams, `elicitation mode "${mode}" is not supported by this client`);
+        const ctx = ctxOf(c, params);
+        const result = await onElicitation(params, ctx);
+        return tagged(mode === 'form' && applyDefaults ? withDefaults(result, params) : result, ctx.relatedTaskId);
+      }),
+    );
   }
-  return () => { for (const d of disposers) d(); };
+  return () => {
+    for (const d of disposers) d();
+  };
 }
 
 function relatedTaskOf(params: unknown): string | undefined {

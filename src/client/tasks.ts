@@ -3,8 +3,14 @@
 // when tasks/result lets the server send its queued elicitation/sampling requests), then fetches
 // the result with tasks/result. notifications/tasks/status only updates the handle (TASKS-6).
 import {
-  isTerminalTaskStatus, Methods, MODEL_IMMEDIATE_RESPONSE_META,
-  type CallToolResult, type CreateTaskResult, type JsonObject, type ListTasksResult, type Task,
+  isTerminalTaskStatus,
+  Methods,
+  MODEL_IMMEDIATE_RESPONSE_META,
+  type CallToolResult,
+  type CreateTaskResult,
+  type JsonObject,
+  type ListTasksResult,
+  type Task,
 } from '../../protocol/index.js';
 import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
 import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
@@ -29,7 +35,8 @@ const MAX_POLL_MS = 30_000;
 
 function checkTask(host: FeatureHost, method: string, value: unknown): Task {
   const task = value as Task;
-  if (typeof task?.taskId !== 'string' || typeof task.status !== 'string') throw new InvalidResultError({ server: host.serverName, method }, 'not a task (no taskId or status)');
+  if (typeof task?.taskId !== 'string' || typeof task.status !== 'string')
+    throw new InvalidResultError({ server: host.serverName, method }, 'not a task (no taskId or status)');
   return task;
 }
 
@@ -41,13 +48,19 @@ export class ToolTask {
   readonly immediateResponse?: string;
   private readonly listeners = new Set<(task: Task) => void>();
 
-  constructor(private readonly host: FeatureHost, created: CreateTaskResult, readonly toolName: string) {
+  constructor(
+    private readonly host: FeatureHost,
+    created: CreateTaskResult,
+    readonly toolName: string,
+  ) {
     this.task = checkTask(host, Methods.toolsCall, created.task);
     const immediate = created._meta?.[MODEL_IMMEDIATE_RESPONSE_META];
     if (typeof immediate === 'string') this.immediateResponse = immediate;
   }
 
-  get taskId(): string { return this.task.taskId; }
+  get taskId(): string {
+    return this.task.taskId;
+  }
 
   /** Records a status from tasks/get or notifications/tasks/status; newer wins. */
   update(task: Task): void {
@@ -71,7 +84,10 @@ export class ToolTask {
    */
   async wait(options: TaskWaitOptions = {}): Promise<Task> {
     const listener = options.onStatus;
-    if (listener) { this.listeners.add(listener); listener(this.task); }
+    if (listener) {
+      this.listeners.add(listener);
+      listener(this.task);
+    }
     try {
       while (!isTerminalTaskStatus(this.task.status) && this.task.status !== 'input_required') {
         await sleep(clampPoll(this.task.pollInterval), options.signal).catch((reason) => {
@@ -96,7 +112,10 @@ export class ToolTask {
     const result = await this.host.request<CallToolResult>(Methods.tasksResult, { taskId: this.taskId }, requestOptions(options));
     if (!Array.isArray(result?.content)) {
       if (result && result.structuredContent !== undefined && result.content === undefined) return { ...result, content: [] };
-      throw new InvalidResultError({ server: this.host.serverName, method: Methods.tasksResult }, `"content" of the result of task ${this.taskId} (tool "${this.toolName}") is not an array`);
+      throw new InvalidResultError(
+        { server: this.host.serverName, method: Methods.tasksResult },
+        `"content" of the result of task ${this.taskId} (tool "${this.toolName}") is not an array`,
+      );
     }
     if (!isTerminalTaskStatus(this.task.status)) this.update({ ...this.task, status: result.isError ? 'failed' : 'completed' });
     return result;
@@ -114,10 +133,13 @@ export class ToolTask {
 /** Every task the server knows for this session (`tasks/list`, paginated), when it declares `tasks.list`. */
 export async function listTasks(host: FeatureHost, options: FeatureOptions = {}): Promise<Task[]> {
   requireCapability(host, Methods.tasksList, 'tasks.list');
-  return collectPages(async (cursor) => {
-    const result = await host.request<ListTasksResult>(Methods.tasksList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-    return { items: arrayField<Task>(host, Methods.tasksList, result, 'tasks'), nextCursor: result.nextCursor };
-  }, { server: host.serverName, method: Methods.tasksList });
+  return collectPages(
+    async (cursor) => {
+      const result = await host.request<ListTasksResult>(Methods.tasksList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
+      return { items: arrayField<Task>(host, Methods.tasksList, result, 'tasks'), nextCursor: result.nextCursor };
+    },
+    { server: host.serverName, method: Methods.tasksList },
+  );
 }
 
 /** The `task` member of a task-augmented request's params. */
@@ -131,9 +153,18 @@ function clampPoll(ms: number | undefined): number {
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) { reject(signal.reason); return; }
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

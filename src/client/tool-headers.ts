@@ -19,7 +19,10 @@ export class ToolHeaders {
     const kept: Tool[] = [];
     for (const tool of tools) {
       const scan = scanHeaderBindings(tool.inputSchema);
-      if (!scan.ok) { report(new ToolHeaderInvalidError({ server, tool: tool.name, reason: scan.reason })); continue; }
+      if (!scan.ok) {
+        report(new ToolHeaderInvalidError({ server, tool: tool.name, reason: scan.reason }));
+        continue;
+      }
       next.set(tool.name, scan.bindings);
       kept.push(tool);
     }

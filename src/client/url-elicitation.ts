@@ -7,7 +7,10 @@ import { UrlElicitationRequiredError } from '../errors/client-errors.js';
 type UrlElicitation = UrlElicitationRequiredError['elicitations'][number];
 
 /** Decides what to do about URL elicitations a request needs; resolve `true` to retry the request. */
-export type UrlElicitationHook = (elicitations: UrlElicitation[], context: { server?: string; method: string; signal?: AbortSignal }) => boolean | Promise<boolean>;
+export type UrlElicitationHook = (
+  elicitations: UrlElicitation[],
+  context: { server?: string; method: string; signal?: AbortSignal },
+) => boolean | Promise<boolean>;
 
 /** Most times one request is retried after URL elicitations were completed. */
 export const MAX_URL_ELICITATION_ROUNDS = 3;
@@ -17,14 +20,22 @@ export function asUrlElicitationError(error: unknown, ctx: { server?: string; me
   if (!isMcpError(error) || error.code !== ErrorCodes.UrlElicitationRequired) return undefined;
   const raw = (error.data as { elicitations?: unknown } | undefined)?.elicitations;
   const list = Array.isArray(raw) ? raw.filter((e): e is UrlElicitation => typeof e?.url === 'string' && typeof e?.elicitationId === 'string') : [];
-  return new UrlElicitationRequiredError(ctx, list.map((e) => ({ ...e, mode: 'url', message: typeof e.message === 'string' ? e.message : '' })), error);
+  return new UrlElicitationRequiredError(
+    ctx,
+    list.map((e) => ({ ...e, mode: 'url', message: typeof e.message === 'string' ? e.message : '' })),
+    error,
+  );
 }
 
 /**
  * Runs `send`; on -32042 throws the typed error, or with a hook lets it complete the elicitations
  * and sends again (at most {@link MAX_URL_ELICITATION_ROUNDS} times).
  */
-export async function withUrlElicitation<R>(send: () => Promise<R>, ctx: { server?: string; method: string; signal?: AbortSignal }, hook?: UrlElicitationHook): Promise<R> {
+export async function withUrlElicitation<R>(
+  send: () => Promise<R>,
+  ctx: { server?: string; method: string; signal?: AbortSignal },
+  hook?: UrlElicitationHook,
+): Promise<R> {
   for (let round = 0; ; round++) {
     try {
       return await send();

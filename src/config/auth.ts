@@ -11,8 +11,25 @@ const MODES = ['oauth', 'client_credentials', 'none'] as const;
 const INTERACTIVE = ['auto', 'browser', 'device', 'paste', 'never'] as const;
 const STORES = ['file', 'memory'] as const;
 /** Keys of the `auth:` block, including the hosts' spellings. */
-export const AUTH_KEYS = ['mode', 'clientId', 'clientSecret', 'privateKeyFile', 'signingAlgorithm', 'clientMetadataUrl', 'scopes', 'redirect', 'resource', 'interactive', 'store', 'offlineAccess',
-  'CLIENT_ID', 'CLIENT_SECRET', 'callbackPort', 'redirectUri', 'enabled'] as const;
+export const AUTH_KEYS = [
+  'mode',
+  'clientId',
+  'clientSecret',
+  'privateKeyFile',
+  'signingAlgorithm',
+  'clientMetadataUrl',
+  'scopes',
+  'redirect',
+  'resource',
+  'interactive',
+  'store',
+  'offlineAccess',
+  'CLIENT_ID',
+  'CLIENT_SECRET',
+  'callbackPort',
+  'redirectUri',
+  'enabled',
+] as const;
 
 function oneOf<T extends string>(r: FieldReader, key: string, values: readonly T[]): T | undefined {
   const value = r.rawString(key);
@@ -27,7 +44,14 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 }
 
 /** Reads `obj[key]` as an auth block; undefined when absent. Problems go to ctx.issues; secret values to `secrets`. */
-export function readAuth(ctx: FieldContext, base: DocPath, obj: Record<string, unknown>, key: string, enabled: boolean, secrets: string[] = []): AuthConfig | undefined {
+export function readAuth(
+  ctx: FieldContext,
+  base: DocPath,
+  obj: Record<string, unknown>,
+  key: string,
+  enabled: boolean,
+  secrets: string[] = [],
+): AuthConfig | undefined {
   const raw = obj[key];
   if (raw === undefined || raw === null) return undefined;
   const path = [...base, key];
@@ -36,7 +60,8 @@ export function readAuth(ctx: FieldContext, base: DocPath, obj: Record<string, u
     return undefined;
   }
   const r = new FieldReader(ctx, path, raw, enabled);
-  for (const k of Object.keys(raw)) if (!(AUTH_KEYS as readonly string[]).includes(k)) r.fail([k], `unknown key "${k}" in ${key}`, `valid keys: ${AUTH_KEYS.slice(0, 12).join(', ')}`, 'key');
+  for (const k of Object.keys(raw))
+    if (!(AUTH_KEYS as readonly string[]).includes(k)) r.fail([k], `unknown key "${k}" in ${key}`, `valid keys: ${AUTH_KEYS.slice(0, 12).join(', ')}`, 'key');
   if (r.boolean('enabled') === false) return { mode: 'none', scopes: [], store: 'file' };
   const clientId = r.string('clientId', true) ?? r.string('CLIENT_ID', true);
   const clientSecret = r.string('clientSecret', true) ?? r.string('CLIENT_SECRET', true);
@@ -47,7 +72,12 @@ export function readAuth(ctx: FieldContext, base: DocPath, obj: Record<string, u
   else if (resourceRaw !== undefined) {
     const text = r.string('resource', true);
     if (text !== undefined && text !== 'auto') {
-      try { new URL(text); resource = text; } catch { r.fail(['resource'], 'resource must be auto, false or an absolute URI', 'e.g. resource: https://mcp.example.com/mcp'); }
+      try {
+        new URL(text);
+        resource = text;
+      } catch {
+        r.fail(['resource'], 'resource must be auto, false or an absolute URI', 'e.g. resource: https://mcp.example.com/mcp');
+      }
     }
   }
   const privateKeyFile = r.string('privateKeyFile', true);
@@ -87,7 +117,10 @@ function readRedirect(r: FieldReader, raw: Record<string, unknown>): AuthConfig[
   }
   const value = raw.redirect;
   if (value === undefined) return undefined;
-  if (!isObject(value)) { r.fail(['redirect'], `redirect must be a mapping, got ${typeName(value)}`, 'write redirect: { host: 127.0.0.1, port: 33418, path: /callback }'); return undefined; }
+  if (!isObject(value)) {
+    r.fail(['redirect'], `redirect must be a mapping, got ${typeName(value)}`, 'write redirect: { host: 127.0.0.1, port: 33418, path: /callback }');
+    return undefined;
+  }
   const out: NonNullable<AuthConfig['redirect']> = {};
   if (typeof value.host === 'string') out.host = value.host;
   if (typeof value.port === 'number' && Number.isInteger(value.port) && value.port >= 0 && value.port < 65536) out.port = value.port;

@@ -19,7 +19,11 @@ export type DurationCheck = { ok: true; ms: number } | { ok: false; message: str
 export function checkDuration(value: unknown): DurationCheck {
   if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value))) {
     const n = String(value).trim();
-    return { ok: false, message: `a bare number (${n}) is not a duration: the unit is missing`, hint: `write ${n}s for seconds or ${n}ms for milliseconds, e.g. 30s` };
+    return {
+      ok: false,
+      message: `a bare number (${n}) is not a duration: the unit is missing`,
+      hint: `write ${n}s for seconds or ${n}ms for milliseconds, e.g. 30s`,
+    };
   }
   if (typeof value !== 'string') {
     return { ok: false, message: 'must be a duration string such as 30s', hint: 'write a number with a unit: 500ms, 30s, 2m or 1h' };

@@ -124,9 +124,14 @@ function resolve(body: string, ctx: ExpandContext, problems: ExpandProblem[]): s
     return '';
   }
   const scheme = /^([A-Za-z]+):/.exec(body);
-  problems.push(scheme
-    ? { message: `\${${scheme[1]}:...} variables are not supported`, hint: 'supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}' }
-    : { message: 'malformed variable reference', hint: 'write ${NAME} or ${NAME:-default} with NAME made of letters, digits and _ (not starting with a digit); $${ is a literal "${"' });
+  problems.push(
+    scheme
+      ? { message: `\${${scheme[1]}:...} variables are not supported`, hint: 'supported: ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder}, ${userHome}' }
+      : {
+          message: 'malformed variable reference',
+          hint: 'write ${NAME} or ${NAME:-default} with NAME made of letters, digits and _ (not starting with a digit); $${ is a literal "${"',
+        },
+  );
   return '';
 }
 

@@ -41,7 +41,10 @@ export class FieldReader {
   /** Records a problem at `key` (or deeper). */
   fail(path: DocPath, message: string, hint?: string, at?: 'key' | 'value', pos?: DocPath): void {
     this.ctx.issues.push({
-      path: [...this.base, ...path], message, ...(hint ? { hint } : {}), ...(at ? { at } : {}),
+      path: [...this.base, ...path],
+      message,
+      ...(hint ? { hint } : {}),
+      ...(at ? { at } : {}),
       ...(pos ? { pos: [...this.base, ...pos] } : {}),
     });
   }
@@ -146,7 +149,12 @@ export class FieldReader {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(this.mapping('headers') ?? {})) {
       if (!HEADER_NAME.test(name)) {
-        this.fail(['headers', name], `header name ${JSON.stringify(name)} is not a valid HTTP header name`, 'use letters, digits and - (e.g. X-Api-Key)', 'key');
+        this.fail(
+          ['headers', name],
+          `header name ${JSON.stringify(name)} is not a valid HTTP header name`,
+          'use letters, digits and - (e.g. X-Api-Key)',
+          'key',
+        );
         continue;
       }
       const text = typeof value === 'string' || typeof value === 'number' ? this.scalarText(['headers', name], value) : undefined;
@@ -175,11 +183,16 @@ export class FieldReader {
       text = this.ctx.readTextFile(path);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      this.fail(['envFile'], code === 'ENOENT' ? `env file not found: ${path}` : `env file could not be read (${code ?? 'error'}): ${path}`, 'fix the path (relative paths are resolved against the config file\'s folder) or remove envFile');
+      this.fail(
+        ['envFile'],
+        code === 'ENOENT' ? `env file not found: ${path}` : `env file could not be read (${code ?? 'error'}): ${path}`,
+        "fix the path (relative paths are resolved against the config file's folder) or remove envFile",
+      );
       return {};
     }
     const { vars, badLines } = parseEnvFile(text);
-    for (const line of badLines) this.fail(['envFile'], `env file ${path}: line ${line} is not KEY=value`, 'each line must be KEY=value, export KEY=value, a # comment or blank');
+    for (const line of badLines)
+      this.fail(['envFile'], `env file ${path}: line ${line} is not KEY=value`, 'each line must be KEY=value, export KEY=value, a # comment or blank');
     return vars;
   }
 

@@ -47,7 +47,8 @@ export interface Extracted {
 }
 
 const ROOT_KEYS = ['tools', 'mcpServers', 'servers', 'context_servers', 'mcp_servers', 'extensions'];
-const EXAMPLE = 'expected tools.mcp.servers (mcp-bridge.yaml), mcpServers (Claude, Cursor, Cline, gemini-cli...), servers (VS Code mcp.json), context_servers (Zed), mcp (OpenCode), extensions (Goose) or mcp_servers (Codex)';
+const EXAMPLE =
+  'expected tools.mcp.servers (mcp-bridge.yaml), mcpServers (Claude, Cursor, Cline, gemini-cli...), servers (VS Code mcp.json), context_servers (Zed), mcp (OpenCode), extensions (Goose) or mcp_servers (Codex)';
 
 /** Where to look in the document, besides its content. */
 export interface ExtractOptions {
@@ -110,7 +111,9 @@ function extractRaw(root: unknown, issues: RawIssue[], options: ExtractOptions):
       issues.push({ path: [], message: `no mcpServers section found for ${host}`, hint: EXAMPLE });
       return undefined;
   }
-  const typo = Object.keys(root).map((k) => [k, closest(k, ROOT_KEYS)] as const).find(([, s]) => s !== undefined);
+  const typo = Object.keys(root)
+    .map((k) => [k, closest(k, ROOT_KEYS)] as const)
+    .find(([, s]) => s !== undefined);
   if (typo) issues.push({ path: [typo[0]], at: 'key', message: `unknown top-level key "${typo[0]}"`, hint: `did you mean "${typo[1]}"? ${EXAMPLE}` });
   else issues.push({ path: [], message: 'no MCP servers section found', hint: EXAMPLE });
   return undefined;
@@ -123,7 +126,11 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
   const tools = root.tools;
   if (tools === null || tools === undefined) return result;
   if (!isObject(tools)) {
-    issues.push({ path: ['tools'], message: `tools must be a mapping, got ${typeName(tools)}`, hint: 'write tools: then mcp: then servers: on indented lines' });
+    issues.push({
+      path: ['tools'],
+      message: `tools must be a mapping, got ${typeName(tools)}`,
+      hint: 'write tools: then mcp: then servers: on indented lines',
+    });
     return result;
   }
   flagTypos(tools, ['tools'], ['mcp'], issues);
@@ -136,16 +143,30 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
   for (const key of Object.keys(mcp)) {
     if (key === 'enabled' || key === 'servers') continue;
     const guess = closest(key, ['enabled', 'servers']);
-    issues.push({ path: ['tools', 'mcp', key], at: 'key', message: `unknown key "${key}" in tools.mcp`, hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers' });
+    issues.push({
+      path: ['tools', 'mcp', key],
+      at: 'key',
+      message: `unknown key "${key}" in tools.mcp`,
+      hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers',
+    });
   }
   if (mcp.enabled !== undefined && mcp.enabled !== null) {
     if (typeof mcp.enabled === 'boolean') result.enabled = mcp.enabled;
-    else issues.push({ path: ['tools', 'mcp', 'enabled'], message: `enabled must be true or false, got ${typeName(mcp.enabled)}`, hint: 'write enabled: true or enabled: false' });
+    else
+      issues.push({
+        path: ['tools', 'mcp', 'enabled'],
+        message: `enabled must be true or false, got ${typeName(mcp.enabled)}`,
+        hint: 'write enabled: true or enabled: false',
+      });
   }
   const servers = mcp.servers;
   if (servers === null || servers === undefined) return result;
   if (!Array.isArray(servers)) {
-    issues.push({ path: ['tools', 'mcp', 'servers'], message: `servers must be a list, got ${typeName(servers)}`, hint: 'start each server with "- name: ..."' });
+    issues.push({
+      path: ['tools', 'mcp', 'servers'],
+      message: `servers must be a list, got ${typeName(servers)}`,
+      hint: 'start each server with "- name: ..."',
+    });
     return result;
   }
   servers.forEach((value, i) => result.entries.push({ path: ['tools', 'mcp', 'servers', i], value }));
@@ -155,14 +176,24 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
 function extractVsCode(root: Record<string, unknown>, issues: RawIssue[]): Extracted | undefined {
   if ('servers' in root) {
     if (Array.isArray(root.servers)) {
-      issues.push({ path: ['servers'], at: 'key', message: 'a top-level servers list is not a known format', hint: 'in mcp-bridge.yaml the list goes under tools: mcp: servers:' });
+      issues.push({
+        path: ['servers'],
+        at: 'key',
+        message: 'a top-level servers list is not a known format',
+        hint: 'in mcp-bridge.yaml the list goes under tools: mcp: servers:',
+      });
       return undefined;
     }
     return extractHostMap(root, [], 'servers', 'vscode', issues, 'vscode');
   }
   // VS Code user settings.json keeps the same map under "mcp": { "servers": ... }.
   if (isObject(root.mcp) && Array.isArray(root.mcp.servers)) {
-    issues.push({ path: ['mcp'], at: 'key', message: 'mcp: is not at the top level of an mcp-bridge file', hint: 'nest it under tools: (tools: mcp: servers:)' });
+    issues.push({
+      path: ['mcp'],
+      at: 'key',
+      message: 'mcp: is not at the top level of an mcp-bridge file',
+      hint: 'nest it under tools: (tools: mcp: servers:)',
+    });
     return undefined;
   }
   return extractHostMap(root.mcp as Record<string, unknown>, ['mcp'], 'servers', 'vscode', issues, 'vscode');
@@ -178,7 +209,13 @@ function extractList(root: Record<string, unknown>, key: string, host: HostName,
       return;
     }
     const id = NAME_PATTERN.test(name) ? name : suggestName(name);
-    if (id !== name) issues.push({ path: [key, i, 'name'], warning: true, message: `server "${name}" is named "${id}" here`, hint: 'server names are 1 to 64 letters, digits, _ or -' });
+    if (id !== name)
+      issues.push({
+        path: [key, i, 'name'],
+        warning: true,
+        message: `server "${name}" is named "${id}" here`,
+        hint: 'server names are 1 to 64 letters, digits, _ or -',
+      });
     result.entries.push({ key: id, path: [key, i], value });
   });
   return result;
@@ -186,7 +223,10 @@ function extractList(root: Record<string, unknown>, key: string, host: HostName,
 
 /** Claude Code `~/.claude.json`: user servers at the top, then the current project's local ones (which win). */
 function extractClaudeCode(root: Record<string, unknown>, issues: RawIssue[], project: string): Extracted {
-  const result = 'mcpServers' in root ? extractHostMap(root, [], 'mcpServers', 'claude-desktop', issues, 'claude-code') : { format: 'claude-desktop' as const, host: 'claude-code' as const, enabled: true, entries: [] };
+  const result =
+    'mcpServers' in root
+      ? extractHostMap(root, [], 'mcpServers', 'claude-desktop', issues, 'claude-code')
+      : { format: 'claude-desktop' as const, host: 'claude-code' as const, enabled: true, entries: [] };
   const projects = root.projects;
   if (!isObject(projects) || !isObject(projects[project]) || !isObject(projects[project].mcpServers)) return result;
   const local = extractHostMap(projects[project], ['projects', project], 'mcpServers', 'claude-desktop', issues, 'claude-code');
@@ -202,7 +242,11 @@ function extractHostMap(container: Record<string, unknown>, base: DocPath, key: 
   const map = container[key];
   if (map === null || map === undefined) return result;
   if (!isObject(map)) {
-    issues.push({ path: [...base, key], message: `${key} must be an object keyed by server name, got ${typeName(map)}`, hint: `write "${key}": { "name": { "command": "..." } }` });
+    issues.push({
+      path: [...base, key],
+      message: `${key} must be an object keyed by server name, got ${typeName(map)}`,
+      hint: `write "${key}": { "name": { "command": "..." } }`,
+    });
     return result;
   }
   for (const [name, value] of Object.entries(map)) result.entries.push({ key: name, path: [...base, key, name], value });

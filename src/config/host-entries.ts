@@ -23,25 +23,46 @@ export function translateEntry(host: HostName, value: unknown, path: DocPath, is
   if (!isObject(value) || host === 'mcp-bridge') return value;
   const out: Entry = { ...value };
   const warn = (key: string | undefined, message: string, hint?: string) =>
-    issues.push({ path: key === undefined ? path : [...path, key], ...(key !== undefined ? { at: 'key' as const } : {}), warning: true, message, ...(hint ? { hint } : {}) });
-  const skip = (key: string | undefined, message: string, hint?: string): undefined => { warn(key, message, hint); return undefined; };
+    issues.push({
+      path: key === undefined ? path : [...path, key],
+      ...(key !== undefined ? { at: 'key' as const } : {}),
+      warning: true,
+      message,
+      ...(hint ? { hint } : {}),
+    });
+  const skip = (key: string | undefined, message: string, hint?: string): undefined => {
+    warn(key, message, hint);
+    return undefined;
+  };
 
   switch (host) {
     case 'gemini-cli':
-      if (out.httpUrl !== undefined && out.url === undefined) { out.url = out.httpUrl; out.type ??= 'streamable-http'; delete out.httpUrl; }
+      if (out.httpUrl !== undefined && out.url === undefined) {
+        out.url = out.httpUrl;
+        out.type ??= 'streamable-http';
+        delete out.httpUrl;
+      }
       moveList(out, 'includeTools', 'tools');
       rewriteVariables(out, dollarVar);
       break;
-    case 'cline': case 'roo': case 'windsurf':
+    case 'cline':
+    case 'roo':
+    case 'windsurf':
       moveList(out, 'disabledTools', 'excludeTools');
       break;
     case 'claude-code':
       if (out.type === 'ws') return skip('type', 'WebSocket servers (type: ws) are not supported; this server is skipped');
-      if (out.headersHelper !== undefined) warn('headersHelper', 'headersHelper is not run by mcp-bridge: the headers it prints are not sent', 'put the headers under headers, e.g. "Authorization": "Bearer ${TOKEN}"');
+      if (out.headersHelper !== undefined)
+        warn(
+          'headersHelper',
+          'headersHelper is not run by mcp-bridge: the headers it prints are not sent',
+          'put the headers under headers, e.g. "Authorization": "Bearer ${TOKEN}"',
+        );
       delete out.headersHelper;
       break;
     case 'zed': {
-      if (out.source === 'extension') return skip(undefined, 'a Zed extension server is started by Zed itself; this server is skipped', 'give it a command (source: custom) to run it here');
+      if (out.source === 'extension')
+        return skip(undefined, 'a Zed extension server is started by Zed itself; this server is skipped', 'give it a command (source: custom) to run it here');
       delete out.source;
       if (isObject(out.command)) {
         const cmd = out.command;
@@ -53,7 +74,10 @@ export function translateEntry(host: HostName, value: unknown, path: DocPath, is
     }
     case 'continue':
       delete out.name;
-      if (out.connectionTimeout !== undefined) { out.startupTimeout = out.connectionTimeout; delete out.connectionTimeout; }
+      if (out.connectionTimeout !== undefined) {
+        out.startupTimeout = out.connectionTimeout;
+        delete out.connectionTimeout;
+      }
       break;
     case 'opencode': {
       const type = out.type;
@@ -63,7 +87,10 @@ export function translateEntry(host: HostName, value: unknown, path: DocPath, is
         out.command = command;
         out.args = [...args, ...(Array.isArray(out.args) ? out.args : [])];
       }
-      if (out.environment !== undefined) { out.env = out.environment; delete out.environment; }
+      if (out.environment !== undefined) {
+        out.env = out.environment;
+        delete out.environment;
+      }
       rewriteVariables(out, braceEnvVar);
       break;
     }
@@ -92,7 +119,10 @@ export function translateEntry(host: HostName, value: unknown, path: DocPath, is
       if (Object.keys(headers).length > 0) out.headers = headers;
       secondsKey(out, 'startup_timeout_sec', 'startupTimeout');
       secondsKey(out, 'tool_timeout_sec', 'timeout');
-      if (typeof out.startup_timeout_ms === 'number') { out.startupTimeout = `${out.startup_timeout_ms}ms`; delete out.startup_timeout_ms; }
+      if (typeof out.startup_timeout_ms === 'number') {
+        out.startupTimeout = `${out.startup_timeout_ms}ms`;
+        delete out.startup_timeout_ms;
+      }
       moveList(out, 'enabled_tools', 'tools');
       moveList(out, 'disabled_tools', 'excludeTools');
       break;

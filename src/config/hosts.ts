@@ -5,20 +5,55 @@ import { basename, sep } from 'node:path';
 
 /** The hosts whose config files load unchanged. */
 export type HostName =
-  | 'mcp-bridge' | 'claude-desktop' | 'claude-code' | 'cursor' | 'windsurf' | 'cline' | 'roo'
-  | 'gemini-cli' | 'vscode' | 'zed' | 'continue' | 'opencode' | 'goose' | 'codex';
+  | 'mcp-bridge'
+  | 'claude-desktop'
+  | 'claude-code'
+  | 'cursor'
+  | 'windsurf'
+  | 'cline'
+  | 'roo'
+  | 'gemini-cli'
+  | 'vscode'
+  | 'zed'
+  | 'continue'
+  | 'opencode'
+  | 'goose'
+  | 'codex';
 
 /** Every host name, for option checks and messages. */
 export const HOST_NAMES: readonly HostName[] = [
-  'mcp-bridge', 'claude-desktop', 'claude-code', 'cursor', 'windsurf', 'cline', 'roo',
-  'gemini-cli', 'vscode', 'zed', 'continue', 'opencode', 'goose', 'codex',
+  'mcp-bridge',
+  'claude-desktop',
+  'claude-code',
+  'cursor',
+  'windsurf',
+  'cline',
+  'roo',
+  'gemini-cli',
+  'vscode',
+  'zed',
+  'continue',
+  'opencode',
+  'goose',
+  'codex',
 ];
 
 /** The unit of a bare-number timeout, per host (ms where the host documents none). */
 export const TIMEOUT_UNIT: Readonly<Record<HostName, 'ms' | 's'>> = {
-  'mcp-bridge': 'ms', 'claude-desktop': 'ms', 'claude-code': 'ms', cursor: 'ms', windsurf: 'ms',
-  cline: 's', roo: 's', 'gemini-cli': 'ms', vscode: 'ms', zed: 'ms', continue: 'ms', opencode: 'ms',
-  goose: 's', codex: 's',
+  'mcp-bridge': 'ms',
+  'claude-desktop': 'ms',
+  'claude-code': 'ms',
+  cursor: 'ms',
+  windsurf: 'ms',
+  cline: 's',
+  roo: 's',
+  'gemini-cli': 'ms',
+  vscode: 'ms',
+  zed: 'ms',
+  continue: 'ms',
+  opencode: 'ms',
+  goose: 's',
+  codex: 's',
 };
 
 /** Folders a host keeps its project file in: `${workspaceFolder}` is the folder above them. */

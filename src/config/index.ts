@@ -7,5 +7,9 @@ export { expandString, type ExpandContext, type ExpandResult } from './env.js';
 export { SERVER_DEFAULTS } from './schema.js';
 export type { BridgeConfig, ConfigOptions, HttpServerConfig, ServerConfig, StdioServerConfig, TransportKind } from './types.js';
 export {
-  ConfigError, CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, type ConfigIssue,
+  ConfigError,
+  CONFIG_INVALID,
+  CONFIG_NOT_FOUND,
+  CONFIG_UNREADABLE,
+  type ConfigIssue,
 } from '../errors/config-errors.js';

@@ -67,9 +67,21 @@ export async function loadConfig(file: string, opts: ConfigOptions = {}): Promis
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw new ConfigError(CONFIG_NOT_FOUND, { file, summary: `Config file not found: ${resolve(file)}`, hint: 'pass --config <file>, or create mcp-bridge.yaml' }, { cause: err });
+      throw new ConfigError(
+        CONFIG_NOT_FOUND,
+        { file, summary: `Config file not found: ${resolve(file)}`, hint: 'pass --config <file>, or create mcp-bridge.yaml' },
+        { cause: err },
+      );
     }
-    throw new ConfigError(CONFIG_UNREADABLE, { file, summary: `Config file could not be read (${code ?? 'error'}): ${resolve(file)}`, hint: 'check that it is a readable file, or pass --config <file>' }, { cause: err });
+    throw new ConfigError(
+      CONFIG_UNREADABLE,
+      {
+        file,
+        summary: `Config file could not be read (${code ?? 'error'}): ${resolve(file)}`,
+        hint: 'check that it is a readable file, or pass --config <file>',
+      },
+      { cause: err },
+    );
   }
   return parseConfig(text, { ...opts, file });
 }
@@ -85,16 +97,32 @@ export function parseConfig(text: string, opts: ParseConfigOptions): BridgeConfi
   const { root, locator, excerptSource } = parsed;
   const raw: RawIssue[] = [];
   const config = buildConfig(root, raw, { file, locator, env: opts.env ?? process.env, options: opts });
-  const toIssue = (i: RawIssue): ConfigIssue => ({ path: formatPath(i.path), ...locator.position(i.pos ?? i.path, i.at), message: i.message, ...(i.hint ? { hint: i.hint } : {}) });
+  const toIssue = (i: RawIssue): ConfigIssue => ({
+    path: formatPath(i.path),
+    ...locator.position(i.pos ?? i.path, i.at),
+    message: i.message,
+    ...(i.hint ? { hint: i.hint } : {}),
+  });
   const byLine = (a: ConfigIssue, b: ConfigIssue) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
-  const errors = raw.filter((i) => !i.warning).map(toIssue).sort(byLine);
-  if (errors.length > 0 || config === undefined) throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: errors, ...(excerptSource !== undefined ? { excerptSource } : {}) });
-  const warnings = raw.filter((i) => i.warning).map(toIssue).sort(byLine);
+  const errors = raw
+    .filter((i) => !i.warning)
+    .map(toIssue)
+    .sort(byLine);
+  if (errors.length > 0 || config === undefined)
+    throw new ConfigError(CONFIG_INVALID, { file: opts.file, issues: errors, ...(excerptSource !== undefined ? { excerptSource } : {}) });
+  const warnings = raw
+    .filter((i) => i.warning)
+    .map(toIssue)
+    .sort(byLine);
   return warnings.length > 0 ? { ...config, warnings } : config;
 }
 
 /** A parsed document, how to find a path in its source, and the source with secrets masked for excerpts. */
-interface ParsedDocument { root: unknown; locator: Locator; excerptSource?: string }
+interface ParsedDocument {
+  root: unknown;
+  locator: Locator;
+  excerptSource?: string;
+}
 
 function readYaml(text: string, file: string): ParsedDocument {
   const source = /\.jsonc?$/i.test(file) ? blankJsonComments(text) : text;
@@ -106,14 +134,25 @@ function readYaml(text: string, file: string): ParsedDocument {
     return { line, column: col };
   };
   if (doc.errors.length > 0) {
-    const issues = doc.errors.map((e): ConfigIssue => ({ path: '', ...at(e.pos[0]), message: `syntax error: ${e.message}`, hint: syntaxHint(e.code, source !== text || /\.json/i.test(file)) }));
+    const issues = doc.errors.map(
+      (e): ConfigIssue => ({
+        path: '',
+        ...at(e.pos[0]),
+        message: `syntax error: ${e.message}`,
+        hint: syntaxHint(e.code, source !== text || /\.json/i.test(file)),
+      }),
+    );
     throw new ConfigError(CONFIG_INVALID, { file, issues, excerptSource, summary: `Config ${file} does not parse` });
   }
   let root: unknown;
   try {
     root = doc.toJS({ maxAliasCount: 100 });
   } catch (err) {
-    throw new ConfigError(CONFIG_INVALID, { file, issues: [{ path: '', message: `the document could not be read: ${(err as Error).message}`, hint: 'use fewer aliases' }] }, { cause: err });
+    throw new ConfigError(
+      CONFIG_INVALID,
+      { file, issues: [{ path: '', message: `the document could not be read: ${(err as Error).message}`, hint: 'use fewer aliases' }] },
+      { cause: err },
+    );
   }
   return { root, locator: yamlLocator(doc, at, source), excerptSource };
 }
@@ -126,7 +165,15 @@ function readToml(text: string, file: string): ParsedDocument {
   } catch (err) {
     if (!(err instanceof TomlSyntaxError)) throw err;
     const message = err.message.replace(/ \(line \d+, column \d+\)$/, '');
-    throw new ConfigError(CONFIG_INVALID, { file, issues: [{ path: '', line: err.line, column: err.column, message: `syntax error: ${message}`, hint: 'check the quoting and brackets near this spot' }], summary: `Config ${file} does not parse` }, { cause: err });
+    throw new ConfigError(
+      CONFIG_INVALID,
+      {
+        file,
+        issues: [{ path: '', line: err.line, column: err.column, message: `syntax error: ${message}`, hint: 'check the quoting and brackets near this spot' }],
+        summary: `Config ${file} does not parse`,
+      },
+      { cause: err },
+    );
   }
   const locator: Locator = {
     position(path) {
@@ -141,14 +188,25 @@ function readToml(text: string, file: string): ParsedDocument {
   return { root: parsed.value, locator };
 }
 
-function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>>; options: ConfigOptions }): BridgeConfig | undefined {
+function buildConfig(
+  root: unknown,
+  issues: RawIssue[],
+  base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>>; options: ConfigOptions },
+): BridgeConfig | undefined {
   const { host, project, inputs } = base.options;
   const extracted = extractEntries(root, issues, { file: base.file, ...(host ? { host } : {}), ...(project !== undefined ? { project } : {}) });
   if (!extracted) return undefined;
   const configDir = dirname(base.file);
   const ctx: ServerContext = {
-    format: extracted.format, file: base.file, configDir, workspaceFolder: workspaceFolderOf(configDir), env: base.env,
-    ...(inputs ? { inputs } : {}), locator: base.locator, issues, readTextFile: (p) => readFileSync(p, 'utf8'),
+    format: extracted.format,
+    file: base.file,
+    configDir,
+    workspaceFolder: workspaceFolderOf(configDir),
+    env: base.env,
+    ...(inputs ? { inputs } : {}),
+    locator: base.locator,
+    issues,
+    readTextFile: (p) => readFileSync(p, 'utf8'),
   };
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
@@ -161,7 +219,11 @@ function buildConfig(root: unknown, issues: RawIssue[], base: { file: string; lo
     if (first === undefined) seen.set(name, entry.path);
     else {
       const line = base.locator.position(first)?.line;
-      issues.push({ path: [...entry.path, 'name'], message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`, hint: 'server names must be unique: rename one' });
+      issues.push({
+        path: [...entry.path, 'name'],
+        message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`,
+        hint: 'server names must be unique: rename one',
+      });
     }
   }
   return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
@@ -222,7 +284,11 @@ function maskSecrets(source: string, doc: Document): string {
       const key = Y().isScalar(pair.key) ? String(pair.key.value) : '';
       const value = pair.value as { range?: [number, number, number] } | null;
       if ((key === 'env' || key === 'headers') && value?.range) {
-        if (Y().isMap(value)) for (const item of value.items) { const r = (item.value as { range?: [number, number, number] } | null)?.range; if (r) mask(r[0], r[1]); }
+        if (Y().isMap(value))
+          for (const item of value.items) {
+            const r = (item.value as { range?: [number, number, number] } | null)?.range;
+            if (r) mask(r[0], r[1]);
+          }
         else mask(value.range[0], value.range[1]);
       } else if ((key === 'url' || key === 'serverUrl') && Y().isScalar(value) && value.range) {
         const text = source.slice(value.range[0], value.range[1]);

@@ -24,7 +24,9 @@ export function redactServerConfig(cfg: ServerConfig): ServerConfig {
     headers,
     tools: [...cfg.tools],
     ...(cfg.secrets === undefined ? {} : { secrets: cfg.secrets.map(() => MASK) }),
-    ...(cfg.auth === undefined ? {} : { auth: { ...cfg.auth, scopes: [...cfg.auth.scopes], ...(cfg.auth.clientSecret === undefined ? {} : { clientSecret: MASK }) } }),
+    ...(cfg.auth === undefined
+      ? {}
+      : { auth: { ...cfg.auth, scopes: [...cfg.auth.scopes], ...(cfg.auth.clientSecret === undefined ? {} : { clientSecret: MASK }) } }),
     source: { ...cfg.source },
   };
   return cfg.transport === 'stdio' ? { ...cfg, ...masked } : { ...cfg, ...masked, url: redactUrl(cfg.url) };

@@ -21,7 +21,10 @@ export const SERVER_DEFAULTS = {
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A valid server name close to `name`, for hints and for hosts whose names are free text. */
 export function suggestName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
   return cleaned === '' ? 'my_server' : cleaned;
 }
 
@@ -50,9 +53,29 @@ export const URL_KEYS = ['url', 'headers', 'auth'] as const;
 
 /** Keys every format accepts in a server entry (our extensions are allowed in host files too). */
 export const COMMON_SERVER_KEYS = [
-  'type', 'command', 'args', 'env', 'envFile', 'cwd', 'inheritEnv', 'url', 'headers', 'auth',
-  'tools', 'excludeTools', 'defer', 'prefix', 'timeout', 'startupTimeout', 'maxResultChars', 'pingInterval', 'enabled', 'era',
-  'resources', 'prompts', 'secrets',
+  'type',
+  'command',
+  'args',
+  'env',
+  'envFile',
+  'cwd',
+  'inheritEnv',
+  'url',
+  'headers',
+  'auth',
+  'tools',
+  'excludeTools',
+  'defer',
+  'prefix',
+  'timeout',
+  'startupTimeout',
+  'maxResultChars',
+  'pingInterval',
+  'enabled',
+  'era',
+  'resources',
+  'prompts',
+  'secrets',
 ] as const;
 
 /** Server-entry keys per format. */
@@ -67,9 +90,25 @@ export const SERVER_KEYS = {
  * files load unchanged) and reported as warnings.
  */
 export const IGNORED_HOST_KEYS = [
-  'autoApprove', 'alwaysAllow', 'description', 'dev', 'sandbox', 'sandboxEnabled',
-  'gallery', 'version', 'trust', 'watchPaths', 'authProviderType', 'required', 'display_name', 'bundled',
-  'available_tools', 'settings', 'timeouts', 'metadata', 'scopes',
+  'autoApprove',
+  'alwaysAllow',
+  'description',
+  'dev',
+  'sandbox',
+  'sandboxEnabled',
+  'gallery',
+  'version',
+  'trust',
+  'watchPaths',
+  'authProviderType',
+  'required',
+  'display_name',
+  'bundled',
+  'available_tools',
+  'settings',
+  'timeouts',
+  'metadata',
+  'scopes',
 ] as const;
 
 /** Keys people write by habit from other tools, with what to write instead. */

@@ -7,8 +7,18 @@ import { FieldReader, type FieldContext } from './fields.js';
 import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
 import { formatPath } from './paths.js';
 import {
-  HOST_TYPES, IGNORED_HOST_KEYS, KEY_ADVICE, NAME_PATTERN, PREFIX_MAX, PREFIX_PATTERN, SERVER_DEFAULTS,
-  SERVER_KEYS, STDIO_KEYS, TRANSPORTS, URL_KEYS, suggestName,
+  HOST_TYPES,
+  IGNORED_HOST_KEYS,
+  KEY_ADVICE,
+  NAME_PATTERN,
+  PREFIX_MAX,
+  PREFIX_PATTERN,
+  SERVER_DEFAULTS,
+  SERVER_KEYS,
+  STDIO_KEYS,
+  TRANSPORTS,
+  URL_KEYS,
+  suggestName,
 } from './schema.js';
 import { closest } from '../util/did-you-mean.js';
 import type { AuthConfig, ServerConfig, TransportKind } from './types.js';
@@ -28,7 +38,11 @@ export interface ServerContext extends FieldContext {
 export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConfig | undefined {
   const errorsBefore = countErrors(ctx);
   if (!isObject(entry.value)) {
-    ctx.issues.push({ path: entry.path, message: `a server entry must be a mapping, got ${typeName(entry.value)}`, hint: ctx.format === 'mcp-bridge' ? 'write "- name: fs" followed by indented keys' : 'write "name": { "command": "..." }' });
+    ctx.issues.push({
+      path: entry.path,
+      message: `a server entry must be a mapping, got ${typeName(entry.value)}`,
+      hint: ctx.format === 'mcp-bridge' ? 'write "- name: fs" followed by indented keys' : 'write "name": { "command": "..." }',
+    });
     return undefined;
   }
   const obj = entry.value;
@@ -40,7 +54,8 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
 
   const hasCommand = r.has('command');
   const urlKey = ctx.format === 'claude-desktop' && r.has('serverUrl') && !r.has('url') ? 'serverUrl' : 'url';
-  if (ctx.format === 'claude-desktop' && urlKey === 'url' && r.has('serverUrl')) r.fail(['serverUrl'], 'both url and serverUrl are set', 'keep url and remove serverUrl', 'key');
+  if (ctx.format === 'claude-desktop' && urlKey === 'url' && r.has('serverUrl'))
+    r.fail(['serverUrl'], 'both url and serverUrl are set', 'keep url and remove serverUrl', 'key');
   const hasUrl = r.has(urlKey);
   const command = r.string('command', true);
   const url = readUrl(r, urlKey, enabled);
@@ -50,7 +65,13 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     const wrongKeys = resolved === 'stdio' ? URL_KEYS : STDIO_KEYS.filter((k) => k !== 'command');
     for (const key of wrongKeys) {
       // Generated host files often carry "args": [] or "env": {} on URL servers; empty is harmless.
-      if (r.has(key) && !isEmpty(obj[key])) r.fail([key], resolved === 'stdio' ? `${key} only applies to URL servers; this one runs a command` : `${key} only applies to stdio servers; this one has a url`, `remove ${key}`, 'key');
+      if (r.has(key) && !isEmpty(obj[key]))
+        r.fail(
+          [key],
+          resolved === 'stdio' ? `${key} only applies to URL servers; this one runs a command` : `${key} only applies to stdio servers; this one has a url`,
+          `remove ${key}`,
+          'key',
+        );
     }
   }
   const args = r.stringList('args', true);
@@ -62,7 +83,9 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const authSecrets: string[] = [];
   const auth = readAuth(ctx, entry.path, obj, r.has('auth') || ctx.format === 'mcp-bridge' ? 'auth' : 'oauth', enabled, authSecrets);
   const tools = r.stringList('tools', false);
-  tools.forEach((t, i) => { if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry'); });
+  tools.forEach((t, i) => {
+    if (t.trim() === '') r.fail(['tools', i], 'a tool name is empty', 'remove the empty entry');
+  });
   const excludeTools = r.stringList('excludeTools', false);
   const defer = r.has('defer') && typeof obj.defer === 'boolean' ? obj.defer : r.has('defer') ? r.stringList('defer', false) : undefined;
   // Values the user marks secret (e.g. "${DB_URL}"), masked like env and header values everywhere.
@@ -80,10 +103,26 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
   const line = ctx.locator.position(entry.path)?.line;
   const base = {
-    name, enabled, args, env, ...(cwd !== undefined ? { cwd } : {}), inheritEnv,
-    headers, tools, excludeTools, ...(defer !== undefined && defer !== false ? { defer } : {}), prefix, timeoutMs, startupTimeoutMs, maxResultChars, pingIntervalMs, secrets: [...new Set([...r.secrets, ...authSecrets, ...marked])],
+    name,
+    enabled,
+    args,
+    env,
+    ...(cwd !== undefined ? { cwd } : {}),
+    inheritEnv,
+    headers,
+    tools,
+    excludeTools,
+    ...(defer !== undefined && defer !== false ? { defer } : {}),
+    prefix,
+    timeoutMs,
+    startupTimeoutMs,
+    maxResultChars,
+    pingIntervalMs,
+    secrets: [...new Set([...r.secrets, ...authSecrets, ...marked])],
     // Opt-in flags appear only when switched on, so a plain tool server's entry stays as it was.
-    ...(resources ? { resources } : {}), ...(prompts ? { prompts } : {}), ...(era !== 'auto' ? { era } : {}),
+    ...(resources ? { resources } : {}),
+    ...(prompts ? { prompts } : {}),
+    ...(era !== 'auto' ? { era } : {}),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
   // Both are set once the entry has no errors; the checks only narrow the union.
@@ -93,7 +132,10 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
 
 const ERAS = ['auto', 'legacy', 'modern'] as const;
 
-function readEra(r: { string(key: string, required?: boolean): string | undefined; fail(path: (string | number)[], message: string, hint?: string): void }): NonNullable<ServerConfig['era']> {
+function readEra(r: {
+  string(key: string, required?: boolean): string | undefined;
+  fail(path: (string | number)[], message: string, hint?: string): void;
+}): NonNullable<ServerConfig['era']> {
   const value = r.string('era', true);
   if (value === undefined) return 'auto';
   if ((ERAS as readonly string[]).includes(value)) return value as NonNullable<ServerConfig['era']>;
@@ -144,7 +186,12 @@ function readName(obj: Record<string, unknown>, entry: RawEntry, r: FieldReader,
   const rule = '1 to 64 letters, digits, _ or -';
   if (entry.key !== undefined) {
     if (NAME_PATTERN.test(entry.key)) return entry.key;
-    ctx.issues.push({ path: entry.path, at: 'key', message: `server name ${JSON.stringify(entry.key)} is not valid`, hint: `use ${rule}, e.g. ${suggestName(entry.key)}` });
+    ctx.issues.push({
+      path: entry.path,
+      at: 'key',
+      message: `server name ${JSON.stringify(entry.key)} is not valid`,
+      hint: `use ${rule}, e.g. ${suggestName(entry.key)}`,
+    });
     return undefined;
   }
   if (!r.has('name')) {
@@ -157,7 +204,6 @@ function readName(obj: Record<string, unknown>, entry: RawEntry, r: FieldReader,
   r.fail(['name'], `server name ${JSON.stringify(name)} is not valid`, `use ${rule}, e.g. ${suggestName(name)}`);
   return undefined;
 }
-
 
 /** The transport as written: `transport` (ours) or `type` (host spelling); 'auto' when neither. */
 function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | undefined {
@@ -181,7 +227,11 @@ function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | un
   if (Object.hasOwn(HOST_TYPES, value)) return HOST_TYPES[value];
   const guess = closest(value, Object.keys(HOST_TYPES));
   // Name the three spellings hosts document; streamable-http and streamableHttp are accepted quietly.
-  r.fail(['type'], `type "${value}" is not one of stdio, sse, http`, `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`);
+  r.fail(
+    ['type'],
+    `type "${value}" is not one of stdio, sse, http`,
+    `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`,
+  );
   return undefined;
 }
 
@@ -203,7 +253,13 @@ function readUrl(r: FieldReader, key: string, enabled: boolean): string | undefi
 }
 
 /** Checks command/url against the transport; returns the final kind ('auto' only for URL servers). */
-function resolveTransport(kind: TransportKind | undefined, hasCommand: boolean, hasUrl: boolean, r: FieldReader, misspelt: Set<string>): TransportKind | undefined {
+function resolveTransport(
+  kind: TransportKind | undefined,
+  hasCommand: boolean,
+  hasUrl: boolean,
+  r: FieldReader,
+  misspelt: Set<string>,
+): TransportKind | undefined {
   if (hasCommand && hasUrl) {
     r.fail(['url'], 'a server has either command (stdio) or url (HTTP), not both', 'remove one, or split it into two servers', 'key');
     return undefined;
@@ -218,11 +274,19 @@ function resolveTransport(kind: TransportKind | undefined, hasCommand: boolean, 
     return undefined;
   }
   if (kind === 'stdio' && hasUrl) {
-    r.fail(['command'], 'transport stdio needs a command, but this server has a url', 'remove the transport line, or use streamable-http, sse or auto', undefined, [transportKey(r)]);
+    r.fail(
+      ['command'],
+      'transport stdio needs a command, but this server has a url',
+      'remove the transport line, or use streamable-http, sse or auto',
+      undefined,
+      [transportKey(r)],
+    );
     return undefined;
   }
   if (kind !== 'stdio' && kind !== 'auto' && hasCommand) {
-    r.fail(['url'], `transport ${kind} needs a url, but this server has a command`, 'use transport: stdio, or leave transport out', undefined, [transportKey(r)]);
+    r.fail(['url'], `transport ${kind} needs a url, but this server has a command`, 'use transport: stdio, or leave transport out', undefined, [
+      transportKey(r),
+    ]);
     return undefined;
   }
   return hasCommand ? 'stdio' : kind;

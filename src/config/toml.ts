@@ -4,7 +4,10 @@
 // as a dependency: the installed footprint is capped, and host files use a small part of TOML.
 
 /** Where a key or table header stands, for messages. */
-export interface TomlPosition { line: number; column: number }
+export interface TomlPosition {
+  line: number;
+  column: number;
+}
 
 /** What {@link parseToml} returns: the document and the position of every key path. */
 export interface TomlDocument {
@@ -15,7 +18,11 @@ export interface TomlDocument {
 
 /** A syntax error, with its position. */
 export class TomlSyntaxError extends Error {
-  constructor(message: string, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${message} (line ${line}, column ${column})`);
     this.name = 'TomlSyntaxError';
   }
@@ -150,8 +157,14 @@ class Reader {
     if (c === "'") return this.s.startsWith("'''", this.i) ? this.multiline("'''") : this.literalString();
     if (c === '[') return this.array();
     if (c === '{') return this.inlineTable();
-    if (this.s.startsWith('true', this.i) && !BARE_KEY.test(this.s[this.i + 4] ?? '')) { this.i += 4; return true; }
-    if (this.s.startsWith('false', this.i) && !BARE_KEY.test(this.s[this.i + 5] ?? '')) { this.i += 5; return false; }
+    if (this.s.startsWith('true', this.i) && !BARE_KEY.test(this.s[this.i + 4] ?? '')) {
+      this.i += 4;
+      return true;
+    }
+    if (this.s.startsWith('false', this.i) && !BARE_KEY.test(this.s[this.i + 5] ?? '')) {
+      this.i += 5;
+      return false;
+    }
     return this.scalar();
   }
 
@@ -241,11 +254,20 @@ class Reader {
     const out: unknown[] = [];
     for (;;) {
       this.skipBlankAndComments();
-      if (this.s[this.i] === ']') { this.i += 1; return out; }
+      if (this.s[this.i] === ']') {
+        this.i += 1;
+        return out;
+      }
       out.push(this.value());
       this.skipBlankAndComments();
-      if (this.s[this.i] === ',') { this.i += 1; continue; }
-      if (this.s[this.i] === ']') { this.i += 1; return out; }
+      if (this.s[this.i] === ',') {
+        this.i += 1;
+        continue;
+      }
+      if (this.s[this.i] === ']') {
+        this.i += 1;
+        return out;
+      }
       throw this.error(`expected , or ] in an array, found ${this.describe()}`);
     }
   }
@@ -254,7 +276,10 @@ class Reader {
     this.i += 1;
     const out = table();
     this.skipSpaces();
-    if (this.s[this.i] === '}') { this.i += 1; return out; }
+    if (this.s[this.i] === '}') {
+      this.i += 1;
+      return out;
+    }
     for (;;) {
       const at = this.position();
       const path = this.keyPath();
@@ -264,8 +289,14 @@ class Reader {
       if (last in target) throw this.error(`key ${path.join('.')} is defined twice`, at);
       target[last] = this.value();
       this.skipSpaces();
-      if (this.s[this.i] === ',') { this.i += 1; continue; }
-      if (this.s[this.i] === '}') { this.i += 1; return out; }
+      if (this.s[this.i] === ',') {
+        this.i += 1;
+        continue;
+      }
+      if (this.s[this.i] === '}') {
+        this.i += 1;
+        return out;
+      }
       throw this.error(`expected , or } in an inline table, found ${this.describe()}`);
     }
   }

@@ -52,7 +52,10 @@ export function describeOrigin(origin: ToolOrigin): string {
 
 /** No registered tool has this name; `suggestions` lists close names. */
 export class ToolNotFoundError extends McpBridgeError {
-  constructor(readonly toolName: string, readonly suggestions: string[]) {
+  constructor(
+    readonly toolName: string,
+    readonly suggestions: string[],
+  ) {
     super(TOOL_NOT_FOUND, `No tool named "${toolName}" is registered`, {
       tool: toolName,
       suggestions,
@@ -63,10 +66,17 @@ export class ToolNotFoundError extends McpBridgeError {
 
 /** The arguments (or output) failed the tool's schema; `issues` says where and why. */
 export class ToolValidationError extends McpBridgeError {
-  constructor(code: typeof TOOL_INPUT_INVALID | typeof TOOL_OUTPUT_INVALID, readonly toolName: string, readonly issues: ValidationIssue[], context: { server?: string } = {}) {
+  constructor(
+    code: typeof TOOL_INPUT_INVALID | typeof TOOL_OUTPUT_INVALID,
+    readonly toolName: string,
+    readonly issues: ValidationIssue[],
+    context: { server?: string } = {},
+  ) {
     const what = code === TOOL_INPUT_INVALID ? 'arguments' : 'structured output';
     super(code, `Invalid ${what} for tool "${toolName}": ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, {
-      ...context, tool: toolName, issues,
+      ...context,
+      tool: toolName,
+      issues,
       hint: code === TOOL_INPUT_INVALID ? 'fix the listed fields and call again' : 'the server broke its own outputSchema; report it to the server author',
     });
   }
@@ -74,45 +84,81 @@ export class ToolValidationError extends McpBridgeError {
 
 /** A tool's schema could not be used for validation; the tool is still registered, unvalidated. */
 export class ToolSchemaError extends McpBridgeError {
-  constructor(readonly origin: ToolOrigin, readonly which: 'inputSchema' | 'outputSchema', readonly reason: string, options?: { cause?: unknown }) {
-    super(TOOL_SCHEMA_INVALID, `The ${which} of ${describeOrigin(origin)} cannot be used for validation: ${reason}`, {
-      server: origin.server, tool: origin.tool, schema: which,
-      hint: which === 'inputSchema' ? 'the tool stays callable; its arguments are sent unvalidated' : 'its structured output is passed on unchecked',
-    }, options);
+  constructor(
+    readonly origin: ToolOrigin,
+    readonly which: 'inputSchema' | 'outputSchema',
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      TOOL_SCHEMA_INVALID,
+      `The ${which} of ${describeOrigin(origin)} cannot be used for validation: ${reason}`,
+      {
+        server: origin.server,
+        tool: origin.tool,
+        schema: which,
+        hint: which === 'inputSchema' ? 'the tool stays callable; its arguments are sent unvalidated' : 'its structured output is passed on unchecked',
+      },
+      options,
+    );
   }
 }
 
 /** Two tools wanted the same exposed name; the first stays, `rejected` was not registered. */
 export class ToolNameCollisionError extends McpBridgeError {
-  constructor(readonly exposedName: string, readonly kept: ToolOrigin, readonly rejected: ToolOrigin, readonly suggestedPrefix: string | undefined) {
-    const hint = suggestedPrefix !== undefined
-      ? `give server "${rejected.server}" a prefix such as "${suggestedPrefix}" to keep both`
-      : rejected.server === undefined ? 'rename the native tool' : 'the server exposes two tools that differ only in characters LLM names cannot carry; allow-list one of them';
+  constructor(
+    readonly exposedName: string,
+    readonly kept: ToolOrigin,
+    readonly rejected: ToolOrigin,
+    readonly suggestedPrefix: string | undefined,
+  ) {
+    const hint =
+      suggestedPrefix !== undefined
+        ? `give server "${rejected.server}" a prefix such as "${suggestedPrefix}" to keep both`
+        : rejected.server === undefined
+          ? 'rename the native tool'
+          : 'the server exposes two tools that differ only in characters LLM names cannot carry; allow-list one of them';
     super(TOOL_NAME_COLLISION, `Tool name "${exposedName}" is already taken by ${describeOrigin(kept)}; ${describeOrigin(rejected)} was not registered`, {
-      tool: exposedName, kept, rejected, suggestedPrefix, hint,
+      tool: exposedName,
+      kept,
+      rejected,
+      suggestedPrefix,
+      hint,
     });
   }
 }
 
 /** The call failed before a result came back (server error, handler threw, aborted, timed out). */
 export class ToolCallError extends McpBridgeError {
-  constructor(readonly toolName: string, reason: string, context: { server?: string; causeCode?: string } = {}, options?: { cause?: unknown }) {
+  constructor(
+    readonly toolName: string,
+    reason: string,
+    context: { server?: string; causeCode?: string } = {},
+    options?: { cause?: unknown },
+  ) {
     super(TOOL_CALL_FAILED, `Tool "${toolName}" failed: ${reason}`, { ...context, tool: toolName }, options);
   }
 }
 
 /** A provider tool call's `arguments` were not a JSON object. */
 export class ToolArgumentsError extends McpBridgeError {
-  constructor(readonly toolName: string, reason: string) {
+  constructor(
+    readonly toolName: string,
+    reason: string,
+  ) {
     super(TOOL_ARGUMENTS_UNPARSEABLE, `Arguments for tool "${toolName}" are not a JSON object: ${reason}`, {
-      tool: toolName, hint: 'send the arguments as one JSON object',
+      tool: toolName,
+      hint: 'send the arguments as one JSON object',
     });
   }
 }
 
 /** A provider tool call too malformed to run: it names no tool, or is not an object at all. */
 export class ToolCallMalformedError extends McpBridgeError {
-  constructor(reason: string, readonly provider: string) {
+  constructor(
+    reason: string,
+    readonly provider: string,
+  ) {
     super(TOOL_CALL_MALFORMED, `The ${provider} tool call cannot be run: ${reason}`, {
       hint: 'pass the tool call item exactly as the model API returned it',
     });
@@ -121,7 +167,11 @@ export class ToolCallMalformedError extends McpBridgeError {
 
 /** A caller or native handler returned something that is not a CallToolResult. */
 export class ToolResultError extends McpBridgeError {
-  constructor(readonly toolName: string, reason: string, context: { server?: string } = {}) {
+  constructor(
+    readonly toolName: string,
+    reason: string,
+    context: { server?: string } = {},
+  ) {
     super(TOOL_RESULT_INVALID, `Tool "${toolName}" returned an unusable result: ${reason}`, { ...context, tool: toolName });
   }
 }

@@ -28,11 +28,16 @@ export class UrlElicitationRequiredError extends McpBridgeError {
   constructor(ctx: { server?: string; method: string }, elicitations: UrlElicitationRequiredError['elicitations'], cause: unknown) {
     const who = ctx.server ? `server "${ctx.server}"` : 'the server';
     const urls = elicitations.map((e) => e.url).join(', ');
-    super('MCPB_URL_ELICITATION_REQUIRED', `${who} needs ${elicitations.length === 1 ? 'a URL elicitation' : `${elicitations.length} URL elicitations`} completed before ${ctx.method} can proceed: ${urls}`, {
-      ...ctx,
-      elicitationIds: elicitations.map((e) => e.elicitationId),
-      hint: 'show the user each URL (with its host) and get consent before opening it; then retry the request (or set onUrlElicitationRequired)',
-    }, { cause });
+    super(
+      'MCPB_URL_ELICITATION_REQUIRED',
+      `${who} needs ${elicitations.length === 1 ? 'a URL elicitation' : `${elicitations.length} URL elicitations`} completed before ${ctx.method} can proceed: ${urls}`,
+      {
+        ...ctx,
+        elicitationIds: elicitations.map((e) => e.elicitationId),
+        hint: 'show the user each URL (with its host) and get consent before opening it; then retry the request (or set onUrlElicitationRequired)',
+      },
+      { cause },
+    );
     this.elicitations = elicitations;
   }
 }
@@ -42,17 +47,39 @@ export class UrlElicitationRequiredError extends McpBridgeError {
  * startup budget, or the handshake failed. The original failure is the `cause`.
  */
 export class ServerStartError extends McpBridgeError {
-  constructor(ctx: { server?: string; target?: string; transport: string; startupTimeoutMs: number; stderrTail?: string; exitCode?: number | null; signal?: string | null; skippedLines?: string[] }, reason: string, hint: string, cause: unknown) {
+  constructor(
+    ctx: {
+      server?: string;
+      target?: string;
+      transport: string;
+      startupTimeoutMs: number;
+      stderrTail?: string;
+      exitCode?: number | null;
+      signal?: string | null;
+      skippedLines?: string[];
+    },
+    reason: string,
+    hint: string,
+    cause: unknown,
+  ) {
     const who = ctx.server ? `server "${ctx.server}"` : 'the server';
     const skipped = ctx.skippedLines?.length ? `\nfirst lines on stdout that are not JSON-RPC:\n${indent(ctx.skippedLines.join('\n'))}` : '';
     const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
-    super('MCPB_SERVER_START_FAILED', `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${skipped}${tail}`, { ...ctx, hint }, { cause });
+    super(
+      'MCPB_SERVER_START_FAILED',
+      `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${skipped}${tail}`,
+      { ...ctx, hint },
+      { cause },
+    );
   }
 }
 
 /** A paginated listing did not converge: the server repeated a cursor, or sent too many pages (PAGE-7). */
 export class PaginationError extends McpBridgeError {
   constructor(ctx: { server?: string; method: string; pages: number; cursor?: string }, problem: string) {
-    super('MCPB_PAGINATION_LOOP', `${ctx.method}${ctx.server ? ` on server "${ctx.server}"` : ''} ${problem} after ${ctx.pages} pages`, { ...ctx, hint: 'this is a server bug; report it to the server authors' });
+    super('MCPB_PAGINATION_LOOP', `${ctx.method}${ctx.server ? ` on server "${ctx.server}"` : ''} ${problem} after ${ctx.pages} pages`, {
+      ...ctx,
+      hint: 'this is a server bug; report it to the server authors',
+    });
   }
 }

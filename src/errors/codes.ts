@@ -43,7 +43,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_INPUT_INVALID: 'the arguments do not match the tool inputSchema; `issues` names each field; nothing was sent',
   MCPB_TOOL_OUTPUT_INVALID: 'structuredContent does not match the tool outputSchema',
   MCPB_TOOL_SCHEMA_INVALID: "a tool's schema cannot be compiled; the tool is registered without validation",
-  MCPB_TOOL_NAME_COLLISION: 'two tools want the same exposed name; an exact name wins over a rewritten one (which gets a suffix), else the first stays; a prefix is suggested',
+  MCPB_TOOL_NAME_COLLISION:
+    'two tools want the same exposed name; an exact name wins over a rewritten one (which gets a suffix), else the first stays; a prefix is suggested',
   MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',

@@ -8,16 +8,25 @@ const HOOK: Record<string, string> = { 'elicitation/create': 'onElicitation', 's
 export class InputHandlerMissingError extends McpBridgeError {
   constructor(ctx: { server?: string; method: string; inputMethod: string; key: string }) {
     const hook = HOOK[ctx.inputMethod];
-    super('MCPB_INPUT_HANDLER_MISSING', `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''} needs input the client cannot give: ${ctx.inputMethod} (request "${ctx.key}")`, {
-      ...ctx, hint: hook ? `pass ${hook} in the client options to answer ${ctx.inputMethod}` : `${ctx.inputMethod} is not an input kind mcp-bridge answers`,
-    });
+    super(
+      'MCPB_INPUT_HANDLER_MISSING',
+      `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''} needs input the client cannot give: ${ctx.inputMethod} (request "${ctx.key}")`,
+      {
+        ...ctx,
+        hint: hook ? `pass ${hook} in the client options to answer ${ctx.inputMethod}` : `${ctx.inputMethod} is not an input kind mcp-bridge answers`,
+      },
+    );
   }
 }
 
 /** A hook failed (or refused) to answer an input request; the request was not retried. */
 export class InputRequestFailedError extends McpBridgeError {
   constructor(ctx: { server?: string; method: string; inputMethod: string; key: string }, problem: string) {
-    super('MCPB_INPUT_REQUEST_FAILED', `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''}: answering ${ctx.inputMethod} (request "${ctx.key}") failed: ${problem}`, { ...ctx });
+    super(
+      'MCPB_INPUT_REQUEST_FAILED',
+      `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''}: answering ${ctx.inputMethod} (request "${ctx.key}") failed: ${problem}`,
+      { ...ctx },
+    );
   }
 }
 
@@ -25,7 +34,8 @@ export class InputRequestFailedError extends McpBridgeError {
 export class InputRoundsExceededError extends McpBridgeError {
   constructor(ctx: { server?: string; method: string; rounds: number }) {
     super('MCPB_INPUT_REQUIRED_ROUNDS', `${ctx.method}${ctx.server ? ` to server "${ctx.server}"` : ''} still asked for input after ${ctx.rounds} rounds`, {
-      ...ctx, hint: 'the server may be asking again because an answer was declined; raise maxInputRounds if it legitimately needs more',
+      ...ctx,
+      hint: 'the server may be asking again because an answer was declined; raise maxInputRounds if it legitimately needs more',
     });
   }
 }
@@ -34,7 +44,9 @@ export class InputRoundsExceededError extends McpBridgeError {
 export class ToolHeaderInvalidError extends McpBridgeError {
   constructor(ctx: { server?: string; tool: string; reason: string }) {
     super('MCPB_TOOL_HEADER_INVALID', `tool "${ctx.tool}"${ctx.server ? ` of server "${ctx.server}"` : ''} is left out: ${ctx.reason}`, {
-      ...ctx, method: 'tools/list', hint: 'the server must fix the x-mcp-header annotations of this tool (HTTP-11)',
+      ...ctx,
+      method: 'tools/list',
+      hint: 'the server must fix the x-mcp-header annotations of this tool (HTTP-11)',
     });
   }
 }

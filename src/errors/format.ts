@@ -2,5 +2,8 @@
 
 /** Indents every line of `text` by two spaces, for stderr tails inside messages. */
 export function indent(text: string): string {
-  return text.split('\n').map((l) => '  ' + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => '  ' + l)
+    .join('\n');
 }

@@ -25,7 +25,10 @@ function hintForStatus(status: number, hasSessionId: boolean, location?: string)
   if (status >= 300 && status < 400) return location ? `if ${location} is the server you mean, configure that URL directly` : 'use the final URL';
   if (status === 401) return 'the server requires authorization: configure an Authorization header (e.g. a bearer token) for it';
   if (status === 403) return 'the credentials were refused or lack a scope; check the token, and that the server accepts requests from this origin';
-  if (status === 404) return hasSessionId ? 'the session is gone; a fresh initialize starts a new one' : 'check the URL path (Streamable HTTP servers often live at /mcp, legacy SSE servers at /sse)';
+  if (status === 404)
+    return hasSessionId
+      ? 'the session is gone; a fresh initialize starts a new one'
+      : 'check the URL path (Streamable HTTP servers often live at /mcp, legacy SSE servers at /sse)';
   if (status === 405) return 'the server does not accept this HTTP method here; check the URL, or set transport: sse for a legacy server';
   if (status === 406 || status === 415) return 'the server refused our Accept or Content-Type header; it may not be an MCP server';
   if (status === 413) return 'the message is too large for the server';
@@ -50,13 +53,25 @@ export class HttpError extends McpBridgeError {
     const body = excerpt(ctx.body, 500);
     const rpcError = jsonRpcErrorOf(ctx.body);
     const location = ctx.location === undefined ? undefined : redactUrl(ctx.location);
-    const detail = ctx.redirect !== undefined
-      ? `${location ? ` to ${location}` : ''}, not followed: ${ctx.redirect}`
-      : `: ${rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body}`;
+    const detail =
+      ctx.redirect !== undefined
+        ? `${location ? ` to ${location}` : ''}, not followed: ${ctx.redirect}`
+        : `: ${rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body}`;
     super(
       'MCPB_HTTP_STATUS',
       `${who(ctx)}${ctx.httpMethod} ${url}${ctx.method ? ` (${ctx.method})` : ''} answered HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}${detail}`,
-      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, status: ctx.status, hasSessionId: ctx.hasSessionId, body, location, redirect: ctx.redirect, hint: hintForStatus(ctx.status, ctx.hasSessionId, location) },
+      {
+        server: ctx.server,
+        method: ctx.method,
+        httpMethod: ctx.httpMethod,
+        url,
+        status: ctx.status,
+        hasSessionId: ctx.hasSessionId,
+        body,
+        location,
+        redirect: ctx.redirect,
+        hint: hintForStatus(ctx.status, ctx.hasSessionId, location),
+      },
     );
     this.status = ctx.status;
     this.body = body;
@@ -81,10 +96,16 @@ export class HttpConnectError extends McpBridgeError {
 
 function connectHint(code: string | undefined): string {
   switch (code) {
-    case 'ECONNREFUSED': return 'nothing listens there: is the server running, and is the port right?';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'the host name does not resolve: check the URL';
-    case 'UND_ERR_CONNECT_TIMEOUT': case 'ETIMEDOUT': return 'the connection timed out: check the host, firewall and proxy settings (HTTP_PROXY / NO_PROXY)';
-    default: return 'check the URL, the network and the proxy settings (HTTP_PROXY / HTTPS_PROXY / NO_PROXY)';
+    case 'ECONNREFUSED':
+      return 'nothing listens there: is the server running, and is the port right?';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name does not resolve: check the URL';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return 'the connection timed out: check the host, firewall and proxy settings (HTTP_PROXY / NO_PROXY)';
+    default:
+      return 'check the URL, the network and the proxy settings (HTTP_PROXY / HTTPS_PROXY / NO_PROXY)';
   }
 }
 
@@ -104,7 +125,14 @@ export class SessionExpiredError extends McpBridgeError {
     super(
       'MCPB_SESSION_EXPIRED',
       `${who(ctx)}the HTTP session at ${url} has expired (HTTP 404 to ${ctx.httpMethod}${ctx.method ? ` ${ctx.method}` : ''} with our Mcp-Session-Id)`,
-      { server: ctx.server, method: ctx.method, httpMethod: ctx.httpMethod, url, requestMayHaveRun: ctx.requestMayHaveRun, hint: 'initialize again to start a new session (the client does this once for idempotent requests)' },
+      {
+        server: ctx.server,
+        method: ctx.method,
+        httpMethod: ctx.httpMethod,
+        url,
+        requestMayHaveRun: ctx.requestMayHaveRun,
+        hint: 'initialize again to start a new session (the client does this once for idempotent requests)',
+      },
     );
   }
 }
@@ -130,7 +158,7 @@ export class SseEndpointError extends McpBridgeError {
     super(
       'MCPB_SSE_ENDPOINT',
       `${who(ctx)}the legacy SSE stream at ${url} gave no usable endpoint: ${reason}`,
-      { server: ctx.server, url, hint: 'check that the URL is the server\'s SSE URL (often /sse), or use transport: streamable-http' },
+      { server: ctx.server, url, hint: "check that the URL is the server's SSE URL (often /sse), or use transport: streamable-http" },
       cause === undefined ? undefined : { cause },
     );
   }

@@ -20,20 +20,41 @@ export interface RetryInfo {
 export class ServerUnavailableError extends McpBridgeError {
   constructor(server: string, state: string, lastError?: string, options: RetryInfo & { cause?: unknown } = {}) {
     const { cause, ...retry } = options;
-    const when = retry.retryInMs === undefined ? ''
-      : ` (next attempt in ${retry.retryInMs} ms${retry.attempt !== undefined ? `, restart ${retry.attempt} of ${retry.maxAttempts ?? '?'}` : ''})`;
-    const head = retry.tool !== undefined ? `tool "${retry.tool}" of server "${server}" is unavailable: the server is ${state}${when}` : `server "${server}" is ${state}${when}`;
-    super('MCPB_SERVER_UNAVAILABLE', `${head}${lastError ? `: ${lastError}` : ''}`, {
-      server, state, lastError, ...retry,
-      hint: state === 'failed' ? 'run `mcp-bridge doctor` to see why it failed'
-        : retry.retryInMs !== undefined ? `nothing was sent; call it again in ${Math.max(1, Math.ceil(retry.retryInMs / 1000))} s` : 'retry shortly',
-    }, cause === undefined ? undefined : { cause });
+    const when =
+      retry.retryInMs === undefined
+        ? ''
+        : ` (next attempt in ${retry.retryInMs} ms${retry.attempt !== undefined ? `, restart ${retry.attempt} of ${retry.maxAttempts ?? '?'}` : ''})`;
+    const head =
+      retry.tool !== undefined
+        ? `tool "${retry.tool}" of server "${server}" is unavailable: the server is ${state}${when}`
+        : `server "${server}" is ${state}${when}`;
+    super(
+      'MCPB_SERVER_UNAVAILABLE',
+      `${head}${lastError ? `: ${lastError}` : ''}`,
+      {
+        server,
+        state,
+        lastError,
+        ...retry,
+        hint:
+          state === 'failed'
+            ? 'run `mcp-bridge doctor` to see why it failed'
+            : retry.retryInMs !== undefined
+              ? `nothing was sent; call it again in ${Math.max(1, Math.ceil(retry.retryInMs / 1000))} s`
+              : 'retry shortly',
+      },
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
 
 /** No server of that name is configured. */
 export class UnknownServerError extends McpBridgeError {
   constructor(server: string, known: string[]) {
-    super('MCPB_UNKNOWN_SERVER', `no server named "${server}" is configured`, { server, known, hint: known.length ? `configured servers: ${known.join(', ')}` : 'add it to the config file' });
+    super('MCPB_UNKNOWN_SERVER', `no server named "${server}" is configured`, {
+      server,
+      known,
+      hint: known.length ? `configured servers: ${known.join(', ')}` : 'add it to the config file',
+    });
   }
 }

@@ -17,11 +17,12 @@ function subject(ctx: { server?: string; method: string }): string {
 /** No answer arrived within the allowed time (TIME-1). `notifications/cancelled` was sent. */
 export class RequestTimeoutError extends McpBridgeError {
   constructor(ctx: RequestContext & { timeoutMs: number; elapsedMs: number; total?: boolean }) {
-    super(
-      'MCPB_REQUEST_TIMEOUT',
-      `${subject(ctx)} timed out after ${ctx.elapsedMs} ms (${ctx.total ? 'maximum total time' : 'timeout'} ${ctx.timeoutMs} ms)`,
-      { ...ctx, hint: ctx.total ? 'raise maxTotalTimeoutMs if the tool legitimately runs longer' : 'raise the timeout for this server or call (timeout in the config, timeoutMs in code)' },
-    );
+    super('MCPB_REQUEST_TIMEOUT', `${subject(ctx)} timed out after ${ctx.elapsedMs} ms (${ctx.total ? 'maximum total time' : 'timeout'} ${ctx.timeoutMs} ms)`, {
+      ...ctx,
+      hint: ctx.total
+        ? 'raise maxTotalTimeoutMs if the tool legitimately runs longer'
+        : 'raise the timeout for this server or call (timeout in the config, timeoutMs in code)',
+    });
   }
 }
 
@@ -51,7 +52,11 @@ export class ConnectionClosedError extends McpBridgeError {
 /** A method was used before `connect()` finished or after `close()`. */
 export class NotConnectedError extends McpBridgeError {
   constructor(method: string, server?: string, state = 'not connected') {
-    super('MCPB_NOT_CONNECTED', `cannot send ${method}${server ? ` to server "${server}"` : ''}: the client is ${state}`, { method, server, hint: 'await connect() first, and do not use a closed client' });
+    super('MCPB_NOT_CONNECTED', `cannot send ${method}${server ? ` to server "${server}"` : ''}: the client is ${state}`, {
+      method,
+      server,
+      hint: 'await connect() first, and do not use a closed client',
+    });
   }
 }
 
@@ -69,7 +74,12 @@ export class InvalidResultError extends McpBridgeError {
 export class MessageTooLargeError extends McpBridgeError {
   constructor(ctx: RequestContext & { bytes?: number; limit?: number }, cause?: unknown) {
     const size = ctx.bytes === undefined ? '' : ` (at least ${ctx.bytes} bytes)`;
-    super('MCPB_MESSAGE_TOO_LARGE', `the response to ${subject(ctx)} is over the limit of ${ctx.limit} bytes${size} and was discarded`, { ...ctx, hint: 'raise maxMessageBytes for this server' }, cause === undefined ? undefined : { cause });
+    super(
+      'MCPB_MESSAGE_TOO_LARGE',
+      `the response to ${subject(ctx)} is over the limit of ${ctx.limit} bytes${size} and was discarded`,
+      { ...ctx, hint: 'raise maxMessageBytes for this server' },
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
 
@@ -80,6 +90,11 @@ export class MessageTooLargeError extends McpBridgeError {
 export class UnreadableResponseError extends McpBridgeError {
   constructor(ctx: RequestContext & { reason: 'invalid-utf8' | 'not-json'; bytes?: number; excerpt?: string }, cause?: unknown) {
     const what = ctx.reason === 'invalid-utf8' ? 'is not valid UTF-8' : 'is not JSON';
-    super('MCPB_RESPONSE_UNREADABLE', `the response to ${subject(ctx)} ${what} and was skipped${ctx.bytes === undefined ? '' : ` (${ctx.bytes} bytes)`}`, { ...ctx, hint: 'the server wrote a broken message: a server bug, report it to its authors (waiting longer would not help)' }, cause === undefined ? undefined : { cause });
+    super(
+      'MCPB_RESPONSE_UNREADABLE',
+      `the response to ${subject(ctx)} ${what} and was skipped${ctx.bytes === undefined ? '' : ` (${ctx.bytes} bytes)`}`,
+      { ...ctx, hint: 'the server wrote a broken message: a server bug, report it to its authors (waiting longer would not help)' },
+      cause === undefined ? undefined : { cause },
+    );
   }
 }

@@ -3,7 +3,16 @@
 // real tool of the same name always wins; read_resource only reads URIs the server offered.
 import type { CallToolResult, Tool } from '../../protocol/index.js';
 import {
-  checkResourceUri, contextError, contextToolDefs, GET_PROMPT, linkedUris, listingResult, LIST_RESOURCES, promptResult, READ_RESOURCE, readResult,
+  checkResourceUri,
+  contextError,
+  contextToolDefs,
+  GET_PROMPT,
+  linkedUris,
+  listingResult,
+  LIST_RESOURCES,
+  promptResult,
+  READ_RESOURCE,
+  readResult,
 } from '../bridge/context-tools.js';
 import type { CallContext } from '../registry/types.js';
 import type { ServerHandle } from './server-handle.js';
@@ -21,7 +30,9 @@ export class ContextTools {
   defs(realTools: readonly Tool[]): Tool[] {
     const holds = this.handle.holds;
     const taken = new Set(realTools.map((t) => t.name));
-    const defs = contextToolDefs(this.handle.name, { resources: holds.resources, prompts: holds.prompts ? this.handle.currentPrompts : undefined }).filter((t) => !taken.has(t.name));
+    const defs = contextToolDefs(this.handle.name, { resources: holds.resources, prompts: holds.prompts ? this.handle.currentPrompts : undefined }).filter(
+      (t) => !taken.has(t.name),
+    );
     this.active = new Set(defs.map((t) => t.name));
     return defs;
   }
@@ -39,14 +50,19 @@ export class ContextTools {
     if (name === LIST_RESOURCES) return listingResult(this.handle.currentResources, this.handle.currentResourceTemplates);
     if (name === READ_RESOURCE) {
       const uri = String(args.uri);
-      const problem = checkResourceUri(this.handle.name, uri, { resources: this.handle.currentResources, resourceTemplates: this.handle.currentResourceTemplates, linked: this.linked });
+      const problem = checkResourceUri(this.handle.name, uri, {
+        resources: this.handle.currentResources,
+        resourceTemplates: this.handle.currentResourceTemplates,
+        linked: this.linked,
+      });
       if (problem) return contextError(problem);
       return this.handle.redactContent(readResult(await client.readResource(uri, options)));
     }
     if (name === GET_PROMPT) {
       const promptName = String(args.name);
       const prompt = this.handle.currentPrompts.find((p) => p.name === promptName);
-      if (!prompt) return contextError(`server "${this.handle.name}" has no prompt "${promptName}"; it has: ${this.handle.currentPrompts.map((p) => p.name).join(', ')}`);
+      if (!prompt)
+        return contextError(`server "${this.handle.name}" has no prompt "${promptName}"; it has: ${this.handle.currentPrompts.map((p) => p.name).join(', ')}`);
       const values = (args.arguments ?? {}) as Record<string, string>;
       const missing = (prompt.arguments ?? []).filter((a) => a.required && values[a.name] === undefined).map((a) => a.name);
       if (missing.length > 0) return contextError(`prompt "${promptName}" needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);

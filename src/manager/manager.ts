@@ -72,11 +72,17 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
 
-  constructor(config: BridgeConfig | ServerConfig[], private readonly options: ManagerOptions = {}) {
+  constructor(
+    config: BridgeConfig | ServerConfig[],
+    private readonly options: ManagerOptions = {},
+  ) {
     this.logger = options.logger ?? nullLogger;
     const servers = Array.isArray(config) ? config : config.enabled ? config.servers : [];
     for (const server of servers) {
-      if (!server.enabled) { this.disabled.push(server.name); continue; }
+      if (!server.enabled) {
+        this.disabled.push(server.name);
+        continue;
+      }
       this.handles.set(server.name, this.createHandle(server));
     }
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
@@ -138,7 +144,9 @@ export class Manager {
    */
   toAgentsMcpServer(options: AgentsMcpServerOptions = {}): AgentsMcpServer {
     if (!this.options.registry) {
-      throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'toAgentsMcpServer needs a manager built with a registry', { hint: 'new Manager(config, { registry: new Registry() })' });
+      throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'toAgentsMcpServer needs a manager built with a registry', {
+        hint: 'new Manager(config, { registry: new Registry() })',
+      });
     }
     return toAgentsMcpServer(this.options.registry, options);
   }
@@ -152,7 +160,10 @@ export class Manager {
   private async stopAll(): Promise<void> {
     const stops = [...this.handles.values()].map((h) => h.stop().finally(() => this.options.registry?.removeServer(h.name)));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 10_000); timer.unref?.(); });
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 10_000);
+      timer.unref?.();
+    });
     await Promise.race([Promise.allSettled(stops), bound]);
     clearTimeout(timer);
   }
@@ -172,9 +183,17 @@ export class Manager {
     handle.events.on('down', () => this.options.registry?.withdrawServer(server, (tool) => handle.unavailableError(tool)));
     this.contextTools.set(server, new ContextTools(handle));
     // The context tools follow what the server offers (get_prompt's enum lists the prompts).
-    const resync = () => { if (!this.deferred && handle.state === 'ready') this.resync(handle); };
-    handle.events.on('resources', (lists) => { this.events.emit('resourcesChanged', { server, ...lists }); resync(); });
-    handle.events.on('prompts', (prompts) => { this.events.emit('promptsChanged', { server, prompts }); resync(); });
+    const resync = () => {
+      if (!this.deferred && handle.state === 'ready') this.resync(handle);
+    };
+    handle.events.on('resources', (lists) => {
+      this.events.emit('resourcesChanged', { server, ...lists });
+      resync();
+    });
+    handle.events.on('prompts', (prompts) => {
+      this.events.emit('promptsChanged', { server, prompts });
+      resync();
+    });
     handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
     return handle;
   }
@@ -197,7 +216,9 @@ export class Manager {
     try {
       this.syncRegistry(handle, [...handle.currentTools]);
     } catch (error) {
-      this.logger.error(`registering the context tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, { server: handle.name });
+      this.logger.error(`registering the context tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
+        server: handle.name,
+      });
     }
   }
 
@@ -218,7 +239,8 @@ export class Manager {
       caller: (name, args, ctx) => context.call(name, args, ctx),
     });
     for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
-    for (const name of report.unmatchedAllow) this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });
+    for (const name of report.unmatchedAllow)
+      this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });
     return report;
   }
 }

@@ -2,7 +2,16 @@
 // Owns its client and transport; calls fail fast while it is not ready; a crash is followed by a
 // restart with backoff, and a tools/list_changed by a debounced re-list (resources and prompts:
 // see server-lists.ts).
-import { Emitter, isMcpBridgeError, type CallToolResult, type Implementation, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
+import {
+  Emitter,
+  isMcpBridgeError,
+  type CallToolResult,
+  type Implementation,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+  type Tool,
+} from '../../protocol/index.js';
 import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
 import { eraCacheKey } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
@@ -109,7 +118,10 @@ export class ServerHandle {
   /** Masks only the configured values, for tool results (which the agent hands to an LLM). */
   private readonly redactResult: Redact;
 
-  constructor(readonly config: ServerConfig, private readonly options: ServerHandleOptions = {}) {
+  constructor(
+    readonly config: ServerConfig,
+    private readonly options: ServerHandleOptions = {},
+  ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
     const secrets = collectSecrets(config);
     this.redact = createRedactor(secrets);
@@ -117,14 +129,26 @@ export class ServerHandle {
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
   }
 
-  get name(): string { return this.config.name; }
-  get state(): ServerState { return this.stateValue; }
-  get currentTools(): readonly Tool[] { return this.tools; }
+  get name(): string {
+    return this.config.name;
+  }
+  get state(): ServerState {
+    return this.stateValue;
+  }
+  get currentTools(): readonly Tool[] {
+    return this.tools;
+  }
   /** Resources held for the agent (config `resources: true`), as last listed. */
-  get currentResources(): readonly Resource[] { return this.lists?.resources ?? []; }
-  get currentResourceTemplates(): readonly ResourceTemplate[] { return this.lists?.resourceTemplates ?? []; }
+  get currentResources(): readonly Resource[] {
+    return this.lists?.resources ?? [];
+  }
+  get currentResourceTemplates(): readonly ResourceTemplate[] {
+    return this.lists?.resourceTemplates ?? [];
+  }
   /** Prompts held for the agent (config `prompts: true`), as last listed. */
-  get currentPrompts(): readonly Prompt[] { return this.lists?.prompts ?? []; }
+  get currentPrompts(): readonly Prompt[] {
+    return this.lists?.prompts ?? [];
+  }
   /** Whether resources / prompts are held (opted in and declared by the server). */
   get holds(): { resources: boolean; prompts: boolean } {
     return { resources: this.lists?.holdsResources ?? false, prompts: this.lists?.holdsPrompts ?? false };
@@ -140,7 +164,9 @@ export class ServerHandle {
     return client;
   }
   /** The live client, when ready. */
-  get liveClient(): Client | undefined { return this.stateValue === 'ready' ? this.client : undefined; }
+  get liveClient(): Client | undefined {
+    return this.stateValue === 'ready' ? this.client : undefined;
+  }
 
   /** Starts the server and lists its tools. Rejects with the typed start error; the handle is then `failed`. */
   async start(): Promise<void> {
@@ -161,7 +187,15 @@ export class ServerHandle {
    */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.liveClient;
-    if (!client) return Promise.reject(new ServerUnavailableError(this.name, this.stateValue, describeError(this.lastError), this.lastError === undefined ? undefined : { cause: this.lastError }));
+    if (!client)
+      return Promise.reject(
+        new ServerUnavailableError(
+          this.name,
+          this.stateValue,
+          describeError(this.lastError),
+          this.lastError === undefined ? undefined : { cause: this.lastError },
+        ),
+      );
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
     const result = client.callTool(name, args, options);
     // A server that echoes its API key in a result must not hand it to the LLM.
@@ -234,20 +268,38 @@ export class ServerHandle {
     });
     this.client = client;
     await client.connect();
-    if (this.isStopped()) { await client.close(); return; }
+    if (this.isStopped()) {
+      await client.close();
+      return;
+    }
     const lists = new ServerLists(client, {
-      server: this.name, resources: this.config.resources === true, prompts: this.config.prompts === true,
-      debounceMs: this.options.listChangedDebounceMs ?? 50, logger: this.logger,
-      onChange: (kind) => { if (this.client === client && this.stateValue === 'ready') this.emitList(kind); },
+      server: this.name,
+      resources: this.config.resources === true,
+      prompts: this.config.prompts === true,
+      debounceMs: this.options.listChangedDebounceMs ?? 50,
+      logger: this.logger,
+      onChange: (kind) => {
+        if (this.client === client && this.stateValue === 'ready') this.emitList(kind);
+      },
     });
     const [tools] = await Promise.all([client.listTools(), lists.load()]);
-    if (this.isStopped() || this.client !== client) { lists.stop(); await client.close(); return; }
+    if (this.isStopped() || this.client !== client) {
+      lists.stop();
+      await client.close();
+      return;
+    }
     this.lists?.stop();
     this.lists = lists;
     lists.watch();
-    client.events.on('close', (info) => { if (this.client === client) this.onCrash(info); });
-    client.events.on('toolsListChanged', () => { if (this.client === client) this.scheduleRelist(client); });
-    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }));
+    client.events.on('close', (info) => {
+      if (this.client === client) this.onCrash(info);
+    });
+    client.events.on('toolsListChanged', () => {
+      if (this.client === client) this.scheduleRelist(client);
+    });
+    client.events.on('log', (entry) =>
+      this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }),
+    );
     this.tools = tools;
     this.readySince = Date.now();
     this.setState('ready');
@@ -265,16 +317,24 @@ export class ServerHandle {
     if (interval <= 0) return;
     let misses = 0;
     this.pingTimer = setInterval(() => {
-      if (this.client !== client || this.stateValue !== 'ready') { clearInterval(this.pingTimer); return; }
-      client.ping({ timeoutMs: Math.min(interval, 10_000) }).then(() => { misses = 0; }, (error) => {
-        misses++;
-        this.logger.warn(`health ping of "${this.name}" failed (${misses} in a row): ${describeError(error)}`, { server: this.name });
-        if (misses >= 2 && this.client === client) {
-          clearInterval(this.pingTimer);
-          this.unresponsive = true;
-          void client.close();
-        }
-      });
+      if (this.client !== client || this.stateValue !== 'ready') {
+        clearInterval(this.pingTimer);
+        return;
+      }
+      client.ping({ timeoutMs: Math.min(interval, 10_000) }).then(
+        () => {
+          misses = 0;
+        },
+        (error) => {
+          misses++;
+          this.logger.warn(`health ping of "${this.name}" failed (${misses} in a row): ${describeError(error)}`, { server: this.name });
+          if (misses >= 2 && this.client === client) {
+            clearInterval(this.pingTimer);
+            this.unresponsive = true;
+            void client.close();
+          }
+        },
+      );
     }, interval);
     this.pingTimer.unref?.();
   }
@@ -323,11 +383,14 @@ export class ServerHandle {
   private scheduleRelist(client: Client): void {
     clearTimeout(this.relistTimer);
     this.relistTimer = setTimeout(() => {
-      client.listTools().then((tools) => {
-        if (this.client !== client || this.stateValue !== 'ready') return;
-        this.tools = tools;
-        this.events.emit('tools', tools);
-      }).catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
+      client
+        .listTools()
+        .then((tools) => {
+          if (this.client !== client || this.stateValue !== 'ready') return;
+          this.tools = tools;
+          this.events.emit('tools', tools);
+        })
+        .catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
     }, this.options.listChangedDebounceMs ?? 50);
     this.relistTimer.unref?.();
   }
@@ -356,7 +419,8 @@ export class ServerHandle {
 function typedCause(error: unknown): ServerStatus['lastErrorCause'] {
   if (!isMcpBridgeError(error)) return undefined;
   for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    if (isMcpBridgeError(cause) && cause.code !== error.code) return { code: cause.code, message: cause.message, ...(cause.context.hint ? { hint: cause.context.hint } : {}) };
+    if (isMcpBridgeError(cause) && cause.code !== error.code)
+      return { code: cause.code, message: cause.message, ...(cause.context.hint ? { hint: cause.context.hint } : {}) };
   }
   return undefined;
 }

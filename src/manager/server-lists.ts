@@ -25,12 +25,19 @@ export class ServerLists {
   private readonly timers = new Map<ListKind, ReturnType<typeof setTimeout>>();
   private stopped = false;
 
-  constructor(private readonly client: Client, private readonly options: ServerListsOptions) {}
+  constructor(
+    private readonly client: Client,
+    private readonly options: ServerListsOptions,
+  ) {}
 
   /** Whether this server's resources are held (opted in and declared). */
-  get holdsResources(): boolean { return this.options.resources && !!this.client.serverCapabilities?.resources; }
+  get holdsResources(): boolean {
+    return this.options.resources && !!this.client.serverCapabilities?.resources;
+  }
   /** Whether this server's prompts are held (opted in and declared). */
-  get holdsPrompts(): boolean { return this.options.prompts && !!this.client.serverCapabilities?.prompts; }
+  get holdsPrompts(): boolean {
+    return this.options.prompts && !!this.client.serverCapabilities?.prompts;
+  }
 
   /** Lists what is held; resolves even when a listing fails. */
   async load(): Promise<void> {
@@ -42,7 +49,10 @@ export class ServerLists {
     const events = this.client.events;
     events.on('resourcesListChanged', () => this.schedule('resources'));
     events.on('promptsListChanged', () => this.schedule('prompts'));
-    events.on('sessionRecovered', () => { this.schedule('resources'); this.schedule('prompts'); });
+    events.on('sessionRecovered', () => {
+      this.schedule('resources');
+      this.schedule('prompts');
+    });
   }
 
   stop(): void {
@@ -54,7 +64,10 @@ export class ServerLists {
   private schedule(kind: ListKind): void {
     if (kind === 'resources' ? !this.holdsResources : !this.holdsPrompts) return;
     clearTimeout(this.timers.get(kind));
-    const timer = setTimeout(() => { this.timers.delete(kind); void this.reload(kind); }, this.options.debounceMs);
+    const timer = setTimeout(() => {
+      this.timers.delete(kind);
+      void this.reload(kind);
+    }, this.options.debounceMs);
     timer.unref?.();
     this.timers.set(kind, timer);
   }
@@ -74,7 +87,9 @@ export class ServerLists {
       this.options.onChange(kind);
     } catch (error) {
       if (this.stopped) return;
-      this.options.logger.warn(`listing the ${kind} of "${this.options.server}" failed: ${error instanceof Error ? error.message : String(error)}`, { server: this.options.server });
+      this.options.logger.warn(`listing the ${kind} of "${this.options.server}" failed: ${error instanceof Error ? error.message : String(error)}`, {
+        server: this.options.server,
+      });
     }
   }
 }

@@ -34,7 +34,8 @@ export interface Entry {
 export function compileSchemas(entry: Entry, compiler: SchemaCompiler, onLateProblem: (problem: ToolSchemaError) => void = () => {}): ToolSchemaError[] {
   const problems: ToolSchemaError[] = [];
   const origin = { server: entry.def.server, tool: entry.def.originalName };
-  const late = (which: 'inputSchema' | 'outputSchema') => (reason: string, cause: unknown) => onLateProblem(new ToolSchemaError(origin, which, reason, { cause }));
+  const late = (which: 'inputSchema' | 'outputSchema') => (reason: string, cause: unknown) =>
+    onLateProblem(new ToolSchemaError(origin, which, reason, { cause }));
   const input = compiler.prepare(entry.def.inputSchema, late('inputSchema'));
   if (input.ok) entry.input = input.schema;
   else problems.push(new ToolSchemaError(origin, 'inputSchema', input.reason, { cause: input.cause }));
@@ -76,12 +77,21 @@ export function nativeEntry(tool: AgentTool): Entry {
     def,
     invoke: async (args, context) => {
       const controller = context.signal ? undefined : new AbortController();
-      const value = await tool.handler(args, { signal: context.signal ?? controller!.signal, ...(context.onProgress ? { onProgress: context.onProgress } : {}) });
+      const value = await tool.handler(args, {
+        signal: context.signal ?? controller!.signal,
+        ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      });
       if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
       if (isCallToolResult(value)) return value;
       throw new ToolResultError(tool.name, `expected a string or a CallToolResult ({content: [...]}), got ${value === null ? 'null' : typeof value}`);
     },
-    fingerprint: fingerprint({ name: tool.name, description: tool.description, title: tool.title, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema }),
+    fingerprint: fingerprint({
+      name: tool.name,
+      description: tool.description,
+      title: tool.title,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+    }),
     specs: new Map(),
     nameChanges,
   };
@@ -96,7 +106,11 @@ export function isCallToolResult(value: unknown): value is CallToolResult {
 }
 
 function fingerprint(value: unknown): string {
-  try { return JSON.stringify(value); } catch { return String(Math.random()); }
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(Math.random());
+  }
 }
 
 /** Compiles `allow` patterns (`*` = any run of characters) into a matcher, and reports unused ones. */
@@ -109,7 +123,11 @@ export function allowMatcher(allow: readonly string[] | undefined, deny: readonl
   return {
     matches: (name) => {
       let hit = false;
-      for (const { p, re } of patterns) if (re.test(name)) { used.add(p); hit = true; }
+      for (const { p, re } of patterns)
+        if (re.test(name)) {
+          used.add(p);
+          hit = true;
+        }
       return hit && !isDenied(name);
     },
     unmatched: () => allow.filter((p) => !used.has(p)),
@@ -118,5 +136,10 @@ export function allowMatcher(allow: readonly string[] | undefined, deny: readonl
 
 /** A tool-name pattern where `*` matches any run of characters. */
 function globPattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }

@@ -2,8 +2,19 @@
 export { Registry } from './registry.js';
 export type { LlmSpecs } from './registry.js';
 export type {
-  AgentTool, CallContext, NamingProblems, NativeCallContext, RegisterReport, RegistryChange, RegistryEvents, RegistryOptions, RenamedTool,
-  ReplaceReport, ServerToolOptions, SkippedTool, ToolCaller,
+  AgentTool,
+  CallContext,
+  NamingProblems,
+  NativeCallContext,
+  RegisterReport,
+  RegistryChange,
+  RegistryEvents,
+  RegistryOptions,
+  RenamedTool,
+  ReplaceReport,
+  ServerToolOptions,
+  SkippedTool,
+  ToolCaller,
 } from './types.js';
 export { parseOpenAiArguments, toOpenAiToolMessage, toAnthropicToolResult } from './tool-calls.js';
 export type { OpenAiToolCall, OpenAiToolMessage, AnthropicToolUse, AnthropicToolResult, AnthropicToolResultContent } from './tool-calls.js';

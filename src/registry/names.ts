@@ -28,13 +28,19 @@ export function rename(entry: Entry, name: string, why: string): void {
 
 /** The change recorded on a rewritten tool that lost its name to `winner`. */
 export function yieldedTo(winner: Entry, suffix: string): string {
-  const whose = winner.def.server === undefined ? `native tool "${winner.def.originalName}"` : `tool "${winner.def.originalName}" of server "${winner.def.server}"`;
+  const whose =
+    winner.def.server === undefined ? `native tool "${winner.def.originalName}"` : `tool "${winner.def.originalName}" of server "${winner.def.server}"`;
   return `suffix "${suffix}" added: "${winner.def.name}" is the exact name of ${whose}`;
 }
 
 /** The report line for an entry exposed under another name than its own. */
 export function renamedTool(entry: Entry): RenamedTool {
-  return { tool: entry.def.originalName, ...(entry.def.server !== undefined ? { server: entry.def.server } : {}), exposed: entry.def.name, changes: [...entry.nameChanges] };
+  return {
+    tool: entry.def.originalName,
+    ...(entry.def.server !== undefined ? { server: entry.def.server } : {}),
+    exposed: entry.def.name,
+    changes: [...entry.nameChanges],
+  };
 }
 
 /**
@@ -46,9 +52,15 @@ export function placeSiblings(listed: readonly Entry[], collide: (kept: Entry, r
   const byName = new Map<string, Entry>();
   const place = (entry: Entry) => {
     const taken = byName.get(entry.def.name);
-    if (!taken) { byName.set(entry.def.name, entry); return; }
+    if (!taken) {
+      byName.set(entry.def.name, entry);
+      return;
+    }
     const suffixed = isExact(entry) ? undefined : suffixedName(entry);
-    if (suffixed === undefined || byName.has(suffixed)) { collide(taken, entry); return; }
+    if (suffixed === undefined || byName.has(suffixed)) {
+      collide(taken, entry);
+      return;
+    }
     rename(entry, suffixed, yieldedTo(taken, suffixed.slice(taken.def.name.length)));
     byName.set(suffixed, entry);
   };

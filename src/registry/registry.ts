@@ -6,24 +6,62 @@ import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpec
 import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
 import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
 import {
-  executeGeminiFunctionCall, toGeminiCallableTool, toGeminiJsonSchemaDeclaration,
-  type GeminiCallableTool, type GeminiCallableToolOptions, type GeminiFunctionCall, type GeminiFunctionResponsePart,
+  executeGeminiFunctionCall,
+  toGeminiCallableTool,
+  toGeminiJsonSchemaDeclaration,
+  type GeminiCallableTool,
+  type GeminiCallableToolOptions,
+  type GeminiFunctionCall,
+  type GeminiFunctionResponsePart,
 } from '../adapters/gemini.js';
 import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
-import { executeResponsesCall, toResponsesTool, type ResponsesFunctionCall, type ResponsesFunctionCallOutput, type ResponsesFunctionTool } from '../adapters/openai-responses.js';
+import {
+  executeResponsesCall,
+  toResponsesTool,
+  type ResponsesFunctionCall,
+  type ResponsesFunctionCallOutput,
+  type ResponsesFunctionTool,
+} from '../adapters/openai-responses.js';
 import { suggestPrefix } from '../bridge/naming.js';
 import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
 import { convertResult, errorResult } from '../bridge/result.js';
 import type { LlmProvider, SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
 import { SchemaCompiler } from '../bridge/validate.js';
 import {
-  ToolArgumentsError, ToolCallError, ToolNameCollisionError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID,
+  ToolArgumentsError,
+  ToolCallError,
+  ToolNameCollisionError,
+  ToolNotFoundError,
+  ToolResultError,
+  ToolValidationError,
+  TOOL_INPUT_INVALID,
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from '../util/did-you-mean.js';
 import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './names.js';
-import { callName, malformedCall, parseOpenAiArguments, toAnthropicToolResult, toOpenAiToolMessage, type AnthropicToolResult, type AnthropicToolUse, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
-import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, RenamedTool, ReplaceReport, ServerToolOptions, SkippedTool } from './types.js';
+import {
+  callName,
+  malformedCall,
+  parseOpenAiArguments,
+  toAnthropicToolResult,
+  toOpenAiToolMessage,
+  type AnthropicToolResult,
+  type AnthropicToolUse,
+  type OpenAiToolCall,
+  type OpenAiToolMessage,
+} from './tool-calls.js';
+import type {
+  AgentTool,
+  CallContext,
+  NamingProblems,
+  RegisterReport,
+  RegistryEvents,
+  RegistryOptions,
+  RenamedTool,
+  ReplaceReport,
+  ServerToolOptions,
+  SkippedTool,
+} from './types.js';
 
 /** The spec type per target: the providers' function-calling formats, and the OpenAI Responses API's flat tools. */
 export interface LlmSpecByTarget extends LlmSpecByProvider {
@@ -90,7 +128,10 @@ export class Registry {
     const allow = allowMatcher(options.allow, options.deny);
     for (const entry of this.siblings(server, tools, options, allow, report).values()) this.admit(entry, report);
     report.unmatchedAllow = allow.unmatched();
-    this.dropped.set(server, report.skipped.filter((s) => s.reason === 'collision'));
+    this.dropped.set(
+      server,
+      report.skipped.filter((s) => s.reason === 'collision'),
+    );
     this.clearWithdrawn(server);
     if (report.added.length > 0) this.events.emit('changed', { server, added: report.added, removed: [], updated: [] });
     return report;
@@ -123,10 +164,17 @@ export class Registry {
     report.unmatchedAllow = allow.unmatched();
     const next = new Map<string, Entry>();
     for (const [name, current] of this.entries) {
-      if (current.def.server !== server) { next.set(name, current); continue; }
+      if (current.def.server !== server) {
+        next.set(name, current);
+        continue;
+      }
       const replacement = fresh.get(name);
       fresh.delete(name);
-      if (!replacement) { releaseSchemas(current, this.compiler); report.removed.push(name); continue; }
+      if (!replacement) {
+        releaseSchemas(current, this.compiler);
+        report.removed.push(name);
+        continue;
+      }
       if (replacement.fingerprint === current.fingerprint) {
         // Same definition: keep the compiled validators and spec cache, but call through the new options.
         current.invoke = replacement.invoke;
@@ -141,7 +189,10 @@ export class Registry {
     }
     this.entries = next;
     for (const entry of fresh.values()) this.admit(entry, report);
-    this.dropped.set(server, report.skipped.filter((s) => s.reason === 'collision'));
+    this.dropped.set(
+      server,
+      report.skipped.filter((s) => s.reason === 'collision'),
+    );
     this.clearWithdrawn(server);
     if (report.added.length + report.removed.length + report.updated.length > 0) {
       this.events.emit('changed', { server, added: report.added, removed: report.removed, updated: report.updated });
@@ -211,13 +262,20 @@ export class Registry {
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
     if (provider === 'openai-responses') {
       const chat = this.toLLMSpecs('openai', options);
-      const deferred = new Set(this.list().filter((d) => d.deferred).map((d) => d.name));
+      const deferred = new Set(
+        this.list()
+          .filter((d) => d.deferred)
+          .map((d) => d.name),
+      );
       const specs = chat.specs.map((spec) => ({ ...toResponsesTool(spec), ...(deferred.has(spec.function.name) ? { defer_loading: true } : {}) }));
       return { specs, notes: chat.notes } as LlmSpecs<P>;
     }
     if (provider === 'gemini' && options.jsonSchema) {
       const converted = this.list().map((def) => ({ def, ...toGeminiJsonSchemaDeclaration(def) }));
-      return { specs: converted.map((c) => c.spec), notes: converted.filter((c) => c.notes.length > 0).map((c) => ({ tool: c.def.name, notes: c.notes })) } as LlmSpecs<P>;
+      return {
+        specs: converted.map((c) => c.spec),
+        notes: converted.filter((c) => c.notes.length > 0).map((c) => ({ tool: c.def.name, notes: c.notes })),
+      } as LlmSpecs<P>;
     }
     return this.providerSpecs(provider as LlmProvider, options) as LlmSpecs<P>;
   }
@@ -248,7 +306,10 @@ export class Registry {
     const gone = entry ? undefined : this.withdrawn.get(name);
     if (gone) return errorResult(gone.why(gone.tool));
     if (!entry) {
-      const error = new ToolNotFoundError(name, closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]));
+      const error = new ToolNotFoundError(
+        name,
+        closeMatches(name, this.entries.keys(), (n) => [this.entries.get(n)?.def.originalName ?? n]),
+      );
       // The message already carries the suggestions as its hint; saying them twice was issue 11 item 16.
       return errorResult(error, `${error.message}.`);
     }
@@ -256,7 +317,14 @@ export class Registry {
     const server = def.server !== undefined ? { server: def.server } : {};
     const input = args === undefined || args === null ? {} : args;
     if (typeof input !== 'object' || Array.isArray(input)) {
-      const issue = { path: '', field: '(root)', keyword: 'type', message: 'arguments must be an object', expected: 'object', received: Array.isArray(input) ? 'array' : typeof input };
+      const issue = {
+        path: '',
+        field: '(root)',
+        keyword: 'type',
+        message: 'arguments must be an object',
+        expected: 'object',
+        received: Array.isArray(input) ? 'array' : typeof input,
+      };
       return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
     }
     // A strict-mode model sends null for optional properties it leaves out; the server must not see
@@ -339,7 +407,9 @@ export class Registry {
 
   private async executeParsed(name: string, parse: () => Record<string, unknown>, context: CallContext): Promise<ToolResult> {
     let args: Record<string, unknown>;
-    try { args = parse(); } catch (error) {
+    try {
+      args = parse();
+    } catch (error) {
       if (error instanceof ToolArgumentsError) return errorResult(error);
       throw error;
     }
@@ -350,7 +420,13 @@ export class Registry {
    * The entries for one server's tool list, keyed by exposed name, in list order. Among siblings
    * an exact name wins over a rewritten one, which takes a suffix; two exact names keep the first.
    */
-  private siblings(server: string, tools: readonly Tool[], options: ServerToolOptions, allow: ReturnType<typeof allowMatcher>, report: RegisterReport): Map<string, Entry> {
+  private siblings(
+    server: string,
+    tools: readonly Tool[],
+    options: ServerToolOptions,
+    allow: ReturnType<typeof allowMatcher>,
+    report: RegisterReport,
+  ): Map<string, Entry> {
     const listed: Entry[] = [];
     for (const tool of tools) {
       if (!allow.matches(tool.name)) report.skipped.push(notAllowed(server, tool.name));
@@ -368,7 +444,10 @@ export class Registry {
     const existing = this.entries.get(entry.def.name);
     if (existing) {
       const clash = yielding(existing, entry, (name) => this.entries.has(name));
-      if (!clash) { this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report); return; }
+      if (!clash) {
+        this.collide(existing, entry, this.serverOptions.get(entry.def.server ?? '')?.prefix ?? '', report);
+        return;
+      }
       const { loser, winner, name } = clash;
       const before = loser.def.name;
       rename(loser, name, yieldedTo(winner, name.slice(before.length)));
@@ -377,7 +456,12 @@ export class Registry {
         // Keep the list order: the displaced tool stays where it was, under its new name.
         this.entries = new Map([...this.entries].map(([n, e]) => (e === existing ? [name, e] : [n, e])));
         report.renamed.push(renamedTool(loser));
-        this.events.emit('changed', { ...(existing.def.server !== undefined ? { server: existing.def.server } : {}), added: [name], removed: [before], updated: [] });
+        this.events.emit('changed', {
+          ...(existing.def.server !== undefined ? { server: existing.def.server } : {}),
+          added: [name],
+          removed: [before],
+          updated: [],
+        });
       }
     }
     this.prepare(entry, report);
@@ -399,7 +483,13 @@ export class Registry {
     // A prefix only helps when the clash is with someone else; siblings that sanitise alike need an allow-list.
     const suggestion = rejected.def.server !== undefined && rejected.def.server !== kept.def.server ? suggestPrefix(rejected.def.server, prefix) : undefined;
     const error = new ToolNameCollisionError(rejected.def.name, keptOrigin, rejectedOrigin, suggestion);
-    report.skipped.push({ tool: rejected.def.originalName, ...(rejected.def.server !== undefined ? { server: rejected.def.server } : {}), reason: 'collision', message: error.message, error });
+    report.skipped.push({
+      tool: rejected.def.originalName,
+      ...(rejected.def.server !== undefined ? { server: rejected.def.server } : {}),
+      reason: 'collision',
+      message: error.message,
+      error,
+    });
     this.events.emit('collision', error);
   }
 

@@ -31,9 +31,7 @@ export interface AnthropicToolUse {
 }
 
 /** Content Anthropic accepts inside a tool_result. */
-export type AnthropicToolResultContent =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+export type AnthropicToolResultContent = { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
 
 /** The block answering an Anthropic tool_use (goes in a `user` message). */
 export interface AnthropicToolResult {
@@ -56,11 +54,14 @@ export function parseOpenAiArguments(toolName: string, input: unknown): Record<s
   let value: unknown = input;
   if (typeof input === 'string') {
     if (input.trim() === '') return {};
-    try { value = JSON.parse(input); } catch (error) {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
       throw new ToolArgumentsError(toolName, (error as Error).message);
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ToolArgumentsError(toolName, `got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ToolArgumentsError(toolName, `got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   return value as Record<string, unknown>;
 }
 

@@ -17,7 +17,11 @@ export type NotificationHandler = (params: JsonObject | undefined, method: strin
 
 /** A handler may throw this to answer with a specific JSON-RPC error. */
 export class HandlerError extends Error {
-  constructor(readonly rpcCode: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly rpcCode: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -43,7 +47,9 @@ export class Dispatcher {
   onNotification(method: string, handler: NotificationHandler): () => void {
     const set = method === '*' ? this.anyNotification : this.setFor(method);
     set.add(handler);
-    return () => { set.delete(handler); };
+    return () => {
+      set.delete(handler);
+    };
   }
 
   /** Runs the handler of a request; resolves to the JSON-RPC result or error member. */

@@ -1,10 +1,28 @@
 // A JSON-RPC session over one transport: id allocation, the pending table, dispatch of what the
 // peer sends, timeouts, cancellation and progress. Knows nothing of MCP's handshake or tools.
 import {
-  classifyMessage, Emitter, InvalidMessageError, McpError, Methods, peekResponseId, splitBatch,
-  type JsonObject, type JsonRpcMessage, type JsonRpcRequest, type McpBridgeError, type Progress, type RequestId,
+  classifyMessage,
+  Emitter,
+  InvalidMessageError,
+  McpError,
+  Methods,
+  peekResponseId,
+  splitBatch,
+  type JsonObject,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type McpBridgeError,
+  type Progress,
+  type RequestId,
 } from '../../protocol/index.js';
-import { ConnectionClosedError, InvalidResultError, MessageTooLargeError, RequestAbortedError, RequestTimeoutError, UnreadableResponseError } from '../errors/session-errors.js';
+import {
+  ConnectionClosedError,
+  InvalidResultError,
+  MessageTooLargeError,
+  RequestAbortedError,
+  RequestTimeoutError,
+  UnreadableResponseError,
+} from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
 import { withProgressToken } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
@@ -65,7 +83,10 @@ export class Session {
   private closeInfo?: TransportCloseInfo;
   private readonly unsubscribe: (() => void)[] = [];
 
-  constructor(readonly transport: Transport, options: SessionOptions = {}) {
+  constructor(
+    readonly transport: Transport,
+    options: SessionOptions = {},
+  ) {
     this.logger = options.logger ?? nullLogger;
     this.clock = options.clock ?? systemClock;
     this.serverName = options.serverName;
@@ -117,7 +138,9 @@ export class Session {
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
     return new Promise<R>((resolve, reject) => {
       const entry: PendingEntry = {
-        id, method, progressToken,
+        id,
+        method,
+        progressToken,
         startedAt: this.clock.now(),
         timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
         maxTotalTimeoutMs: options.maxTotalTimeoutMs,
@@ -163,7 +186,11 @@ export class Session {
    * Runs the local handler of a peer request method without a peer request on the wire: the
    * modern era's `input_required` asks go through the same hooks as legacy server requests (MRTR).
    */
-  serveLocally(method: string, params: JsonObject | undefined, signal: AbortSignal): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }> {
+  serveLocally(
+    method: string,
+    params: JsonObject | undefined,
+    signal: AbortSignal,
+  ): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown } }> {
     return this.dispatcher.dispatchRequest(method, params, { requestId: `local-${method}`, method, signal, meta: undefined });
   }
 
@@ -245,13 +272,17 @@ export class Session {
     const controller = new AbortController();
     this.incoming.set(request.id, controller);
     const meta = request.params?._meta as Record<string, unknown> | undefined;
-    const outcome = await this.dispatcher.dispatchRequest(request.method, request.params, { requestId: request.id, method: request.method, signal: controller.signal, meta });
+    const outcome = await this.dispatcher.dispatchRequest(request.method, request.params, {
+      requestId: request.id,
+      method: request.method,
+      signal: controller.signal,
+      meta,
+    });
     this.incoming.delete(request.id);
     // CANCEL-6: a request the server cancelled gets no answer.
     if (controller.signal.aborted || this.closeInfo) return;
-    const response: JsonRpcMessage = 'error' in outcome
-      ? { jsonrpc: '2.0', id: request.id, error: outcome.error }
-      : { jsonrpc: '2.0', id: request.id, result: outcome.result as JsonObject };
+    const response: JsonRpcMessage =
+      'error' in outcome ? { jsonrpc: '2.0', id: request.id, error: outcome.error } : { jsonrpc: '2.0', id: request.id, result: outcome.result as JsonObject };
     this.transport.send(response).catch((error) => {
       this.logger.warn(`could not answer ${request.method}`, { server: this.serverName, error: String(error) });
     });
@@ -282,9 +313,20 @@ export class Session {
     if (id === undefined || !entry) return;
     const ctx = { server: this.serverName, method: entry.method, requestId: id };
     const reason = error.context.reason;
-    this.pending.reject(id, reason === 'too-large'
-      ? new MessageTooLargeError({ ...ctx, bytes: error.context.bytes as number, limit: error.context.limit as number }, error)
-      : new UnreadableResponseError({ ...ctx, reason: reason === 'invalid-utf8' ? 'invalid-utf8' : 'not-json', bytes: error.context.bytes as number | undefined, excerpt: String(error.context.excerpt ?? '') }, error));
+    this.pending.reject(
+      id,
+      reason === 'too-large'
+        ? new MessageTooLargeError({ ...ctx, bytes: error.context.bytes as number, limit: error.context.limit as number }, error)
+        : new UnreadableResponseError(
+            {
+              ...ctx,
+              reason: reason === 'invalid-utf8' ? 'invalid-utf8' : 'not-json',
+              bytes: error.context.bytes as number | undefined,
+              excerpt: String(error.context.excerpt ?? ''),
+            },
+            error,
+          ),
+    );
   }
 
   private onTransportClose(info: TransportCloseInfo): void {
@@ -301,7 +343,14 @@ export class Session {
   private timeOut(entry: PendingEntry, kind: TimeoutKind): void {
     const elapsedMs = this.clock.now() - entry.startedAt;
     const timeoutMs = kind === 'total' ? entry.maxTotalTimeoutMs! : entry.timeoutMs;
-    const error = new RequestTimeoutError({ server: this.serverName, method: entry.method, requestId: entry.id, timeoutMs, elapsedMs, total: kind === 'total' });
+    const error = new RequestTimeoutError({
+      server: this.serverName,
+      method: entry.method,
+      requestId: entry.id,
+      timeoutMs,
+      elapsedMs,
+      total: kind === 'total',
+    });
     // TIME-1: stop waiting, and tell the server, unless the request may not be cancelled.
     if (this.pending.reject(entry.id, error) && entry.cancellable) {
       this.sendCancelled(entry.id, `Request timed out after ${elapsedMs} ms.`);

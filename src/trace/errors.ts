@@ -7,7 +7,10 @@ const REPLAYER_USAGE = 'usage: replayer TRACE.jsonl [--report FILE.json] [--var 
 
 /** A trace file that does not follow the format; names the line and what is wrong. */
 export class TraceFormatError extends McpBridgeError {
-  constructor(readonly line: number, readonly problem: string) {
+  constructor(
+    readonly line: number,
+    readonly problem: string,
+  ) {
     super('MCPB_TRACE_INVALID', `trace line ${line}: ${problem} (see conformance/README.md, "Trace format")`, { line, problem });
   }
 }

@@ -43,7 +43,9 @@ export function classify(v: unknown): { kind: MessageKind; reason?: string } {
 /** Capability keys whose presence changes server behaviour; sub-fields and experimental ones vary freely. */
 function capabilityKeys(caps: unknown): string[] {
   if (!isObj(caps)) return [];
-  return Object.keys(caps).filter((k) => k !== 'experimental' && k !== 'extensions').sort();
+  return Object.keys(caps)
+    .filter((k) => k !== 'experimental' && k !== 'extensions')
+    .sort();
 }
 
 /**

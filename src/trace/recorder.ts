@@ -21,7 +21,6 @@ export interface RecorderOptions {
   packageSpec?: string;
 }
 
-
 /** Parses `--out FILE [--mask V=N]... [--package P] [--description D] -- CMD ARGS...`. */
 export function parseRecorderArgs(argv: string[]): RecorderOptions {
   const sep = argv.indexOf('--');
@@ -63,7 +62,9 @@ export function findServerPackage(command: string, args: string[]): { package?: 
         try {
           const j = JSON.parse(readFileSync(pj, 'utf8')) as { name?: string; version?: string };
           if (j.name) return { package: j.name, version: j.version };
-        } catch { /* unreadable package.json: keep walking */ }
+        } catch {
+          /* unreadable package.json: keep walking */
+        }
       }
       if (dirname(dir) === dir) break;
       p = dir;

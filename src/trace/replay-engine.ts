@@ -8,7 +8,6 @@ import { closestRecorded, recordedListAnswer, type ReplayFailure, type ReplayRep
 
 export type { ReplayFailure, ReplayReport, ReplaySink } from './replay-lookup.js';
 
-
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const key = (id: unknown) => JSON.stringify(id);
@@ -28,7 +27,10 @@ export class ReplayEngine {
   private finished = false;
   private readonly t0 = Date.now();
 
-  constructor(private readonly trace: Trace, private readonly sink: ReplaySink) {
+  constructor(
+    private readonly trace: Trace,
+    private readonly sink: ReplaySink,
+  ) {
     this.events = trace.events;
     this.matched = this.events.map(() => false);
     this.traceHasInitialized = this.events.some((e) => e.type === 'message' && e.dir === 'c2s' && isObj(e.msg) && e.msg.method === 'notifications/initialized');
@@ -110,7 +112,11 @@ export class ReplayEngine {
       msg = JSON.parse(text);
     } catch (e) {
       this.received.push({ t: Date.now() - this.t0, raw: line });
-      this.fail({ kind: 'invalid-jsonrpc', message: `the client wrote a line that is not JSON: ${(e as Error).message}`, detail: `  line: ${line.slice(0, 300)}` });
+      this.fail({
+        kind: 'invalid-jsonrpc',
+        message: `the client wrote a line that is not JSON: ${(e as Error).message}`,
+        detail: `  line: ${line.slice(0, 300)}`,
+      });
       this.sink.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       return;
     }
@@ -169,7 +175,11 @@ export class ReplayEngine {
     const best = this.bestCandidate(m);
     const label = describeMessage(m);
     if (best === undefined) {
-      this.fail({ kind: 'unexpected', message: `the client sent ${label}, but the recording expects no further client message`, detail: `  got: ${JSON.stringify(m).slice(0, 400)}` });
+      this.fail({
+        kind: 'unexpected',
+        message: `the client sent ${label}, but the recording expects no further client message`,
+        detail: `  got: ${JSON.stringify(m).slice(0, 400)}`,
+      });
     } else {
       const diffs = compareClientMessage(this.recordedAt(best.i), m, this.mapLiveId);
       this.fail({
@@ -177,7 +187,8 @@ export class ReplayEngine {
         message: best.sameStep
           ? `the client's ${label} differs from the recording (trace event ${best.i + 2})`
           : `the client sent ${label}; the recording expects ${describeMessage(this.recordedAt(best.i))} next (trace event ${best.i + 2})`,
-        detail: formatDifferences(diffs) + `\n  expected: ${JSON.stringify(this.recordedAt(best.i)).slice(0, 400)}\n  got:      ${JSON.stringify(m).slice(0, 400)}`,
+        detail:
+          formatDifferences(diffs) + `\n  expected: ${JSON.stringify(this.recordedAt(best.i)).slice(0, 400)}\n  got:      ${JSON.stringify(m).slice(0, 400)}`,
       });
       // Consume the recorded step so the session can go on and later steps are still checked.
       if (best.sameStep && best.i < this.frontier()) {
@@ -187,7 +198,11 @@ export class ReplayEngine {
       }
     }
     if ('id' in m) {
-      this.sink.send({ jsonrpc: '2.0', id: m.id, error: { code: -32603, message: `mcp-bridge replayer: ${label} does not match the recording (see the replayer's stderr)` } });
+      this.sink.send({
+        jsonrpc: '2.0',
+        id: m.id,
+        error: { code: -32603, message: `mcp-bridge replayer: ${label} does not match the recording (see the replayer's stderr)` },
+      });
     }
   }
 
@@ -253,7 +268,11 @@ export class ReplayEngine {
     const waiting = this.unmatchedClientIndexes(this.frontier());
     if (waiting.length === 0) return;
     const list = waiting.map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`).join('\n');
-    this.fail({ kind: 'missing', message: `the client went on to ${describeMessage(this.early[0])} without sending ${waiting.length} recorded message(s) first`, detail: list });
+    this.fail({
+      kind: 'missing',
+      message: `the client went on to ${describeMessage(this.early[0])} without sending ${waiting.length} recorded message(s) first`,
+      detail: list,
+    });
     for (const i of waiting) {
       this.matched[i] = true;
       this.skippedIdx.add(i);
@@ -268,12 +287,22 @@ export class ReplayEngine {
   end(): ReplayReport {
     if (!this.finished) {
       for (const m of this.early) {
-        this.fail({ kind: 'unexpected', message: `the client sent ${describeMessage(m)} out of order: the recording has it later, after messages the client never sent` });
+        this.fail({
+          kind: 'unexpected',
+          message: `the client sent ${describeMessage(m)} out of order: the recording has it later, after messages the client never sent`,
+        });
       }
       const missing = this.unmatchedClientIndexes(this.events.length).filter((i) => i >= this.p);
       if (missing.length > 0) {
-        const list = missing.slice(0, 8).map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`).join('\n');
-        this.fail({ kind: 'missing', message: `the client stopped before sending ${missing.length} recorded message(s)`, detail: list + (missing.length > 8 ? '\n  ...' : '') });
+        const list = missing
+          .slice(0, 8)
+          .map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`)
+          .join('\n');
+        this.fail({
+          kind: 'missing',
+          message: `the client stopped before sending ${missing.length} recorded message(s)`,
+          detail: list + (missing.length > 8 ? '\n  ...' : ''),
+        });
       }
     }
     this.finished = true;

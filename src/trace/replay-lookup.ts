@@ -44,16 +44,23 @@ export const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'prompts
  * The recorded client message closest to `m` among `candidates`: same method (and tool name) first,
  * then eligible ones (index before `front`), then fewest differences, then earliest.
  */
-export function closestRecorded(events: TraceEvent[], candidates: number[], front: number, m: Obj, mapLiveId: (id: unknown) => unknown): { i: number; sameStep: boolean } | undefined {
+export function closestRecorded(
+  events: TraceEvent[],
+  candidates: number[],
+  front: number,
+  m: Obj,
+  mapLiveId: (id: unknown) => unknown,
+): { i: number; sameStep: boolean } | undefined {
   const sameStep = (i: number) => {
     const r = msgAt(events, i);
-    if (!isObj(r) || r.method !== m.method || ('id' in r) !== ('id' in m)) return false;
+    if (!isObj(r) || r.method !== m.method || 'id' in r !== 'id' in m) return false;
     const rn = isObj(r.params) ? r.params.name : undefined;
     const mn = isObj(m.params) ? m.params.name : undefined;
     return rn === mn;
   };
   const score = (i: number) => (sameStep(i) ? 0 : 2) + (i < front ? 0 : 1);
-  const ranked = candidates.map((i) => ({ i, s: score(i), d: compareClientMessage(msgAt(events, i), m, mapLiveId).length }))
+  const ranked = candidates
+    .map((i) => ({ i, s: score(i), d: compareClientMessage(msgAt(events, i), m, mapLiveId).length }))
     .sort((a, b) => a.s - b.s || a.d - b.d || a.i - b.i);
   const top = ranked[0];
   return top === undefined ? undefined : { i: top.i, sameStep: sameStep(top.i) };

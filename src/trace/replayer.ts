@@ -123,7 +123,9 @@ export async function runReplayer(argv: string[], io: ReplayerIo = process): Pro
   report.ok = report.failures.length === 0;
   if (opts.report) writeFileSync(opts.report, JSON.stringify(report, null, 2) + '\n');
   const verdict = report.ok ? 'PASS' : 'FAIL';
-  io.stderr.write(`mcp-bridge replayer: ${verdict} ${opts.trace}: ${report.matched}/${report.expected} client messages matched, ${report.failures.length} failure(s)\n`);
+  io.stderr.write(
+    `mcp-bridge replayer: ${verdict} ${opts.trace}: ${report.matched}/${report.expected} client messages matched, ${report.failures.length} failure(s)\n`,
+  );
   if (!report.ok) return 1;
   return exitCode ?? 0;
 }

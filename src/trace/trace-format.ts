@@ -65,7 +65,6 @@ export interface Trace {
   events: TraceEvent[];
 }
 
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

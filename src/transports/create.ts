@@ -79,7 +79,13 @@ export async function createTransport(params: ServerParams, context: TransportCo
     return new StdioTransport({
       ...p,
       serverName: context.serverName,
-      ...(lines.length > 0 ? { onStderrLine: (line: string) => { for (const f of lines) f(line); } } : {}),
+      ...(lines.length > 0
+        ? {
+            onStderrLine: (line: string) => {
+              for (const f of lines) f(line);
+            },
+          }
+        : {}),
     });
   }
   if ('url' in params && typeof params.url === 'string') {
@@ -88,7 +94,10 @@ export async function createTransport(params: ServerParams, context: TransportCo
     const auth = await authHandlerFor(http, context);
     return createHttpTransport({ ...http, auth, serverName: context.serverName, logger: context.logger });
   }
-  throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', { server: context.serverName, hint: 'pass { command, args } for a local server or { url } for a remote one' });
+  throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'a server needs either "command" (stdio) or "url" (HTTP)', {
+    server: context.serverName,
+    hint: 'pass { command, args } for a local server or { url } for a remote one',
+  });
 }
 
 function isAuthHandler(value: unknown): value is AuthHandler {

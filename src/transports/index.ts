@@ -4,7 +4,15 @@
 export type { Transport, TransportEvents, TransportCloseInfo, SendOptions } from './transport.js';
 export { createTransport } from './create.js';
 export type { ServerParams, StdioServerParams, HttpServerParams } from './create.js';
-export { StdioTransport, installSignalCleanup, killAllServersSync, liveServerPids, buildChildEnv, POSIX_ENV_ALLOWLIST, WINDOWS_ENV_ALLOWLIST } from './stdio/index.js';
+export {
+  StdioTransport,
+  installSignalCleanup,
+  killAllServersSync,
+  liveServerPids,
+  buildChildEnv,
+  POSIX_ENV_ALLOWLIST,
+  WINDOWS_ENV_ALLOWLIST,
+} from './stdio/index.js';
 export type { StdioTransportOptions, SignalCleanupOptions } from './stdio/index.js';
 export { createHttpTransport, StreamableHttpTransport, SseTransport } from './detect.js';
 export type { CreateHttpTransportOptions, HttpTransport, HttpTransportOptions, HttpSessionEvents } from './detect.js';

@@ -41,7 +41,6 @@ export function closest(input: string, candidates: readonly string[]): string | 
   return bestDistance <= limit && bestDistance < Math.max(input.length, best.length) ? best : undefined;
 }
 
-
 /**
  * Close-match suggestions for an unknown tool name: edit distance, plus names that differ only by
  * a prefix (the model dropped or invented one), by a cut-off tail, or by case.
@@ -64,5 +63,8 @@ export function closeMatches(wanted: string, candidates: Iterable<string>, alias
     }
     if (best < Infinity) scored.push([name, best]);
   }
-  return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map(([name]) => name);
+  return scored
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([name]) => name);
 }

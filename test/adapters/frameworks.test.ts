@@ -34,7 +34,11 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     const summary = await manager.start();
     assert.deepEqual(summary.failed, []);
   });
-  after(async () => { await manager?.close(); fs?.cleanup(); everything?.cleanup(); });
+  after(async () => {
+    await manager?.close();
+    fs?.cleanup();
+    everything?.cleanup();
+  });
 
   test('AI SDK 6: generateText runs a dynamic tool through the registry and the model sees text and image parts', async () => {
     const tools = registry.toAiSdkTools({ tools: ['ev_echo', 'ev_get-tiny-image'] });
@@ -45,13 +49,18 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
       doGenerate: async (options) => {
         round++;
         if (round === 1) {
-          assert.ok(options.tools?.some((t) => t.name === 'ev_echo' && t.type === 'function'), 'the model is offered the tool');
+          assert.ok(
+            options.tools?.some((t) => t.name === 'ev_echo' && t.type === 'function'),
+            'the model is offered the tool',
+          );
           return {
             content: [
               { type: 'tool-call', toolCallId: 'c1', toolName: 'ev_echo', input: JSON.stringify({ message: 'hi' }) },
               { type: 'tool-call', toolCallId: 'c2', toolName: 'ev_get-tiny-image', input: '{}' },
             ],
-            finishReason: { unified: 'tool-calls', raw: undefined }, usage: usage(), warnings: [],
+            finishReason: { unified: 'tool-calls', raw: undefined },
+            usage: usage(),
+            warnings: [],
           };
         }
         seen.push(...options.prompt.filter((m) => m.role === 'tool').flatMap((m) => m.content));
@@ -65,7 +74,10 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     assert.deepEqual(echo?.output, { type: 'text', value: 'Echo: hi' });
     const image = outputs.find((o) => o.toolCallId === 'c2');
     assert.equal(image?.output.type, 'content');
-    assert.ok((image!.output.value as Array<{ type: string }>).some((p) => p.type === 'image-data'), 'the image reaches the model as an image part');
+    assert.ok(
+      (image!.output.value as Array<{ type: string }>).some((p) => p.type === 'image-data'),
+      'the image reaches the model as an image part',
+    );
   });
 
   test('AI SDK: invalid arguments come back to the model as an error output, not a thrown error', async () => {
@@ -86,18 +98,34 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
   });
 
   test('LangChain: tool() builds StructuredTools; content and artifact stay apart', async () => {
-    const tools = registry.toLangChainTools({ tool: langchainTool as never, tools: ['ev_echo', 'ev_get-tiny-image'] }) as Array<{ name: string; invoke(input: unknown): Promise<unknown> }>;
-    assert.deepEqual(tools.map((t) => t.name), ['ev_echo', 'ev_get-tiny-image']);
-    const message = await tools[0]!.invoke({ id: 'call-1', name: 'ev_echo', args: { message: 'lc' }, type: 'tool_call' }) as { content: string; artifact: { isError: boolean } };
+    const tools = registry.toLangChainTools({ tool: langchainTool as never, tools: ['ev_echo', 'ev_get-tiny-image'] }) as Array<{
+      name: string;
+      invoke(input: unknown): Promise<unknown>;
+    }>;
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['ev_echo', 'ev_get-tiny-image'],
+    );
+    const message = (await tools[0]!.invoke({ id: 'call-1', name: 'ev_echo', args: { message: 'lc' }, type: 'tool_call' })) as {
+      content: string;
+      artifact: { isError: boolean };
+    };
     assert.equal(message.content, 'Echo: lc');
     assert.equal(message.artifact.isError, false);
-    const image = await tools[1]!.invoke({ id: 'call-2', name: 'ev_get-tiny-image', args: {}, type: 'tool_call' }) as { artifact: { parts: Array<{ type: string }> } };
+    const image = (await tools[1]!.invoke({ id: 'call-2', name: 'ev_get-tiny-image', args: {}, type: 'tool_call' })) as {
+      artifact: { parts: Array<{ type: string }> };
+    };
     assert.ok(image.artifact.parts.some((p) => p.type === 'image'));
   });
 
   test('LangChain: a fake chat model with the tools bound asks for a call, and the tool answers it', async () => {
-    const tools = registry.toLangChainTools({ tool: langchainTool as never, tools: ['ev_echo'] }) as Array<{ name: string; invoke(input: unknown): Promise<{ content: unknown }> }>;
-    const model = new FakeStreamingChatModel({ chunks: [new AIMessageChunk({ content: '', tool_calls: [{ id: 'c1', name: 'ev_echo', args: { message: 'loop' }, type: 'tool_call' }] })] });
+    const tools = registry.toLangChainTools({ tool: langchainTool as never, tools: ['ev_echo'] }) as Array<{
+      name: string;
+      invoke(input: unknown): Promise<{ content: unknown }>;
+    }>;
+    const model = new FakeStreamingChatModel({
+      chunks: [new AIMessageChunk({ content: '', tool_calls: [{ id: 'c1', name: 'ev_echo', args: { message: 'loop' }, type: 'tool_call' }] })],
+    });
     const bound = model.bindTools(tools as never);
     const reply = await bound.invoke('echo loop');
     const [call] = reply.tool_calls ?? [];
@@ -114,14 +142,20 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
       assert.ok(declared.functionDeclarations?.some((d) => d.name === 'echo'));
       const parts = await callable.callTool([{ name: 'echo', args: { message: 'genai' } }]);
       assert.match(JSON.stringify(parts), /Echo: genai/);
-    } finally { await client.close(); }
+    } finally {
+      await client.close();
+    }
     const ours: CallableTool = registry.toGeminiCallableTool({ tools: ['ev_echo'] }) as CallableTool;
     const [part] = await ours.callTool([{ name: 'ev_echo', args: { message: 'typed' } }]);
     assert.match(JSON.stringify(part), /Echo: typed/);
   });
 
   test('Anthropic tool runner: runnable tools run through the registry; error results are thrown as the given ToolError', async () => {
-    class ToolError extends Error { constructor(readonly content: unknown) { super('tool error'); } }
+    class ToolError extends Error {
+      constructor(readonly content: unknown) {
+        super('tool error');
+      }
+    }
     const tools = registry.toAnthropicRunnableTools({ ToolError: ToolError as never });
     const echo = tools.find((t) => t.name === 'ev_echo')!;
     assert.equal(echo.type, 'custom');
@@ -138,7 +172,9 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
       const tools = mcpTools(page.tools.filter((t) => t.name === 'echo') as never, client as never);
       const out = await tools[0]!.run({ message: 'via mcpTools' });
       assert.match(JSON.stringify(out), /Echo: via mcpTools/);
-    } finally { await client.close(); }
+    } finally {
+      await client.close();
+    }
   });
 
   test('OpenAI Responses: flat specs, and function_call items answered as function_call_output (images as input_image)', async () => {
@@ -147,8 +183,11 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     assert.equal(echo.type, 'function');
     assert.equal(echo.parameters.type, 'object');
     assert.ok('strict' in echo);
-    assert.deepEqual(await registry.executeResponsesCall({ type: 'function_call', call_id: 'r1', name: 'ev_echo', arguments: '{"message":"r"}' }),
-      { type: 'function_call_output', call_id: 'r1', output: 'Echo: r' });
+    assert.deepEqual(await registry.executeResponsesCall({ type: 'function_call', call_id: 'r1', name: 'ev_echo', arguments: '{"message":"r"}' }), {
+      type: 'function_call_output',
+      call_id: 'r1',
+      output: 'Echo: r',
+    });
     const image = await registry.executeResponsesCall({ type: 'function_call', call_id: 'r2', name: 'ev_get-tiny-image', arguments: '' });
     assert.ok(Array.isArray(image.output) && image.output.some((p) => p.type === 'input_image' && p.image_url.startsWith('data:image/png;base64,')));
     const broken = await registry.executeResponsesCall({ type: 'function_call' } as never);
@@ -179,8 +218,14 @@ describe('framework adapters over real servers', { timeout: 90_000 }, () => {
     const part = await registry.executeGeminiFunctionCall({ id: 'g1', name: 'ev_echo', args: { message: 'g' } });
     assert.deepEqual(part, { functionResponse: { id: 'g1', name: 'ev_echo', response: { output: 'Echo: g' } } });
     const callable = registry.toGeminiCallableTool({ tools: ['ev_echo', 'ev_get-tiny-image'] });
-    assert.deepEqual((await callable.tool()).functionDeclarations.map((d) => d.name), ['ev_echo', 'ev_get-tiny-image']);
-    const [a, b] = await callable.callTool([{ name: 'ev_echo', args: { message: 'auto' } }, { name: 'ev_get-tiny-image', args: {} }]);
+    assert.deepEqual(
+      (await callable.tool()).functionDeclarations.map((d) => d.name),
+      ['ev_echo', 'ev_get-tiny-image'],
+    );
+    const [a, b] = await callable.callTool([
+      { name: 'ev_echo', args: { message: 'auto' } },
+      { name: 'ev_get-tiny-image', args: {} },
+    ]);
     assert.deepEqual(a!.functionResponse.response, { output: 'Echo: auto' });
     assert.equal(b!.functionResponse.parts?.[0]?.inlineData.mimeType, 'image/png');
     const missing = await registry.executeGeminiFunctionCall({} as never);

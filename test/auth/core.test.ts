@@ -5,9 +5,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  parseWwwAuthenticate, bearerChallengeOf, protectedResourceMetadataUrls, authorizationServerMetadataUrls, legacyDefaultEndpoints,
-  canonicalResource, resourceAllowed, issuerMatches, callbackIssuerMatches, secureEndpoint, selectScopes, unionScopes, coversScopes,
-  scopeParam, selectClientAuthMethod, basicAuthorization, splitScopes,
+  parseWwwAuthenticate,
+  bearerChallengeOf,
+  protectedResourceMetadataUrls,
+  authorizationServerMetadataUrls,
+  legacyDefaultEndpoints,
+  canonicalResource,
+  resourceAllowed,
+  issuerMatches,
+  callbackIssuerMatches,
+  secureEndpoint,
+  selectScopes,
+  unionScopes,
+  coversScopes,
+  scopeParam,
+  selectClientAuthMethod,
+  basicAuthorization,
+  splitScopes,
 } from '../../protocol/auth/index.js';
 
 test('WWW-Authenticate: quoted strings, tokens, escapes, several challenges (RFC 9110 §11.6.1, RFC 6750 §3)', () => {
@@ -15,13 +29,35 @@ test('WWW-Authenticate: quoted strings, tokens, escapes, several challenges (RFC
     ['Bearer', [{ scheme: 'bearer', params: {} }]],
     ['Bearer realm="example"', [{ scheme: 'bearer', params: { realm: 'example' } }]],
     ['Bearer error=invalid_token, scope=mcp:basic', [{ scheme: 'bearer', params: { error: 'invalid_token', scope: 'mcp:basic' } }]],
-    ['Bearer resource_metadata="http://localhost:1/.well-known/oauth-protected-resource/mcp", scope="a b"',
-      [{ scheme: 'bearer', params: { resource_metadata: 'http://localhost:1/.well-known/oauth-protected-resource/mcp', scope: 'a b' } }]],
-    ['Bearer error_description="say \\"hi\\", ok", error="insufficient_scope"', [{ scheme: 'bearer', params: { error_description: 'say "hi", ok', error: 'insufficient_scope' } }]],
-    ['Basic realm="simple", Bearer scope="x"', [{ scheme: 'basic', params: { realm: 'simple' } }, { scheme: 'bearer', params: { scope: 'x' } }]],
-    ['Newauth realm="apps", type=1, title="Login to \\"apps\\"", Basic realm="simple"',
-      [{ scheme: 'newauth', params: { realm: 'apps', type: '1', title: 'Login to "apps"' } }, { scheme: 'basic', params: { realm: 'simple' } }]],
-    ['Basic dXNlcjpwYXNz==, Bearer', [{ scheme: 'basic', params: {}, token68: 'dXNlcjpwYXNz==' }, { scheme: 'bearer', params: {} }]],
+    [
+      'Bearer resource_metadata="http://localhost:1/.well-known/oauth-protected-resource/mcp", scope="a b"',
+      [{ scheme: 'bearer', params: { resource_metadata: 'http://localhost:1/.well-known/oauth-protected-resource/mcp', scope: 'a b' } }],
+    ],
+    [
+      'Bearer error_description="say \\"hi\\", ok", error="insufficient_scope"',
+      [{ scheme: 'bearer', params: { error_description: 'say "hi", ok', error: 'insufficient_scope' } }],
+    ],
+    [
+      'Basic realm="simple", Bearer scope="x"',
+      [
+        { scheme: 'basic', params: { realm: 'simple' } },
+        { scheme: 'bearer', params: { scope: 'x' } },
+      ],
+    ],
+    [
+      'Newauth realm="apps", type=1, title="Login to \\"apps\\"", Basic realm="simple"',
+      [
+        { scheme: 'newauth', params: { realm: 'apps', type: '1', title: 'Login to "apps"' } },
+        { scheme: 'basic', params: { realm: 'simple' } },
+      ],
+    ],
+    [
+      'Basic dXNlcjpwYXNz==, Bearer',
+      [
+        { scheme: 'basic', params: {}, token68: 'dXNlcjpwYXNz==' },
+        { scheme: 'bearer', params: {} },
+      ],
+    ],
     ['BEARER Scope = "a"', [{ scheme: 'bearer', params: { scope: 'a' } }]],
     ['', []],
   ];
@@ -30,17 +66,28 @@ test('WWW-Authenticate: quoted strings, tokens, escapes, several challenges (RFC
 });
 
 test('Bearer challenge: MCP parameters, scope split, first Bearer wins (AUTH-4, AUTH-16)', () => {
-  assert.deepEqual(bearerChallengeOf('Basic realm="x", Bearer error="insufficient_scope", scope="mcp:basic  mcp:write", resource_metadata="https://h/prm"'),
-    { resourceMetadata: 'https://h/prm', scopes: ['mcp:basic', 'mcp:write'], error: 'insufficient_scope' });
+  assert.deepEqual(bearerChallengeOf('Basic realm="x", Bearer error="insufficient_scope", scope="mcp:basic  mcp:write", resource_metadata="https://h/prm"'), {
+    resourceMetadata: 'https://h/prm',
+    scopes: ['mcp:basic', 'mcp:write'],
+    error: 'insufficient_scope',
+  });
   assert.equal(bearerChallengeOf('Basic realm="x"'), undefined);
   assert.deepEqual(bearerChallengeOf('Bearer scope=""'), {});
   assert.deepEqual(splitScopes(' a  b a '), ['a', 'b']);
 });
 
 test('PRM URLs: header first and alone, else path-inserted then root (RFC 9728 §3.1, AUTH-5)', () => {
-  assert.deepEqual(protectedResourceMetadataUrls('http://localhost:3000/mcp', 'http://localhost:3000/custom/metadata/location.json'), ['http://localhost:3000/custom/metadata/location.json']);
-  assert.deepEqual(protectedResourceMetadataUrls('http://localhost:3000/mcp'), ['http://localhost:3000/.well-known/oauth-protected-resource/mcp', 'http://localhost:3000/.well-known/oauth-protected-resource']);
-  assert.deepEqual(protectedResourceMetadataUrls('https://h/a/b/'), ['https://h/.well-known/oauth-protected-resource/a/b', 'https://h/.well-known/oauth-protected-resource']);
+  assert.deepEqual(protectedResourceMetadataUrls('http://localhost:3000/mcp', 'http://localhost:3000/custom/metadata/location.json'), [
+    'http://localhost:3000/custom/metadata/location.json',
+  ]);
+  assert.deepEqual(protectedResourceMetadataUrls('http://localhost:3000/mcp'), [
+    'http://localhost:3000/.well-known/oauth-protected-resource/mcp',
+    'http://localhost:3000/.well-known/oauth-protected-resource',
+  ]);
+  assert.deepEqual(protectedResourceMetadataUrls('https://h/a/b/'), [
+    'https://h/.well-known/oauth-protected-resource/a/b',
+    'https://h/.well-known/oauth-protected-resource',
+  ]);
   assert.deepEqual(protectedResourceMetadataUrls('https://h'), ['https://h/.well-known/oauth-protected-resource']);
 });
 
@@ -50,8 +97,15 @@ test('AS metadata URLs in the AUTH-7 order; no root RFC 8414 URL for a path issu
     'http://localhost:4/.well-known/openid-configuration/tenant1',
     'http://localhost:4/tenant1/.well-known/openid-configuration',
   ]);
-  assert.deepEqual(authorizationServerMetadataUrls('https://accounts.google.com/'), ['https://accounts.google.com/.well-known/oauth-authorization-server', 'https://accounts.google.com/.well-known/openid-configuration']);
-  assert.deepEqual(legacyDefaultEndpoints('http://localhost:5/mcp'), { authorization_endpoint: 'http://localhost:5/authorize', token_endpoint: 'http://localhost:5/token', registration_endpoint: 'http://localhost:5/register' });
+  assert.deepEqual(authorizationServerMetadataUrls('https://accounts.google.com/'), [
+    'https://accounts.google.com/.well-known/oauth-authorization-server',
+    'https://accounts.google.com/.well-known/openid-configuration',
+  ]);
+  assert.deepEqual(legacyDefaultEndpoints('http://localhost:5/mcp'), {
+    authorization_endpoint: 'http://localhost:5/authorize',
+    token_endpoint: 'http://localhost:5/token',
+    registration_endpoint: 'http://localhost:5/register',
+  });
 });
 
 test('resource validation: same origin and a path prefix on a segment boundary (RFC 9728 §3.3, AUTH-18)', () => {
@@ -88,7 +142,15 @@ test('issuer comparison: one trailing slash allowed only for a path-less issuer;
 });
 
 test('secure endpoints: https, or http only to loopback (AUTH-21, SEC-1)', () => {
-  for (const [url, want] of [['https://a.example/token', true], ['http://localhost:3/token', true], ['http://127.0.0.1/x', true], ['http://[::1]:9/x', true], ['http://a.example/token', false], ['ftp://x', false], ['nope', false]] as const) {
+  for (const [url, want] of [
+    ['https://a.example/token', true],
+    ['http://localhost:3/token', true],
+    ['http://127.0.0.1/x', true],
+    ['http://[::1]:9/x', true],
+    ['http://a.example/token', false],
+    ['ftp://x', false],
+    ['nope', false],
+  ] as const) {
     assert.equal(secureEndpoint(url), want, url);
   }
 });

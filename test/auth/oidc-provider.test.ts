@@ -31,12 +31,25 @@ describe('OAuth against oidc-provider', () => {
     const urlRef = { url: '' };
     as = await startAs({
       resourceUrl: () => urlRef.url,
-      clients: [{ client_id: 'svc', token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256', jwks: { keys: [jwk] }, grant_types: ['client_credentials'], response_types: [], redirect_uris: [] }],
+      clients: [
+        {
+          client_id: 'svc',
+          token_endpoint_auth_method: 'private_key_jwt',
+          token_endpoint_auth_signing_alg: 'ES256',
+          jwks: { keys: [jwk] },
+          grant_types: ['client_credentials'],
+          response_types: [],
+          redirect_uris: [],
+        },
+      ],
     });
     mcp = await startMcp(() => as);
     urlRef.url = mcp.url;
   });
-  after(async () => { await mcp?.close(); await as?.close(); });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+  });
 
   function handler(store: TokenStore = new MemoryTokenStore(), extra: { now?: () => number; authorize?: typeof browse } = {}): OAuthHandler {
     return createOAuthHandler(mcp.url, {}, { serverName: 'test', store, authorize: extra.authorize ?? browse, ...(extra.now ? { now: extra.now } : {}) });
@@ -44,7 +57,12 @@ describe('OAuth against oidc-provider', () => {
 
   it('registers (DCR, native), authorizes with PKCE + resource, checks iss, and calls a tool (AUTH-10, AUTH-17, AUTH-18, AUTH-19)', async () => {
     const seen: URL[] = [];
-    const h = handler(new MemoryTokenStore(), { authorize: async (url, redirectUri) => { seen.push(url); return browse(url, redirectUri); } });
+    const h = handler(new MemoryTokenStore(), {
+      authorize: async (url, redirectUri) => {
+        seen.push(url);
+        return browse(url, redirectUri);
+      },
+    });
     const client = await connect({ url: mcp.url, name: 'test', auth: h });
     try {
       const result = await client.callTool('whoami', {});
@@ -64,7 +82,17 @@ describe('OAuth against oidc-provider', () => {
 
   it('offlineAccess: false asks for no offline_access, and the AS then issues no refresh token (SEP-2207)', async () => {
     const seen: URL[] = [];
-    const h = createOAuthHandler(mcp.url, { offlineAccess: false }, { serverName: 'test', authorize: async (url, redirectUri) => { seen.push(url); return browse(url, redirectUri); } });
+    const h = createOAuthHandler(
+      mcp.url,
+      { offlineAccess: false },
+      {
+        serverName: 'test',
+        authorize: async (url, redirectUri) => {
+          seen.push(url);
+          return browse(url, redirectUri);
+        },
+      },
+    );
     const record = await h.login(authFetch);
     assert.deepEqual(seen[0]!.searchParams.get('scope'), 'mcp:tools');
     assert.equal(seen[0]!.searchParams.get('prompt'), null);
@@ -73,7 +101,13 @@ describe('OAuth against oidc-provider', () => {
   });
 
   it('refuses a callback whose iss is not the issuer (RFC 9207)', async () => {
-    const h = handler(new MemoryTokenStore(), { authorize: async (url, redirectUri) => { const cb = await browse(url, redirectUri); cb.searchParams.set('iss', `${as.issuer}/`); return cb; } });
+    const h = handler(new MemoryTokenStore(), {
+      authorize: async (url, redirectUri) => {
+        const cb = await browse(url, redirectUri);
+        cb.searchParams.set('iss', `${as.issuer}/`);
+        return cb;
+      },
+    });
     await assert.rejects(h.login(authFetch), (e: { code?: string }) => e.code === 'MCPB_AUTH_REFUSED');
   });
 
@@ -132,7 +166,12 @@ describe('OAuth against oidc-provider', () => {
     shift = HOUR + 1;
     assert.ok(await a.authorization({ fetch: authFetch }), 'a rotates the token');
     const client = await connect({ url: mcp.url, name: 'test', auth: b, startupTimeoutMs: 20_000 }).catch((e: unknown) => e);
-    assert.equal((client as { code?: string }).code === 'MCPB_AUTH_REQUIRED' || JSON.stringify((client as { cause?: { code?: string } }).cause?.code) === '"MCPB_AUTH_REQUIRED"', true, String(client));
+    assert.equal(
+      (client as { code?: string }).code === 'MCPB_AUTH_REQUIRED' ||
+        JSON.stringify((client as { cause?: { code?: string } }).cause?.code) === '"MCPB_AUTH_REQUIRED"',
+      true,
+      String(client),
+    );
     assert.equal((await b.current())?.tokens, undefined, 'the refused token was deleted');
     assert.ok((await a.current())?.tokens, "the other holder's record was not touched by b");
   });
@@ -151,16 +190,20 @@ describe('OAuth against oidc-provider', () => {
 
   it('paste fallback: prints the URL, takes back the address the browser landed on (SSH sessions)', async () => {
     const printed: string[] = [];
-    const h = createOAuthHandler(mcp.url, { interactive: 'paste' }, {
-      serverName: 'test',
-      ui: {
-        print: (line) => printed.push(line),
-        readLine: async () => {
-          const url = new URL(/https?:\/\/\S+/.exec(printed.join('\n'))![0]);
-          return (await browse(url, url.searchParams.get('redirect_uri')!)).href;
+    const h = createOAuthHandler(
+      mcp.url,
+      { interactive: 'paste' },
+      {
+        serverName: 'test',
+        ui: {
+          print: (line) => printed.push(line),
+          readLine: async () => {
+            const url = new URL(/https?:\/\/\S+/.exec(printed.join('\n'))![0]);
+            return (await browse(url, url.searchParams.get('redirect_uri')!)).href;
+          },
         },
       },
-    });
+    );
     const record = await h.login(authFetch);
     assert.ok(record.tokens?.access_token);
     assert.ok(printed.some((l) => l.includes('Paste') || l.includes('copy its full address')));
@@ -168,7 +211,19 @@ describe('OAuth against oidc-provider', () => {
 
   it('device authorization grant (RFC 8628): shows the code, polls until the user approves', async () => {
     const printed: string[] = [];
-    const h = createOAuthHandler(mcp.url, { interactive: 'device' }, { serverName: 'test', ui: { print: (line) => { printed.push(line); void approveDevice(line); } } });
+    const h = createOAuthHandler(
+      mcp.url,
+      { interactive: 'device' },
+      {
+        serverName: 'test',
+        ui: {
+          print: (line) => {
+            printed.push(line);
+            void approveDevice(line);
+          },
+        },
+      },
+    );
     const record = await h.login(authFetch);
     assert.ok(record.tokens?.access_token);
     assert.ok(as.grants.includes('urn:ietf:params:oauth:grant-type:device_code'));
@@ -197,14 +252,22 @@ describe('mcp-bridge auth login|status|logout against oidc-provider (the README 
     urlRef.url = mcp.url;
     dir = mkdtempSync(join(tmpdir(), 'mcpb-oauth-cli-'));
   });
-  after(async () => { await mcp?.close(); await as?.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('logs in through the loopback listener, shows status without tokens, calls a tool, logs out', async () => {
     const { writeFileSync } = await import('node:fs');
     const config = join(dir, 'mcp-bridge.yaml');
     writeFileSync(config, `tools:\n  mcp:\n    servers:\n      - name: remote\n        url: ${mcp.url}\n`);
     const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
-    const env = { ...process.env, MCP_BRIDGE_STATE_DIR: join(dir, 'state'), BROWSER: `${process.execPath} ${join(repoRoot, 'dist', 'test', 'auth', 'helpers', 'fake-browser.js')}` };
+    const env = {
+      ...process.env,
+      MCP_BRIDGE_STATE_DIR: join(dir, 'state'),
+      BROWSER: `${process.execPath} ${join(repoRoot, 'dist', 'test', 'auth', 'helpers', 'fake-browser.js')}`,
+    };
     const login = await run(process.execPath, [cli, '--config', config, 'auth', 'login', 'remote'], { env, timeout: 60_000 });
     assert.match(login.stdout, /remote: logged in at http:\/\/127\.0\.0\.1:\d+/);
     assert.match(login.stderr, /Open this URL to authorize remote/);
@@ -213,15 +276,29 @@ describe('mcp-bridge auth login|status|logout against oidc-provider (the README 
     assert.equal(line.loggedIn, true);
     assert.equal(line.refreshable, true);
     // AUTH-22: the CLI never prints a token, though the store holds them.
-    const tokens = readdirSync(join(dir, 'state', 'oauth')).filter((f) => f.endsWith('.json')).map((f) => (JSON.parse(readFileSync(join(dir, 'state', 'oauth', f), 'utf8')) as { value?: { tokens?: { access_token: string; refresh_token?: string } } }).value?.tokens).filter((t) => t !== undefined);
+    const tokens = readdirSync(join(dir, 'state', 'oauth'))
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) =>
+          (JSON.parse(readFileSync(join(dir, 'state', 'oauth', f), 'utf8')) as { value?: { tokens?: { access_token: string; refresh_token?: string } } }).value
+            ?.tokens,
+      )
+      .filter((t) => t !== undefined);
     assert.equal(tokens.length, 1);
-    for (const secret of [tokens[0]!.access_token, tokens[0]!.refresh_token!]) for (const out of [login.stdout, login.stderr, status.stdout, status.stderr]) assert.ok(!out.includes(secret));
+    for (const secret of [tokens[0]!.access_token, tokens[0]!.refresh_token!])
+      for (const out of [login.stdout, login.stderr, status.stdout, status.stderr]) assert.ok(!out.includes(secret));
     // The agent side: the stored login is used, nothing interactive.
-    const call = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], { env: { ...env, BROWSER: '/nonexistent' }, timeout: 60_000 }).catch((e: { stdout: string; stderr: string }) => e);
+    const call = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], {
+      env: { ...env, BROWSER: '/nonexistent' },
+      timeout: 60_000,
+    }).catch((e: { stdout: string; stderr: string }) => e);
     assert.match(call.stdout, /user-1/, call.stderr);
     const logout = await run(process.execPath, [cli, '--config', config, 'auth', 'logout', 'remote'], { env, timeout: 60_000 });
     assert.match(logout.stdout, /logged out \(tokens revoked/);
-    const denied = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], { env, timeout: 60_000 }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    const denied = await run(process.execPath, [cli, '--config', config, 'call', 'whoami', '{}', '--quiet'], { env, timeout: 60_000 }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
     assert.equal(denied.code, 4, denied.stderr);
     assert.match(denied.stderr, /MCPB_AUTH_REQUIRED|requires authorization/);
     assert.match(denied.stderr, /mcp-bridge auth login remote/);

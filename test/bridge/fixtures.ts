@@ -22,7 +22,12 @@ export function fixtureTool(server: FixtureServer, name: string): Tool {
 }
 
 /** Visits every schema node (root, properties values, items, anyOf/oneOf/allOf members, additionalProperties). */
-export function walkSchemas(schema: unknown, visit: (node: Record<string, unknown>, path: string, parentKey: string | undefined) => void, path = '#', parentKey?: string): void {
+export function walkSchemas(
+  schema: unknown,
+  visit: (node: Record<string, unknown>, path: string, parentKey: string | undefined) => void,
+  path = '#',
+  parentKey?: string,
+): void {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return;
   const node = schema as Record<string, unknown>;
   visit(node, path, parentKey);

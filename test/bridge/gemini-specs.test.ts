@@ -27,18 +27,64 @@ function gemini(tool: Tool): GeminiFunctionDeclaration {
 /** Shapes real servers send that Gemini refused or our conversion broke. */
 const HOSTILE: Tool[] = [
   // zod z.any() / Python Any with a default: a property with no type at all.
-  { name: 'any_value', inputSchema: { type: 'object', properties: { value: {}, fallback: { default: 3, description: 'anything' } }, required: ['value'] } as JsonSchema },
+  {
+    name: 'any_value',
+    inputSchema: { type: 'object', properties: { value: {}, fallback: { default: 3, description: 'anything' } }, required: ['value'] } as JsonSchema,
+  },
   // The Notion server's API-patch-block-children: items is a union whose first branch is itself a union.
-  { name: 'patch_block_children', inputSchema: { type: 'object', properties: { children: { type: 'array', items: { anyOf: [
-    { anyOf: [{ type: 'object', properties: { paragraph: { type: 'object', properties: { text: { type: 'string' } } } }, required: ['paragraph'] },
-      { type: 'object', properties: { bulleted_list_item: { type: 'object', properties: { text: { type: 'string' } } } } }] },
-    { type: 'object', properties: { heading_1: { type: 'object', properties: { text: { type: 'string' } } } } },
-  ] } } }, required: ['children'] } as JsonSchema },
+  {
+    name: 'patch_block_children',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        children: {
+          type: 'array',
+          items: {
+            anyOf: [
+              {
+                anyOf: [
+                  { type: 'object', properties: { paragraph: { type: 'object', properties: { text: { type: 'string' } } } }, required: ['paragraph'] },
+                  { type: 'object', properties: { bulleted_list_item: { type: 'object', properties: { text: { type: 'string' } } } } },
+                ],
+              },
+              { type: 'object', properties: { heading_1: { type: 'object', properties: { text: { type: 'string' } } } } },
+            ],
+          },
+        },
+      },
+      required: ['children'],
+    } as JsonSchema,
+  },
   // A 2020-12 tuple, and the draft-07 array form of one.
-  { name: 'tuple', inputSchema: { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }], minItems: 2, maxItems: 2 } }, required: ['pair'] } as JsonSchema },
-  { name: 'tuple07', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pair: { type: 'array', items: [{ type: 'integer' }, { type: 'boolean' }] } } } as JsonSchema },
+  {
+    name: 'tuple',
+    inputSchema: {
+      type: 'object',
+      properties: { pair: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string' }], minItems: 2, maxItems: 2 } },
+      required: ['pair'],
+    } as JsonSchema,
+  },
+  {
+    name: 'tuple07',
+    inputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { pair: { type: 'array', items: [{ type: 'integer' }, { type: 'boolean' }] } },
+    } as JsonSchema,
+  },
   // Type lists and nullable unions inside items, a non-string enum and a const.
-  { name: 'mixed', inputSchema: { type: 'object', properties: { ids: { type: 'array', items: { type: ['string', 'integer', 'null'] } }, level: { enum: [1, 2, 3] }, kind: { const: 7 }, when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] } } } as JsonSchema },
+  {
+    name: 'mixed',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        ids: { type: 'array', items: { type: ['string', 'integer', 'null'] } },
+        level: { enum: [1, 2, 3] },
+        kind: { const: 7 },
+        when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+      },
+    } as JsonSchema,
+  },
 ];
 
 describe('every Gemini spec passes the documented-Schema checker', () => {
@@ -63,9 +109,15 @@ describe('arguments valid for the server stay valid for the Gemini schema', () =
       if (!spec.parameters) return;
       const original = validator(tool.inputSchema);
       const converted = validator(geminiAsJsonSchema(spec.parameters));
-      fc.assert(fc.property(valuesOf(tool.inputSchema).filter((v) => original(v).length === 0), (value) => {
-        assert.deepEqual(converted(value), [], `${JSON.stringify(value)} is valid for the server but not for ${JSON.stringify(spec.parameters)}`);
-      }), { numRuns: 60, seed: 11 });
+      fc.assert(
+        fc.property(
+          valuesOf(tool.inputSchema).filter((v) => original(v).length === 0),
+          (value) => {
+            assert.deepEqual(converted(value), [], `${JSON.stringify(value)} is valid for the server but not for ${JSON.stringify(spec.parameters)}`);
+          },
+        ),
+        { numRuns: 60, seed: 11 },
+      );
     });
   }
 
@@ -84,6 +136,9 @@ describe('arguments valid for the server stay valid for the Gemini schema', () =
     assert.deepEqual(geminiProblems(spec.parameters), []);
     const check = validator(geminiAsJsonSchema(spec.parameters));
     assert.deepEqual(check({ list: [1, 'a', true, { x: 1 }, null] }), []);
-    assert.ok(notes.some((n) => n.path === '#/properties/list/items' && /nested arrays are limited/.test(n.change)), JSON.stringify(notes));
+    assert.ok(
+      notes.some((n) => n.path === '#/properties/list/items' && /nested arrays are limited/.test(n.change)),
+      JSON.stringify(notes),
+    );
   });
 });

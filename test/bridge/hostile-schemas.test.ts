@@ -31,20 +31,40 @@ async function exercise(tool: Tool, args: Record<string, unknown>) {
   const heap = process.memoryUsage().heapUsed;
   const sent: unknown[] = [];
   const registry = new Registry();
-  const report = registry.registerServerTools('hostile', [tool], { caller: async (_n, a) => { sent.push(a); return { content: [{ type: 'text', text: 'ok' }] }; } });
+  const report = registry.registerServerTools('hostile', [tool], {
+    caller: async (_n, a) => {
+      sent.push(a);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    },
+  });
   const openai = registry.toLLMSpecs('openai').specs[0] as OpenAiToolSpec;
   const strict = registry.toLLMSpecs('openai', { strict: true }).specs[0] as OpenAiToolSpec;
   const anthropic = registry.toLLMSpecs('anthropic').specs[0] as AnthropicToolSpec;
   const gemini = registry.toLLMSpecs('gemini').specs[0] as GeminiFunctionDeclaration;
   const result = await registry.execute(report.added[0] ?? tool.name, args);
   const params = registry.list()[0]?.params;
-  return { report, openai, strict, anthropic, gemini, result, params, sent, ms: performance.now() - started, heapGrowth: process.memoryUsage().heapUsed - heap };
+  return {
+    report,
+    openai,
+    strict,
+    anthropic,
+    gemini,
+    result,
+    params,
+    sent,
+    ms: performance.now() - started,
+    heapGrowth: process.memoryUsage().heapUsed - heap,
+  };
 }
 
 /** Provider specs that the providers would take: JSON, an object root, a schema ajv compiles, Gemini's subset. */
 function assertSpecsValid(r: Awaited<ReturnType<typeof exercise>>, label: string): void {
   const compiler = new SchemaCompiler();
-  for (const [name, schema] of [['openai', r.openai.function.parameters], ['openai strict', r.strict.function.parameters], ['anthropic', r.anthropic.input_schema]] as const) {
+  for (const [name, schema] of [
+    ['openai', r.openai.function.parameters],
+    ['openai strict', r.strict.function.parameters],
+    ['anthropic', r.anthropic.input_schema],
+  ] as const) {
     const s = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
     assert.equal(s.type, 'object', `${label} ${name}`);
     assert.equal(typeof s.properties, 'object', `${label} ${name}`);
@@ -66,7 +86,15 @@ describe('hostile schemas stay harmless', () => {
   });
 
   test('$ref cycles (a→b→a, and the root) end; calls still validate', async () => {
-    const inputSchema = { type: 'object', properties: { a: { $ref: '#/$defs/A' }, self: { $ref: '#' } }, required: ['a'], $defs: { A: { type: 'object', properties: { b: { $ref: '#/$defs/B' } } }, B: { type: 'object', properties: { a: { $ref: '#/$defs/A' }, n: { type: 'integer' } } } } } as JsonSchema;
+    const inputSchema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/A' }, self: { $ref: '#' } },
+      required: ['a'],
+      $defs: {
+        A: { type: 'object', properties: { b: { $ref: '#/$defs/B' } } },
+        B: { type: 'object', properties: { a: { $ref: '#/$defs/A' }, n: { type: 'integer' } } },
+      },
+    } as JsonSchema;
     const r = await exercise({ name: 'cycle', inputSchema }, { a: { b: { a: { b: { n: 'x' } } } } });
     assert.deepEqual(r.report.problems, []);
     assert.equal(r.result.error?.code, 'MCPB_TOOL_INPUT_INVALID', 'the wrong type four levels down is caught');
@@ -91,7 +119,10 @@ describe('hostile schemas stay harmless', () => {
 
   test('a remote $ref is never fetched: the tool registers, the problem is reported, calls go through unvalidated', async () => {
     let requests = 0;
-    const server = createServer((_req, res) => { requests++; res.end('{"type":"string"}'); });
+    const server = createServer((_req, res) => {
+      requests++;
+      res.end('{"type":"string"}');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/schema.json`;
     try {
@@ -118,17 +149,29 @@ describe('hostile schemas stay harmless', () => {
   });
 
   test('__proto__, constructor and toString as property names and in keyword positions pollute nothing', async () => {
-    const inputSchema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","polluted":true},"constructor":{"type":"object","properties":{"prototype":{"type":"object","properties":{"polluted":{"type":"boolean"}}}}},"toString":{"type":"string"}},"required":["toString","__proto__"],"__proto__":{"polluted":true},"$defs":{"__proto__":{"polluted":true}}}') as JsonSchema;
+    const inputSchema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string","polluted":true},"constructor":{"type":"object","properties":{"prototype":{"type":"object","properties":{"polluted":{"type":"boolean"}}}}},"toString":{"type":"string"}},"required":["toString","__proto__"],"__proto__":{"polluted":true},"$defs":{"__proto__":{"polluted":true}}}',
+    ) as JsonSchema;
     const r = await exercise({ name: 'proto', inputSchema }, JSON.parse('{"__proto__":"x","toString":"t","constructor":{"prototype":{"polluted":true}}}'));
     assert.equal(r.result.isError, false, r.result.text);
-    assert.deepEqual(r.params?.map((p) => p.name), ['__proto__', 'constructor', 'toString']);
+    assert.deepEqual(
+      r.params?.map((p) => p.name),
+      ['__proto__', 'constructor', 'toString'],
+    );
     assertSpecsValid(r, 'proto');
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
   test('1 MB descriptions: bounded, specs valid, the text kept', async () => {
     const big = 'd'.repeat(1024 * 1024);
-    const r = await exercise({ name: 'wordy', description: big, inputSchema: { type: 'object', properties: { a: { type: 'string', description: big } }, description: big } as JsonSchema }, { a: 'x' });
+    const r = await exercise(
+      {
+        name: 'wordy',
+        description: big,
+        inputSchema: { type: 'object', properties: { a: { type: 'string', description: big } }, description: big } as JsonSchema,
+      },
+      { a: 'x' },
+    );
     assert.equal(r.result.isError, false);
     assert.equal(r.anthropic.description.length, big.length);
     assertSpecsValid(r, 'wordy');

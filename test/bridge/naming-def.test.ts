@@ -92,7 +92,13 @@ describe('params derived from inputSchema', () => {
     assert.equal(edits.type, 'array');
     assert.equal(edits.required, true);
     assert.equal(edits.items?.type, 'object');
-    assert.deepEqual(edits.items?.properties?.map((p) => [p.name, p.type, p.required]), [['oldText', 'string', true], ['newText', 'string', true]]);
+    assert.deepEqual(
+      edits.items?.properties?.map((p) => [p.name, p.type, p.required]),
+      [
+        ['oldText', 'string', true],
+        ['newText', 'string', true],
+      ],
+    );
     assert.equal(edits.items?.properties?.[0].description, 'Text to search for - must match exactly');
     assert.equal(dryRun.type, 'boolean');
     assert.equal(dryRun.required, false);

@@ -14,7 +14,12 @@ const PROVIDERS: LlmProvider[] = ['openai', 'anthropic', 'gemini'];
 function registryWith(inputSchema: JsonSchema) {
   const calls: Record<string, unknown>[] = [];
   const registry = new Registry();
-  registry.registerServerTools('s', [{ name: 't', inputSchema }], { caller: async (_n, args) => { calls.push(args); return { content: [{ type: 'text', text: 'ok' }] }; } });
+  registry.registerServerTools('s', [{ name: 't', inputSchema }], {
+    caller: async (_n, args) => {
+      calls.push(args);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    },
+  });
   return { registry, calls };
 }
 
@@ -26,7 +31,11 @@ function rootOf(provider: LlmProvider, spec: unknown): { props: string[]; requir
 }
 
 describe('arguments named like Object.prototype members (item 3)', () => {
-  const schema: JsonSchema = { type: 'object', properties: { toString: { type: 'string' }, constructor: { type: 'string' }, valueOf: { type: 'number' } }, required: ['toString'] };
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { toString: { type: 'string' }, constructor: { type: 'string' }, valueOf: { type: 'number' } },
+    required: ['toString'],
+  };
 
   test('a valid call {toString: "t"} is accepted and sent as given', async () => {
     const { registry, calls } = registryWith(schema);
@@ -53,30 +62,62 @@ describe('arguments named like Object.prototype members (item 3)', () => {
 
   test('properties named like prototype members survive every provider profile and the Gemini required check', () => {
     const def = toolDefFromMcp('s', { name: 't', inputSchema: schema });
-    assert.deepEqual(def.params.map((p) => [p.name, p.required]), [['toString', true], ['constructor', false], ['valueOf', false]]);
+    assert.deepEqual(
+      def.params.map((p) => [p.name, p.required]),
+      [
+        ['toString', true],
+        ['constructor', false],
+        ['valueOf', false],
+      ],
+    );
     for (const provider of PROVIDERS) {
       const { props, required } = rootOf(provider, toLLMSpec(def, provider).spec);
       assert.deepEqual(props, ['toString', 'constructor', 'valueOf'], provider);
       assert.deepEqual(required, ['toString'], provider);
     }
-    const merged = toolDefFromMcp('s', { name: 'm', inputSchema: { type: 'object', allOf: [{ type: 'object', properties: { toString: { type: 'string' } } }, { type: 'object', properties: { hasOwnProperty: { type: 'string' } }, required: ['hasOwnProperty'] }] } as JsonSchema });
+    const merged = toolDefFromMcp('s', {
+      name: 'm',
+      inputSchema: {
+        type: 'object',
+        allOf: [
+          { type: 'object', properties: { toString: { type: 'string' } } },
+          { type: 'object', properties: { hasOwnProperty: { type: 'string' } }, required: ['hasOwnProperty'] },
+        ],
+      } as JsonSchema,
+    });
     assert.deepEqual(rootOf('gemini', toLLMSpec(merged, 'gemini').spec).props.sort(), ['hasOwnProperty', 'toString']);
   });
 });
 
 describe('a property named __proto__ (item 4)', () => {
   // JSON.parse makes "__proto__" an own property, as a server's tools/list does.
-  const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","description":"p"},"name":{"type":"string"},"nested":{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"]},"ref":{"$ref":"#/$defs/P"}},"required":["__proto__","name"],"$defs":{"P":{"type":"object","properties":{"__proto__":{"type":"boolean"}}}}}') as JsonSchema;
+  const schema = JSON.parse(
+    '{"type":"object","properties":{"__proto__":{"type":"string","description":"p"},"name":{"type":"string"},"nested":{"type":"object","properties":{"__proto__":{"type":"integer"}},"required":["__proto__"]},"ref":{"$ref":"#/$defs/P"}},"required":["__proto__","name"],"$defs":{"P":{"type":"object","properties":{"__proto__":{"type":"boolean"}}}}}',
+  ) as JsonSchema;
 
   test('is kept in def.params', () => {
     const def = toolDefFromMcp('s', { name: 't', inputSchema: schema });
-    assert.deepEqual(def.params.map((p) => p.name), ['__proto__', 'name', 'nested', 'ref']);
+    assert.deepEqual(
+      def.params.map((p) => p.name),
+      ['__proto__', 'name', 'nested', 'ref'],
+    );
     assert.equal(def.params[0].required, true);
-    assert.deepEqual(def.params[2].properties?.map((p) => p.name), ['__proto__']);
-    assert.deepEqual(def.params[3].properties?.map((p) => p.name), ['__proto__']);
+    assert.deepEqual(
+      def.params[2].properties?.map((p) => p.name),
+      ['__proto__'],
+    );
+    assert.deepEqual(
+      def.params[3].properties?.map((p) => p.name),
+      ['__proto__'],
+    );
   });
 
-  for (const [provider, strict] of [['openai', false], ['openai', true], ['anthropic', false], ['gemini', false]] as const) {
+  for (const [provider, strict] of [
+    ['openai', false],
+    ['openai', true],
+    ['anthropic', false],
+    ['gemini', false],
+  ] as const) {
     test(`is kept, consistent with required, in the ${provider}${strict ? ' strict' : ''} spec`, () => {
       const def = toolDefFromMcp('s', { name: 't', inputSchema: schema });
       const spec = toLLMSpec(def, provider, { strict }).spec;

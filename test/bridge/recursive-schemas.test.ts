@@ -67,7 +67,10 @@ describe('discriminator mappings after inlining', () => {
   const pets = {
     type: 'object',
     properties: {
-      pet: { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } } },
+      pet: {
+        oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+        discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } },
+      },
     },
     $defs: {
       Cat: { type: 'object', properties: { kind: { const: 'cat' }, lives: { type: 'integer' } } },
@@ -85,7 +88,13 @@ describe('discriminator mappings after inlining', () => {
   });
 
   test('a recursive schema keeps its definitions, so its mapping stays valid there', () => {
-    const recursive = { ...pets, $defs: { ...(pets as any).$defs, Cat: { type: 'object', properties: { kind: { const: 'cat' }, kittens: { type: 'array', items: { $ref: '#/$defs/Cat' } } } } } } as JsonSchema;
+    const recursive = {
+      ...pets,
+      $defs: {
+        ...(pets as any).$defs,
+        Cat: { type: 'object', properties: { kind: { const: 'cat' }, kittens: { type: 'array', items: { $ref: '#/$defs/Cat' } } } },
+      },
+    } as JsonSchema;
     const s = toProviderSchema(recursive, 'anthropic').schema as Record<string, any>;
     for (const target of Object.values(s.properties.pet.discriminator.mapping as Record<string, string>)) {
       assert.ok(s.$defs[target.split('/').pop()!], `${target} exists`);

@@ -25,16 +25,22 @@ describe('content types (TOOLS-6)', () => {
 
   test('text is kept; binary is summarised in the text and kept in parts', () => {
     assert.equal(result.isError, false);
-    assert.equal(result.text, [
-      'hello',
-      '[image: image/png, 12.3 KB]',
-      '[audio: audio/wav, 8 B]',
-      '[resource link: a.txt <file:///a.txt>, text/plain, 2.0 KB]\nthe a file',
-      '[resource: file:///b.md, text/markdown]\n# B',
-      '[resource: file:///c.pdf, application/pdf, 3.4 KB]',
-      '[content of type "hologram" not shown]',
-    ].join('\n'));
-    assert.deepEqual(result.parts.map((p) => p.type), ['text', 'image', 'audio', 'resource_link', 'resource', 'blob', 'unknown']);
+    assert.equal(
+      result.text,
+      [
+        'hello',
+        '[image: image/png, 12.3 KB]',
+        '[audio: audio/wav, 8 B]',
+        '[resource link: a.txt <file:///a.txt>, text/plain, 2.0 KB]\nthe a file',
+        '[resource: file:///b.md, text/markdown]\n# B',
+        '[resource: file:///c.pdf, application/pdf, 3.4 KB]',
+        '[content of type "hologram" not shown]',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      result.parts.map((p) => p.type),
+      ['text', 'image', 'audio', 'resource_link', 'resource', 'blob', 'unknown'],
+    );
     const image = result.parts[1] as { data: string; bytes: number; mimeType: string };
     assert.equal(image.data, PNG);
     assert.equal(image.bytes, 12_600);
@@ -47,7 +53,10 @@ describe('content types (TOOLS-6)', () => {
 
   test('malformed blocks and a missing content array do not throw', () => {
     const odd = convertResult({ content: [null, { type: 'text' }, 'x', { type: 'resource', resource: {} }] as never });
-    assert.deepEqual(odd.parts.map((p) => p.type), ['unknown', 'unknown', 'unknown', 'unknown']);
+    assert.deepEqual(
+      odd.parts.map((p) => p.type),
+      ['unknown', 'unknown', 'unknown', 'unknown'],
+    );
     const none = convertResult({} as CallToolResult);
     assert.equal(none.text, '');
     assert.deepEqual(none.warnings, ['result has no content array']);
@@ -114,8 +123,11 @@ describe('output schema checks', () => {
     assert.match(r.text, /^\[error: structuredContent does not match/);
   });
 
-  test('isError results are not checked (peers bug #27): the tool\'s own error text reaches the model', () => {
-    const r = convertResult({ content: [{ type: 'text', text: 'API quota exceeded' }], isError: true }, { hasOutputSchema: true, checkOutput, strictOutput: true });
+  test("isError results are not checked (peers bug #27): the tool's own error text reaches the model", () => {
+    const r = convertResult(
+      { content: [{ type: 'text', text: 'API quota exceeded' }], isError: true },
+      { hasOutputSchema: true, checkOutput, strictOutput: true },
+    );
     assert.equal(r.isError, true);
     assert.equal(r.text, 'API quota exceeded');
     assert.equal(r.warnings, undefined);
@@ -166,7 +178,10 @@ test('errorResult: a bridge error as an isError result with a synthesised raw re
 
 test('structuredContent rendered as text does not repeat an image block as base64 (TOOLS-9)', () => {
   const data = Buffer.alloc(3000, 7).toString('base64');
-  const r = convertResult({ content: [{ type: 'image', data, mimeType: 'image/png' }], structuredContent: { content: [{ type: 'image', data, mimeType: 'image/png' }], note: 'ok' } });
+  const r = convertResult({
+    content: [{ type: 'image', data, mimeType: 'image/png' }],
+    structuredContent: { content: [{ type: 'image', data, mimeType: 'image/png' }], note: 'ok' },
+  });
   assert.ok(!r.text.includes(data), 'no base64 copy in the LLM text');
   assert.match(r.text, /same as the binary part above/);
   assert.match(r.text, /"note":"ok"/);

@@ -14,8 +14,12 @@ const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 2 }).map((v) => 
 // Gemini cannot say "an array directly inside an array" of an untyped value (it rejects a union
 // holding arrays inside items); that one loss is asserted by its own test, so the values generated
 // for untyped schemas leave it out and the property checks everything else.
-const noNestedArrays = (v: unknown, inArray = false): boolean => Array.isArray(v) ? !inArray && v.every((x) => noNestedArrays(x, true))
-  : typeof v === 'object' && v !== null ? Object.values(v).every((x) => noNestedArrays(x)) : true;
+const noNestedArrays = (v: unknown, inArray = false): boolean =>
+  Array.isArray(v)
+    ? !inArray && v.every((x) => noNestedArrays(x, true))
+    : typeof v === 'object' && v !== null
+      ? Object.values(v).every((x) => noNestedArrays(x))
+      : true;
 const anyValue: fc.Arbitrary<unknown> = anyJson.filter((v) => noNestedArrays(v));
 
 /** Values accepted by `schema` (most of them: the caller filters with a validator). */
@@ -37,7 +41,12 @@ function arb(schema: unknown, depth: number): fc.Arbitrary<unknown> {
   }
   if (Array.isArray(schema.allOf)) {
     const merged: Node = { ...schema, allOf: undefined };
-    for (const b of schema.allOf) if (isNode(b)) Object.assign(merged, b, { properties: { ...(merged.properties as Node), ...(b.properties as Node) }, required: [...((merged.required as string[]) ?? []), ...((b.required as string[]) ?? [])] });
+    for (const b of schema.allOf)
+      if (isNode(b))
+        Object.assign(merged, b, {
+          properties: { ...(merged.properties as Node), ...(b.properties as Node) },
+          required: [...((merged.required as string[]) ?? []), ...((b.required as string[]) ?? [])],
+        });
     delete merged.allOf;
     return arb(merged, depth + 1);
   }
@@ -55,11 +64,26 @@ function inferred(schema: Node): string[] {
 function ofType(type: string, s: Node, depth: number): fc.Arbitrary<unknown> {
   const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
   switch (type) {
-    case 'null': return fc.constant(null);
-    case 'boolean': return fc.boolean();
-    case 'integer': return fc.integer({ min: Math.ceil(num('minimum') ?? (num('exclusiveMinimum') ?? -1e6 - 1) + (num('minimum') === undefined && num('exclusiveMinimum') !== undefined ? 1 : 0)), max: Math.floor(num('maximum') ?? (num('exclusiveMaximum') !== undefined ? num('exclusiveMaximum')! - 1 : 1e6)) });
-    case 'number': return fc.double({ min: num('minimum') ?? num('exclusiveMinimum') ?? -1e6, max: num('maximum') ?? num('exclusiveMaximum') ?? 1e6, noNaN: true, noDefaultInfinity: true });
-    case 'string': return fc.string({ minLength: num('minLength') ?? 0, maxLength: Math.min(num('maxLength') ?? 12, 40) });
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.integer({
+        min: Math.ceil(
+          num('minimum') ?? (num('exclusiveMinimum') ?? -1e6 - 1) + (num('minimum') === undefined && num('exclusiveMinimum') !== undefined ? 1 : 0),
+        ),
+        max: Math.floor(num('maximum') ?? (num('exclusiveMaximum') !== undefined ? num('exclusiveMaximum')! - 1 : 1e6)),
+      });
+    case 'number':
+      return fc.double({
+        min: num('minimum') ?? num('exclusiveMinimum') ?? -1e6,
+        max: num('maximum') ?? num('exclusiveMaximum') ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
+    case 'string':
+      return fc.string({ minLength: num('minLength') ?? 0, maxLength: Math.min(num('maxLength') ?? 12, 40) });
     case 'array': {
       const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : undefined;
       if (tuple) return fc.tuple(...tuple.map((t) => arb(t, depth + 1)));
@@ -72,6 +96,7 @@ function ofType(type: string, s: Node, depth: number): fc.Arbitrary<unknown> {
       for (const [name, sub] of Object.entries(props)) record[name] = arb(sub, depth + 1);
       return fc.record(record, { requiredKeys: required });
     }
-    default: return anyValue;
+    default:
+      return anyValue;
   }
 }

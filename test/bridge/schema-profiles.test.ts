@@ -54,7 +54,9 @@ describe('local $ref inlining', () => {
   test('remote and unresolvable refs are never followed (SCHEMA-4); they become unconstrained, noted', () => {
     // covers: SCHEMA-4
     const notes: SchemaNote[] = [];
-    const out = P(inlineRefs({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json', description: 'd' }, b: { $ref: '#/$defs/Missing' } } }, notes));
+    const out = P(
+      inlineRefs({ type: 'object', properties: { a: { $ref: 'https://example.com/s.json', description: 'd' }, b: { $ref: '#/$defs/Missing' } } }, notes),
+    );
     assert.deepEqual(out.properties.a, { description: 'd' });
     assert.deepEqual(out.properties.b, {});
     assert.ok(has(notes, '#/properties/a', /remote \$ref .* not followed/));
@@ -122,11 +124,24 @@ describe('gemini subset', () => {
       count: { type: 'number', exclusiveMinimum: 0 },
       when: { type: 'string', format: 'date-time' },
       site: { type: 'string', format: 'uri' },
-      shapes: { type: 'array', items: { anyOf: [{ type: 'object', properties: { r: { type: 'number' } }, required: ['r'] }, { type: 'object', properties: { w: { type: 'number' } }, required: ['w'] }] } },
+      shapes: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { type: 'object', properties: { r: { type: 'number' } }, required: ['r'] },
+            { type: 'object', properties: { w: { type: 'number' } }, required: ['w'] },
+          ],
+        },
+      },
       pick: { oneOf: [{ type: 'string' }, { type: 'number' }] },
       tags: { type: 'array' },
       meta: { type: 'object', properties: {}, additionalProperties: { type: 'string' } },
-      both: { allOf: [{ type: 'object', properties: { x: { type: 'string' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'string' } } }] },
+      both: {
+        allOf: [
+          { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] },
+          { type: 'object', properties: { y: { type: 'string' } } },
+        ],
+      },
     },
     required: ['kind', 'ghost'],
   };
@@ -184,7 +199,15 @@ describe('gemini subset', () => {
 describe('root shape and arrays, every provider', () => {
   test('a root anyOf of objects is merged (providers reject top-level unions)', () => {
     for (const provider of ['openai', 'anthropic', 'gemini'] as const) {
-      const { schema: out, notes } = toProviderSchema({ anyOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] }] }, provider);
+      const { schema: out, notes } = toProviderSchema(
+        {
+          anyOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+          ],
+        },
+        provider,
+      );
       assert.equal(P(out).type, 'object', provider);
       assert.deepEqual(Object.keys(P(out).properties), ['a', 'b']);
       assert.equal(P(out).anyOf, undefined);
@@ -201,7 +224,10 @@ describe('root shape and arrays, every provider', () => {
   });
 
   test('arrays without items get {} (openai, anthropic); tuple items become one schema', () => {
-    const { schema: out, notes } = toProviderSchema({ type: 'object', properties: { list: { type: 'array' }, pair: { type: 'array', items: [{ type: 'string' }, { type: 'string' }] } } }, 'openai');
+    const { schema: out, notes } = toProviderSchema(
+      { type: 'object', properties: { list: { type: 'array' }, pair: { type: 'array', items: [{ type: 'string' }, { type: 'string' }] } } },
+      'openai',
+    );
     assert.deepEqual(P(out).properties.list.items, {});
     assert.deepEqual(P(out).properties.pair.items, { type: 'string' });
     assert.ok(has(notes, '#/properties/pair', /tuple items/));
@@ -209,7 +235,19 @@ describe('root shape and arrays, every provider', () => {
 });
 
 describe('openai strict transform', () => {
-  const base = toProviderSchema({ type: 'object', properties: { path: { type: 'string' }, head: { type: 'number', default: 10 }, opts: { type: 'object', properties: { deep: { type: 'boolean' } } }, site: { type: 'string', format: 'uri' } }, required: ['path'] }, 'openai').schema as Record<string, unknown>;
+  const base = toProviderSchema(
+    {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        head: { type: 'number', default: 10 },
+        opts: { type: 'object', properties: { deep: { type: 'boolean' } } },
+        site: { type: 'string', format: 'uri' },
+      },
+      required: ['path'],
+    },
+    'openai',
+  ).schema as Record<string, unknown>;
 
   test('closes every object, requires every property, makes optional ones nullable and drops unsupported keywords', () => {
     const result = toOpenAiStrict(base);

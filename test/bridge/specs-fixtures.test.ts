@@ -13,7 +13,8 @@ function assertCommonShape(schema: Record<string, unknown>, where: string): void
   walkSchemas(schema, (node, path) => {
     assert.ok(!('$schema' in node), `${where} ${path}: $schema left`);
     assert.ok(!('$ref' in node) && !('$defs' in node) && !('definitions' in node), `${where} ${path}: refs left`);
-    if (node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'))) assert.ok(node.items !== undefined, `${where} ${path}: array without items`);
+    if (node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array')))
+      assert.ok(node.items !== undefined, `${where} ${path}: array without items`);
   });
 }
 
@@ -44,7 +45,10 @@ for (const server of SERVERS) {
       for (const tool of tools) {
         const { spec, notes } = toLLMSpec(toolDefFromMcp(server, tool), 'openai', { strict: true }) as { spec: OpenAiToolSpec; notes: { change: string }[] };
         if (spec.function.strict === false) {
-          assert.ok(notes.some((n) => /strict mode not possible/.test(n.change)), `${tool.name}: fallback noted`);
+          assert.ok(
+            notes.some((n) => /strict mode not possible/.test(n.change)),
+            `${tool.name}: fallback noted`,
+          );
           continue;
         }
         assert.equal(spec.function.strict, true);
@@ -90,8 +94,13 @@ describe('nested objects and arrays from real schemas survive conversion', () =>
     const def = toolDefFromMcp('filesystem', fixtureTool('filesystem', 'edit_file'), 'fs_');
     for (const provider of ['openai', 'anthropic', 'gemini'] as const) {
       const { spec } = toLLMSpec(def, provider);
-      const params = (provider === 'openai' ? (spec as OpenAiToolSpec).function.parameters
-        : provider === 'anthropic' ? (spec as AnthropicToolSpec).input_schema : (spec as GeminiFunctionDeclaration).parameters!) as Record<string, any>;
+      const params = (
+        provider === 'openai'
+          ? (spec as OpenAiToolSpec).function.parameters
+          : provider === 'anthropic'
+            ? (spec as AnthropicToolSpec).input_schema
+            : (spec as GeminiFunctionDeclaration).parameters!
+      ) as Record<string, any>;
       assert.equal(params.properties.edits.type, 'array', provider);
       assert.equal(params.properties.edits.items.type, 'object', provider);
       assert.equal(params.properties.edits.items.properties.oldText.type, 'string', provider);
@@ -130,7 +139,10 @@ describe('nested objects and arrays from real schemas survive conversion', () =>
   test('every conversion notes the dropped $schema of the draft-07 fixtures', () => {
     const def = toolDefFromMcp('memory', fixtureTool('memory', 'read_graph'));
     for (const provider of ['openai', 'anthropic', 'gemini'] as const) {
-      assert.ok(toLLMSpec(def, provider).notes.some((n) => n.path === '#' && n.change === '$schema removed'), provider);
+      assert.ok(
+        toLLMSpec(def, provider).notes.some((n) => n.path === '#' && n.change === '$schema removed'),
+        provider,
+      );
     }
   });
 });

@@ -47,7 +47,12 @@ describe('dialect selection', () => {
   });
 
   test('draft-07 definitions refs and 2020-12 $defs refs both resolve', () => {
-    const a = compiled({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { $ref: '#/definitions/N' } }, definitions: { N: { type: 'integer' } } });
+    const a = compiled({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { n: { $ref: '#/definitions/N' } },
+      definitions: { N: { type: 'integer' } },
+    });
     assert.equal(a.check({ n: 'x' })[0].field, 'n');
     const b = compiled({ type: 'object', properties: { n: { $ref: '#/$defs/N' } }, $defs: { N: { type: 'integer' } } });
     assert.deepEqual(b.check({ n: 3 }), []);

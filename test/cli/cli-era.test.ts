@@ -13,7 +13,12 @@ import { v2Stdio } from '../helpers/v2-server.js';
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const stateDir = scratchDir('state');
 const run = (args: string[]) => {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MCP_BRIDGE_STATE_DIR: stateDir } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, MCP_BRIDGE_STATE_DIR: stateDir },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 
@@ -29,7 +34,12 @@ test('tools, call and doctor work unchanged across a modern-only and a legacy se
   const names = JSON.parse(tools.stdout).map((t: { name: string }) => t.name);
   assert.ok(names.includes('m_echo') && names.includes('m_weather') && names.includes('l_echo'), names.join(','));
   const cache = JSON.parse(readFileSync(join(stateDir, 'era-cache.json'), 'utf8')) as Record<string, { era: string }>;
-  assert.deepEqual(Object.values(cache).map((v) => v.era).sort(), ['legacy', 'modern']);
+  assert.deepEqual(
+    Object.values(cache)
+      .map((v) => v.era)
+      .sort(),
+    ['legacy', 'modern'],
+  );
   const modern = run(['--config', config, 'call', 'm_echo', JSON.stringify({ text: 'hi' }), '-q']);
   assert.equal(modern.code, 0, modern.stderr);
   assert.match(modern.stdout, /hi/);

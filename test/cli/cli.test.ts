@@ -15,7 +15,6 @@ function runCli(args: string[], cwd = repoRoot) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-
 const fs = officialServer('filesystem');
 writeFileSync(join(fs.dir!, 'a.txt'), 'alpha file');
 const good = writeConfigFile([stdioEntry('fs', fs, { prefix: 'fs_' })]);
@@ -121,13 +120,25 @@ test('doctor lists every renamed and dropped tool as a problem with a fix, in te
   assert.equal(r.code, 0, r.stderr);
   assert.doesNotMatch(r.stdout, /no problems found/);
   assert.match(r.stdout, /3 problem\(s\)/);
-  assert.match(r.stdout, /one: tool "a\.b" is exposed as "a_b_[0-9a-f]{4}" \(characters outside .*suffix "_[0-9a-f]{4}" added: "a_b" is the exact name of tool "a_b" of server "one"\)\n\s+→ the LLM must call it "a_b_[0-9a-f]{4}"/);
-  assert.match(r.stdout, /two: Tool name "a_b" is already taken by tool "a_b" of server "one"; tool "a_b" of server "two" was not registered\n\s+→ give server "two" a prefix such as "two_" to keep both/);
+  assert.match(
+    r.stdout,
+    /one: tool "a\.b" is exposed as "a_b_[0-9a-f]{4}" \(characters outside .*suffix "_[0-9a-f]{4}" added: "a_b" is the exact name of tool "a_b" of server "one"\)\n\s+→ the LLM must call it "a_b_[0-9a-f]{4}"/,
+  );
+  assert.match(
+    r.stdout,
+    /two: Tool name "a_b" is already taken by tool "a_b" of server "one"; tool "a_b" of server "two" was not registered\n\s+→ give server "two" a prefix such as "two_" to keep both/,
+  );
   const j = runCli(['--config', config, 'doctor', '--json', '-q']);
   const report = JSON.parse(j.stdout.slice(j.stdout.indexOf('\n{') + 1));
   assert.equal(report.problems.length, 3);
-  assert.deepEqual(report.naming.renamed.map((x: any) => `${x.server}:${x.tool}`), ['one:a.b', 'two:a.b']);
-  assert.deepEqual(report.naming.dropped.map((x: any) => `${x.server}:${x.tool}`), ['two:a_b']);
+  assert.deepEqual(
+    report.naming.renamed.map((x: any) => `${x.server}:${x.tool}`),
+    ['one:a.b', 'two:a.b'],
+  );
+  assert.deepEqual(
+    report.naming.dropped.map((x: any) => `${x.server}:${x.tool}`),
+    ['two:a_b'],
+  );
 });
 
 test('without --config, ./mcp-bridge.yaml in the working directory is used', () => {

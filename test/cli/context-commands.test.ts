@@ -20,7 +20,7 @@ const everything = officialServer('everything');
 const fs = officialServer('filesystem');
 const config = writeConfigFile([stdioEntry('everything', everything), stdioEntry('fs', fs)]);
 
-test('resources lists each server\'s resources and templates (title preferred), --json the raw lists', () => {
+test("resources lists each server's resources and templates (title preferred), --json the raw lists", () => {
   const r = runCli(['--config', config, 'resources', '-q']);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^everything: 7 resources, 2 templates$/m);
@@ -78,8 +78,18 @@ test('read of binary content with a terminal on stdout refuses to print it (exit
   let stderr = '';
   const written: Uint8Array[] = [];
   const code = await run(['--config', config, 'read', 'demo://resource/dynamic/blob/1', '-q'], {
-    stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: process.env, cwd: repoRoot,
-    stdoutIsTTY: true, stdoutBytes: (d) => { written.push(d); },
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: process.env,
+    cwd: repoRoot,
+    stdoutIsTTY: true,
+    stdoutBytes: (d) => {
+      written.push(d);
+    },
   });
   assert.equal(code, 1);
   assert.equal(stdout, '');
@@ -87,4 +97,7 @@ test('read of binary content with a terminal on stdout refuses to print it (exit
   assert.match(stderr, /is binary \(\d+ bytes of [^)]+\); not printed on a terminal\. Use --out FILE/);
 });
 
-test.after(() => { everything.cleanup(); fs.cleanup(); });
+test.after(() => {
+  everything.cleanup();
+  fs.cleanup();
+});

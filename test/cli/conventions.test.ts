@@ -13,7 +13,10 @@ const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 
 function runCli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: options.cwd ?? repoRoot, encoding: 'utf8', timeout: 60_000, input: options.input ?? '',
+    cwd: options.cwd ?? repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+    input: options.input ?? '',
     env: { ...process.env, ...options.env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -23,7 +26,7 @@ const fs = officialServer('filesystem');
 writeFileSync(join(fs.dir!, 'a.txt'), 'alpha file');
 const everything = officialServerScript('everything');
 
-test('tools -- CMD ARGS: one stdio server, no config file; the specs\' token cost is printed', () => {
+test("tools -- CMD ARGS: one stdio server, no config file; the specs' token cost is printed", () => {
   const r = runCli(['tools', '--json', '-q', '--', process.execPath, ...fs.args]);
   assert.equal(r.code, 0, r.stderr);
   const names = (JSON.parse(r.stdout) as Array<{ name: string }>).map((t) => t.name);
@@ -49,7 +52,17 @@ test('call TOOL - reads the JSON arguments from stdin', () => {
 test('-e sets the environment of an ad-hoc server; bad pairs are usage errors', () => {
   const dir = scratchDir('mem');
   const file = join(dir, 'graph.jsonl');
-  const r = runCli(['call', 'create_entities', `entities:=${JSON.stringify([{ name: 'x', entityType: 't', observations: [] }])}`, '-q', '-e', `MEMORY_FILE_PATH=${file}`, '--', process.execPath, officialServerScript('memory')]);
+  const r = runCli([
+    'call',
+    'create_entities',
+    `entities:=${JSON.stringify([{ name: 'x', entityType: 't', observations: [] }])}`,
+    '-q',
+    '-e',
+    `MEMORY_FILE_PATH=${file}`,
+    '--',
+    process.execPath,
+    officialServerScript('memory'),
+  ]);
   assert.equal(r.code, 0, r.stderr);
   const read = runCli(['call', 'read_graph', '-q', '-e', `MEMORY_FILE_PATH=${file}`, '--', process.execPath, officialServerScript('memory')]);
   assert.match(read.stdout, /"name": ?"x"/);
@@ -72,7 +85,10 @@ test('without --config the first known file is found: ./.mcp.json (Claude Code),
   const project = scratchDir('proj');
   writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { files: { command: process.execPath, args: fs.args, timeout: 20000 } } }));
   mkdirSync(join(project, '.vscode'));
-  writeFileSync(join(project, '.vscode', 'mcp.json'), JSON.stringify({ servers: { ev: { type: 'stdio', command: process.execPath, args: [everything, 'stdio'] } } }));
+  writeFileSync(
+    join(project, '.vscode', 'mcp.json'),
+    JSON.stringify({ servers: { ev: { type: 'stdio', command: process.execPath, args: [everything, 'stdio'] } } }),
+  );
   const found = runCli(['tools', '--json', '-q'], { cwd: project });
   assert.equal(found.code, 0, found.stderr);
   assert.ok((JSON.parse(found.stdout) as Array<{ server: string }>).every((t) => t.server === 'files'));

@@ -18,9 +18,17 @@ function modulesLoadedBy(args: string[]): { modules: string[]; stdout: string; c
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-modules-'));
   const log = join(dir, 'modules.txt');
   try {
-    const r = spawnSync(process.execPath, ['--import', counter, cli, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MCPB_MODULE_LOG: log } });
+    const r = spawnSync(process.execPath, ['--import', counter, cli, ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, MCPB_MODULE_LOG: log },
+    });
     let modules: string[] = [];
-    try { modules = readFileSync(log, 'utf8').split('\n').filter(Boolean); } catch { /* nothing was logged */ }
+    try {
+      modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      /* nothing was logged */
+    }
     return { modules, stdout: r.stdout, code: r.status };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -31,7 +39,10 @@ test('mcp-bridge --help loads at most 10 modules (issue 10)', () => {
   const r = modulesLoadedBy(['--help']);
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^Usage: mcp-bridge/);
-  assert.ok(r.modules.some((m) => m.endsWith('/cli/main.js')), 'the hook saw the CLI itself, so it counts');
+  assert.ok(
+    r.modules.some((m) => m.endsWith('/cli/main.js')),
+    'the hook saw the CLI itself, so it counts',
+  );
   assert.ok(r.modules.length <= 10, `--help loaded ${r.modules.length} modules:\n${r.modules.join('\n')}`);
   assert.ok(!r.modules.some((m) => /\/(config|transports|manager|registry)\//.test(m)), `--help loaded a command's modules:\n${r.modules.join('\n')}`);
 });

@@ -20,10 +20,14 @@ test('SUB-1/3: a tool added by the server is announced on the listen stream and 
     await changed;
     // The cached listing (ttl 60 s) was invalidated by the notification (CACHE-7).
     assert.ok((await client.listTools()).some((t) => t.name === 'grown'));
-    const listen = tap.sent.find((m) => 'method' in m && m.method === 'subscriptions/listen') as { id: number; params: { notifications: Record<string, unknown> } } | undefined;
+    const listen = tap.sent.find((m) => 'method' in m && m.method === 'subscriptions/listen') as
+      | { id: number; params: { notifications: Record<string, unknown> } }
+      | undefined;
     assert.ok(listen, 'a listen request was sent');
     assert.equal(listen.params.notifications.toolsListChanged, true);
-    const announced = tap.received.find((m) => (m as { method?: string }).method === 'notifications/tools/list_changed') as { params?: { _meta?: Record<string, unknown> } } | undefined;
+    const announced = tap.received.find((m) => (m as { method?: string }).method === 'notifications/tools/list_changed') as
+      | { params?: { _meta?: Record<string, unknown> } }
+      | undefined;
     assert.equal(announced?.params?._meta?.['io.modelcontextprotocol/subscriptionId'], listen.id);
     assert.deepEqual(tap.problems('2026-07-28'), []);
   } finally {

@@ -6,7 +6,11 @@ import { Client, createTransport, type TextContent } from '../../src/index.js';
 import { fixtureServer } from '../helpers/servers.js';
 import { SchemaTap } from '../helpers/spec-schema.js';
 
-const text = (r: { content: unknown[] }) => r.content.filter((c: any) => c.type === 'text').map((c) => (c as TextContent).text).join('\n');
+const text = (r: { content: unknown[] }) =>
+  r.content
+    .filter((c: any) => c.type === 'text')
+    .map((c) => (c as TextContent).text)
+    .join('\n');
 
 async function trap(mode: string, extra: string[] = [], options: ConstructorParameters<typeof Client>[1] = {}) {
   const launch = fixtureServer('era-trap', { args: [mode, ...extra] });
@@ -18,7 +22,15 @@ async function trap(mode: string, extra: string[] = [], options: ConstructorPara
     return t;
   };
   let spawns = 1;
-  const client = new Client(await spawnOne(), { name: mode, probeTimeoutMs: 300, respawn: async () => { spawns++; return spawnOne(); }, ...options });
+  const client = new Client(await spawnOne(), {
+    name: mode,
+    probeTimeoutMs: 300,
+    respawn: async () => {
+      spawns++;
+      return spawnOne();
+    },
+    ...options,
+  });
   const started = performance.now();
   await client.connect();
   return { client, stderr, spawns: () => spawns, ms: performance.now() - started };

@@ -10,7 +10,11 @@ import { startSdkHttpServer } from '../helpers/http-sdk-server.js';
 import { SchemaTap } from '../helpers/spec-schema.js';
 import { startV2Http, v2Stdio } from '../helpers/v2-server.js';
 
-const text = (r: { content: unknown[] }) => r.content.filter((c: any) => c.type === 'text').map((c) => (c as TextContent).text).join('\n');
+const text = (r: { content: unknown[] }) =>
+  r.content
+    .filter((c: any) => c.type === 'text')
+    .map((c) => (c as TextContent).text)
+    .join('\n');
 const accept = () => ({ action: 'accept' as const, content: { ok: true } });
 
 async function open(params: ServerParams, options: ConstructorParameters<typeof Client>[1] = {}) {
@@ -30,20 +34,76 @@ interface Peer {
 }
 
 const PEERS: Peer[] = [
-  { label: 'v2 dual-era stdio', era: 'modern', version: '2026-07-28', echo: ['echo', { text: 'hi' }, /hi/],
-    params: async () => { const l = v2Stdio(); return { params: { command: l.command, args: l.args }, done: async () => {} }; } },
-  { label: 'v2 modern-only stdio', era: 'modern', version: '2026-07-28', echo: ['echo', { text: 'hi' }, /hi/],
-    params: async () => { const l = v2Stdio({ reject: true }); return { params: { command: l.command, args: l.args }, done: async () => {} }; } },
-  { label: 'v2 dual-era HTTP', era: 'modern', version: '2026-07-28', echo: ['echo', { text: 'hi' }, /hi \(modern\)/],
-    params: async () => { const s = await startV2Http(); return { params: { url: s.url }, done: s.close }; } },
-  { label: 'v2 modern-only HTTP', era: 'modern', version: '2026-07-28', echo: ['echo', { text: 'hi' }, /hi \(modern\)/],
-    params: async () => { const s = await startV2Http({ reject: true }); return { params: { url: s.url }, done: s.close }; } },
-  { label: 'SDK 1.x everything stdio', era: 'legacy', version: '2025-11-25', echo: ['echo', { message: 'hi' }, /hi/],
-    params: async () => { const l = officialServer('everything'); return { params: { command: l.command, args: l.args, env: l.env }, done: async () => l.cleanup() }; } },
-  { label: 'SDK 1.x stateful HTTP', era: 'legacy', version: '2025-11-25', echo: ['echo', { message: 'hi' }, /hi/],
-    params: async () => { const s = await startSdkHttpServer('stateful'); return { params: { url: s.url }, done: s.close }; } },
-  { label: 'SDK 1.x stateless HTTP', era: 'legacy', version: '2025-11-25', echo: ['echo', { message: 'hi' }, /hi/],
-    params: async () => { const s = await startSdkHttpServer('stateless'); return { params: { url: s.url }, done: s.close }; } },
+  {
+    label: 'v2 dual-era stdio',
+    era: 'modern',
+    version: '2026-07-28',
+    echo: ['echo', { text: 'hi' }, /hi/],
+    params: async () => {
+      const l = v2Stdio();
+      return { params: { command: l.command, args: l.args }, done: async () => {} };
+    },
+  },
+  {
+    label: 'v2 modern-only stdio',
+    era: 'modern',
+    version: '2026-07-28',
+    echo: ['echo', { text: 'hi' }, /hi/],
+    params: async () => {
+      const l = v2Stdio({ reject: true });
+      return { params: { command: l.command, args: l.args }, done: async () => {} };
+    },
+  },
+  {
+    label: 'v2 dual-era HTTP',
+    era: 'modern',
+    version: '2026-07-28',
+    echo: ['echo', { text: 'hi' }, /hi \(modern\)/],
+    params: async () => {
+      const s = await startV2Http();
+      return { params: { url: s.url }, done: s.close };
+    },
+  },
+  {
+    label: 'v2 modern-only HTTP',
+    era: 'modern',
+    version: '2026-07-28',
+    echo: ['echo', { text: 'hi' }, /hi \(modern\)/],
+    params: async () => {
+      const s = await startV2Http({ reject: true });
+      return { params: { url: s.url }, done: s.close };
+    },
+  },
+  {
+    label: 'SDK 1.x everything stdio',
+    era: 'legacy',
+    version: '2025-11-25',
+    echo: ['echo', { message: 'hi' }, /hi/],
+    params: async () => {
+      const l = officialServer('everything');
+      return { params: { command: l.command, args: l.args, env: l.env }, done: async () => l.cleanup() };
+    },
+  },
+  {
+    label: 'SDK 1.x stateful HTTP',
+    era: 'legacy',
+    version: '2025-11-25',
+    echo: ['echo', { message: 'hi' }, /hi/],
+    params: async () => {
+      const s = await startSdkHttpServer('stateful');
+      return { params: { url: s.url }, done: s.close };
+    },
+  },
+  {
+    label: 'SDK 1.x stateless HTTP',
+    era: 'legacy',
+    version: '2025-11-25',
+    echo: ['echo', { message: 'hi' }, /hi/],
+    params: async () => {
+      const s = await startSdkHttpServer('stateless');
+      return { params: { url: s.url }, done: s.close };
+    },
+  },
 ];
 
 for (const peer of PEERS) {
@@ -84,7 +144,13 @@ test('MRTR-2..4 / MRTR-7: input_required answered by onElicitation on v2 (stdio 
     const l = v2Stdio({ reject });
     for (const params of [{ url: http.url }, { command: l.command, args: l.args }] as ServerParams[]) {
       let asked = 0;
-      const { client, tap } = await open(params, { onElicitation: (p) => { asked++; assert.equal(p.message, 'OK?'); return accept(); } });
+      const { client, tap } = await open(params, {
+        onElicitation: (p) => {
+          asked++;
+          assert.equal(p.message, 'OK?');
+          return accept();
+        },
+      });
       try {
         assert.equal(text(await client.callTool('confirm', {})), 'confirmed');
         assert.equal(asked, 1);
@@ -125,7 +191,10 @@ test('HTTP-8..10: Mcp-Name and Mcp-Param-Region (base64 for non-ASCII) accepted 
 });
 
 test('CACHE-2: tools/list served from cache while its ttlMs is fresh; ttlMs 0 re-lists', async () => {
-  for (const [ttlMs, expected] of [[60_000, '1'], [0, '2']] as const) {
+  for (const [ttlMs, expected] of [
+    [60_000, '1'],
+    [0, '2'],
+  ] as const) {
     const http = await startV2Http({ reject: true, ttlMs });
     const { client } = await open({ url: http.url }, { listen: false });
     try {

@@ -14,7 +14,15 @@ async function open(name: OfficialServerName, clientOptions: ConstructorParamete
   const tap = new SchemaTap(transport);
   const client = new Client(transport, { name, ...clientOptions });
   await client.connect();
-  return { client, tap, launch, done: async () => { await client.close(); launch.cleanup(); } };
+  return {
+    client,
+    tap,
+    launch,
+    done: async () => {
+      await client.close();
+      launch.cleanup();
+    },
+  };
 }
 
 function assertSchemaClean(tap: SchemaTap, version: string) {
@@ -23,7 +31,11 @@ function assertSchemaClean(tap: SchemaTap, version: string) {
   assert.ok(tap.sent.length > 0 && tap.received.length > 0);
 }
 
-const text = (r: { content: unknown[] }) => r.content.filter((c: any) => c.type === 'text').map((c) => (c as TextContent).text).join('\n');
+const text = (r: { content: unknown[] }) =>
+  r.content
+    .filter((c: any) => c.type === 'text')
+    .map((c) => (c as TextContent).text)
+    .join('\n');
 
 test('filesystem: handshake, tools, reads, writes, real errors, a 3 MB file (LIFE-1..4, TOOLS-2, TOOLS-8)', async () => {
   const { client, tap, launch, done } = await open('filesystem');
@@ -33,7 +45,10 @@ test('filesystem: handshake, tools, reads, writes, real errors, a 3 MB file (LIF
     assert.ok(client.serverCapabilities?.tools);
     const tools = await client.listTools();
     for (const name of ['read_text_file', 'write_file', 'list_directory', 'search_files', 'get_file_info']) {
-      assert.ok(tools.some((t) => t.name === name), `has ${name}`);
+      assert.ok(
+        tools.some((t) => t.name === name),
+        `has ${name}`,
+      );
     }
     const dir = launch.dir!;
     writeFileSync(join(dir, 'hello.txt'), 'héllo, wörld\n');
@@ -84,7 +99,11 @@ test('everything: echo, sum, image, structured content, annotated content, progr
     const long = await client.callTool('trigger-long-running-operation', { duration: 1, steps: 4 }, { onProgress: (p) => progress.push(p.progress) });
     assert.match(text(long), /completed/i);
     assert.ok(progress.length >= 3, `progress seen: ${progress}`);
-    assert.deepEqual([...progress].sort((x, y) => x - y), progress, 'progress only increases');
+    assert.deepEqual(
+      [...progress].sort((x, y) => x - y),
+      progress,
+      'progress only increases',
+    );
     const ms = await client.ping();
     assert.ok(ms >= 0);
     // Invalid arguments come back as the server really reports them.
@@ -137,8 +156,14 @@ test('everything: server→client roots, sampling and elicitation requests are a
   const asked: string[] = [];
   const { client, tap, done } = await open('everything', {
     roots: [{ uri: 'file:///tmp/project', name: 'project' }],
-    onSampling: async (params) => { asked.push('sampling'); return { role: 'assistant', content: { type: 'text', text: `sampled ${params.maxTokens}` }, model: 'test-model', stopReason: 'endTurn' }; },
-    onElicitation: async () => { asked.push('elicitation'); return { action: 'accept', content: { color: 'red' } }; },
+    onSampling: async (params) => {
+      asked.push('sampling');
+      return { role: 'assistant', content: { type: 'text', text: `sampled ${params.maxTokens}` }, model: 'test-model', stopReason: 'endTurn' };
+    },
+    onElicitation: async () => {
+      asked.push('elicitation');
+      return { action: 'accept', content: { color: 'red' } };
+    },
   });
   try {
     const names = (await client.listTools()).map((t) => t.name);

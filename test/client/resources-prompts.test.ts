@@ -4,8 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CapabilityMissingError, Client, createTransport, expandUriTemplate, McpError, RequestAbortedError, resourceBytes,
-  type LoggingMessageParams, type ResourceUpdatedParams,
+  CapabilityMissingError,
+  Client,
+  createTransport,
+  expandUriTemplate,
+  McpError,
+  RequestAbortedError,
+  resourceBytes,
+  type LoggingMessageParams,
+  type ResourceUpdatedParams,
 } from '../../src/index.js';
 import { officialServer, type OfficialServerName } from '../helpers/servers.js';
 import { SchemaTap } from '../helpers/spec-schema.js';
@@ -16,7 +23,14 @@ async function open(name: OfficialServerName, clientOptions: ConstructorParamete
   const tap = new SchemaTap(transport);
   const client = new Client(transport, { name, ...clientOptions });
   await client.connect();
-  return { client, tap, done: async () => { await client.close(); launch.cleanup(); } };
+  return {
+    client,
+    tap,
+    done: async () => {
+      await client.close();
+      launch.cleanup();
+    },
+  };
 }
 
 function assertSchemaClean(tap: SchemaTap, version: string) {
@@ -29,8 +43,17 @@ const sentMethods = (tap: SchemaTap) => tap.sent.map((m) => ('method' in m ? m.m
 /** Resolves with the first event matching `pick`, or rejects after `ms`. */
 function nextEvent<T>(subscribe: (fn: (v: T) => void) => () => void, pick: (v: T) => boolean, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { off(); reject(new Error(`no matching event within ${ms} ms`)); }, ms);
-    const off = subscribe((v) => { if (pick(v)) { clearTimeout(timer); off(); resolve(v); } });
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no matching event within ${ms} ms`));
+    }, ms);
+    const off = subscribe((v) => {
+      if (pick(v)) {
+        clearTimeout(timer);
+        off();
+        resolve(v);
+      }
+    });
   });
 }
 
@@ -78,7 +101,10 @@ test('everything: 4 prompts with titles, filled in, with an embedded resource; a
     const args = await client.getPrompt('args-prompt', { city: 'Lisbon', state: 'PT' });
     assert.match(JSON.stringify(args.messages), /Lisbon/);
     const withResource = await client.getPrompt('resource-prompt', { resourceType: 'Text', resourceId: 2 });
-    assert.ok(withResource.messages.some((m) => m.content.type === 'resource'), 'an embedded resource message');
+    assert.ok(
+      withResource.messages.some((m) => m.content.type === 'resource'),
+      'an embedded resource message',
+    );
     await assert.rejects(client.getPrompt('args-prompt', {}), (e: unknown) => e instanceof McpError && e.code === -32602);
     assertSchemaClean(tap, client.protocolVersion!);
   } finally {
@@ -109,10 +135,18 @@ test('everything: subscriptions bring resourceUpdated events; simulated logging 
     await client.setLoggingLevel('debug', { timeoutMs: 10_000 });
     const uri = 'demo://resource/static/document/features.md';
     await client.subscribeResource(uri);
-    const updated = nextEvent<ResourceUpdatedParams>((fn) => client.events.on('resourceUpdated', fn), (u) => u.uri === uri, 20_000);
+    const updated = nextEvent<ResourceUpdatedParams>(
+      (fn) => client.events.on('resourceUpdated', fn),
+      (u) => u.uri === uri,
+      20_000,
+    );
     await client.callTool('toggle-subscriber-updates', {});
     assert.equal((await updated).uri, uri);
-    const log = nextEvent<LoggingMessageParams>((fn) => client.events.on('log', fn), (l) => typeof l.data === 'string' && /-level message|level-message/.test(l.data), 20_000);
+    const log = nextEvent<LoggingMessageParams>(
+      (fn) => client.events.on('log', fn),
+      (l) => typeof l.data === 'string' && /-level message|level-message/.test(l.data),
+      20_000,
+    );
     await client.callTool('toggle-simulated-logging', {});
     const entry = await log;
     assert.ok(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].includes(entry.level));
@@ -135,7 +169,11 @@ test('memory: the memory://knowledge-graph resource, its subscription and update
     assert.equal(graph.title, 'Knowledge Graph');
     assert.deepEqual(await client.listResourceTemplates(), []);
     await client.subscribeResource(graph.uri);
-    const updated = nextEvent<ResourceUpdatedParams>((fn) => client.events.on('resourceUpdated', fn), (u) => u.uri === graph.uri, 20_000);
+    const updated = nextEvent<ResourceUpdatedParams>(
+      (fn) => client.events.on('resourceUpdated', fn),
+      (u) => u.uri === graph.uri,
+      20_000,
+    );
     await client.callTool('create_entities', { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] });
     await updated;
     const read = await client.readResource(graph.uri);
@@ -164,7 +202,11 @@ test('filesystem: declares no resources, prompts or completions: each method fai
       ['completion/complete', () => client.complete({ type: 'ref/prompt', name: 'x' }, { name: 'a', value: '' })],
     ];
     for (const [method, call] of gated) {
-      await assert.rejects(call(), (e: unknown) => e instanceof CapabilityMissingError && e.context.method === method && /did not|declared no/.test(e.message), method);
+      await assert.rejects(
+        call(),
+        (e: unknown) => e instanceof CapabilityMissingError && e.context.method === method && /did not|declared no/.test(e.message),
+        method,
+      );
     }
     const sent = sentMethods(tap);
     for (const [method] of gated) assert.ok(!sent.includes(method), `${method} was not sent`);
@@ -175,5 +217,3 @@ test('filesystem: declares no resources, prompts or completions: each method fai
     await done();
   }
 });
-
-

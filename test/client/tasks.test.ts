@@ -14,7 +14,14 @@ async function open(name: OfficialServerName, clientOptions: ConstructorParamete
   const tap = new SchemaTap(transport);
   const client = new Client(transport, { name, ...clientOptions });
   await client.connect();
-  return { client, tap, done: async () => { await client.close(); launch.cleanup(); } };
+  return {
+    client,
+    tap,
+    done: async () => {
+      await client.close();
+      launch.cleanup();
+    },
+  };
 }
 
 const text = (r: { content: unknown[] }) => r.content.map((c: any) => c.text ?? '').join('\n');
@@ -49,11 +56,17 @@ test('callTool with { task: { ttl } } returns a handle: statuses, tasks/list, th
     assert.equal(typeof task.taskId, 'string');
     assert.equal((sent(tap, 'tools/call')[0] as any).params.task.ttl, 120_000);
     const listed = await client.listTasks();
-    assert.ok(listed.some((t) => t.taskId === task.taskId), 'tasks/list knows the task');
+    assert.ok(
+      listed.some((t) => t.taskId === task.taskId),
+      'tasks/list knows the task',
+    );
     const statuses: Task[] = [];
     const result = await task.result({ onStatus: (t) => statuses.push(t), timeoutMs: 30_000 });
     assert.match(text(result), /Research Report: glaciers/);
-    assert.ok(statuses.some((t) => t.status === 'working'), statuses.map((t) => t.status).join());
+    assert.ok(
+      statuses.some((t) => t.status === 'working'),
+      statuses.map((t) => t.status).join(),
+    );
     assert.equal(task.task.status, 'completed');
 
     const doomed = await client.callTool('simulate-research-query', { topic: 'to cancel' }, { task: { ttl: 60_000 } });
@@ -67,7 +80,7 @@ test('callTool with { task: { ttl } } returns a handle: statuses, tasks/list, th
   }
 });
 
-test('input_required: tasks/result delivers the task\'s elicitation to the same hook, tagged with the task; our answer is tagged too (TASKS-4, TASKS-8)', async () => {
+test("input_required: tasks/result delivers the task's elicitation to the same hook, tagged with the task; our answer is tagged too (TASKS-4, TASKS-8)", async () => {
   const asked: { params: ElicitParams; relatedTaskId?: string }[] = [];
   const { client, tap, done } = await open('everything', {
     onElicitation: async (params, ctx) => {
@@ -96,13 +109,19 @@ test('task-augmenting is refused locally where the server or the tool does not a
   const everything = await open('everything');
   try {
     await everything.client.listTools();
-    await assert.rejects(everything.client.callTool('echo', { message: 'x' }, { task: {} }), (e: unknown) => e instanceof CapabilityMissingError && /taskSupport/.test(e.message));
+    await assert.rejects(
+      everything.client.callTool('echo', { message: 'x' }, { task: {} }),
+      (e: unknown) => e instanceof CapabilityMissingError && /taskSupport/.test(e.message),
+    );
   } finally {
     await everything.done();
   }
   const fs = await open('filesystem');
   try {
-    await assert.rejects(fs.client.callTool('list_allowed_directories', {}, { task: { ttl: 1000 } }), (e: unknown) => e instanceof CapabilityMissingError && e.context.capability === 'tasks.requests.tools.call');
+    await assert.rejects(
+      fs.client.callTool('list_allowed_directories', {}, { task: { ttl: 1000 } }),
+      (e: unknown) => e instanceof CapabilityMissingError && e.context.capability === 'tasks.requests.tools.call',
+    );
     await assert.rejects(fs.client.listTasks(), (e: unknown) => e instanceof CapabilityMissingError);
     assert.equal(sent(fs.tap, 'tools/call').length, 0);
   } finally {

@@ -14,7 +14,14 @@ async function open(clientOptions: ConstructorParameters<typeof Client>[1]) {
   const tap = new SchemaTap(transport);
   const client = new Client(transport, { name: 'everything', ...clientOptions });
   await client.connect();
-  return { client, tap, done: async () => { await client.close(); launch.cleanup(); } };
+  return {
+    client,
+    tap,
+    done: async () => {
+      await client.close();
+      launch.cleanup();
+    },
+  };
 }
 
 const text = (r: { content: unknown[] }) => r.content.map((c: any) => c.text ?? '').join('\n');
@@ -23,7 +30,10 @@ test('URL mode declared: the request path reaches onElicitation with the URL; th
   const asked: ElicitParams[] = [];
   const { client, tap, done } = await open({
     elicitationModes: ['form', 'url'],
-    onElicitation: async (params) => { asked.push(params); return { action: 'accept' }; },
+    onElicitation: async (params) => {
+      asked.push(params);
+      return { action: 'accept' };
+    },
   });
   try {
     const init = tap.sent.find((m) => 'method' in m && m.method === 'initialize') as any;

@@ -9,9 +9,23 @@ const yaml = (auth: string) => `tools:\n  mcp:\n    servers:\n      - name: line
 
 describe('config auth block', () => {
   it('reads every field with variables expanded; the secret is collected for redaction', () => {
-    const cfg = parseConfig(yaml('          clientId: ${ID}\n          clientSecret: ${LINEAR_SECRET}\n          scopes: [read, write]\n          redirect: { host: 127.0.0.1, port: 33418, path: /cb }\n          resource: false\n          interactive: device\n          store: memory\n'), { file: '/srv/mcp-bridge.yaml', env: { ID: 'cid', LINEAR_SECRET: 's3cr3t-value' } });
+    const cfg = parseConfig(
+      yaml(
+        '          clientId: ${ID}\n          clientSecret: ${LINEAR_SECRET}\n          scopes: [read, write]\n          redirect: { host: 127.0.0.1, port: 33418, path: /cb }\n          resource: false\n          interactive: device\n          store: memory\n',
+      ),
+      { file: '/srv/mcp-bridge.yaml', env: { ID: 'cid', LINEAR_SECRET: 's3cr3t-value' } },
+    );
     const s = cfg.servers[0]!;
-    assert.deepEqual(s.auth, { mode: 'oauth', clientId: 'cid', clientSecret: 's3cr3t-value', scopes: ['read', 'write'], redirect: { host: '127.0.0.1', port: 33418, path: '/cb' }, resource: false, interactive: 'device', store: 'memory' });
+    assert.deepEqual(s.auth, {
+      mode: 'oauth',
+      clientId: 'cid',
+      clientSecret: 's3cr3t-value',
+      scopes: ['read', 'write'],
+      redirect: { host: '127.0.0.1', port: 33418, path: '/cb' },
+      resource: false,
+      interactive: 'device',
+      store: 'memory',
+    });
     assert.ok(s.secrets?.includes('s3cr3t-value'));
     assert.equal(redactServerConfig(s).auth?.clientSecret, '***');
     assert.ok(!JSON.stringify(redactServerConfig(s)).includes('s3cr3t-value'));
@@ -23,24 +37,38 @@ describe('config auth block', () => {
   });
 
   it('reports unknown keys and bad values at their path', () => {
-    assert.throws(() => parseConfig(yaml('          clientID: abc\n          interactive: sometimes\n'), { file: 'x.yaml' }), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.match(e.message, /unknown key "clientID" in auth/);
-      assert.match(e.message, /interactive "sometimes" is not one of auto, browser, device, paste, never/);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig(yaml('          clientID: abc\n          interactive: sometimes\n'), { file: 'x.yaml' }),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.match(e.message, /unknown key "clientID" in auth/);
+        assert.match(e.message, /interactive "sometimes" is not one of auto, browser, device, paste, never/);
+        return true;
+      },
+    );
   });
 
   it('refuses auth on a stdio server', () => {
-    assert.throws(() => parseConfig('tools:\n  mcp:\n    servers:\n      - name: a\n        command: node\n        auth: { clientId: x }\n', { file: 'x.yaml' }), /auth only applies to URL servers/);
+    assert.throws(
+      () => parseConfig('tools:\n  mcp:\n    servers:\n      - name: a\n        command: node\n        auth: { clientId: x }\n', { file: 'x.yaml' }),
+      /auth only applies to URL servers/,
+    );
   });
 
   it("maps hosts' oauth fields: Claude Code callbackPort, Cursor CLIENT_ID, gemini-cli redirectUri", () => {
-    const claude = parseConfig(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://h/mcp', oauth: { clientId: 'c1', callbackPort: 8123 } } } }), { file: 'claude.json' });
+    const claude = parseConfig(JSON.stringify({ mcpServers: { a: { type: 'http', url: 'https://h/mcp', oauth: { clientId: 'c1', callbackPort: 8123 } } } }), {
+      file: 'claude.json',
+    });
     assert.deepEqual(claude.servers[0]!.auth, { mode: 'oauth', clientId: 'c1', scopes: [], redirect: { port: 8123 }, store: 'file' });
-    const cursor = parseConfig(JSON.stringify({ mcpServers: { a: { url: 'https://h/mcp', auth: { CLIENT_ID: 'c2', CLIENT_SECRET: 'sec-2222', scopes: ['x'] } } } }), { file: 'mcp.json' });
+    const cursor = parseConfig(
+      JSON.stringify({ mcpServers: { a: { url: 'https://h/mcp', auth: { CLIENT_ID: 'c2', CLIENT_SECRET: 'sec-2222', scopes: ['x'] } } } }),
+      { file: 'mcp.json' },
+    );
     assert.deepEqual(cursor.servers[0]!.auth, { mode: 'oauth', clientId: 'c2', clientSecret: 'sec-2222', scopes: ['x'], store: 'file' });
-    const gemini = parseConfig(JSON.stringify({ mcpServers: { a: { url: 'https://h/mcp', oauth: { clientId: 'c3', redirectUri: 'http://localhost:7777/oauth/callback' } } } }), { file: 'settings.json' });
+    const gemini = parseConfig(
+      JSON.stringify({ mcpServers: { a: { url: 'https://h/mcp', oauth: { clientId: 'c3', redirectUri: 'http://localhost:7777/oauth/callback' } } } }),
+      { file: 'settings.json' },
+    );
     assert.deepEqual(gemini.servers[0]!.auth?.redirect, { host: 'localhost', port: 7777, path: '/oauth/callback' });
   });
 });

@@ -6,20 +6,31 @@ import { ConfigError, parseDuration } from '../../src/config/index.js';
 describe('parseDuration', () => {
   it('reads ms, s, m and h, decimals and combinations', () => {
     const table: Array<[string, number]> = [
-      ['500ms', 500], ['30s', 30_000], ['2m', 120_000], ['1h', 3_600_000], ['1.5s', 1500],
-      ['1m30s', 90_000], ['1h2m3s4ms', 3_723_004], [' 10s ', 10_000], ['0.5ms', 1],
+      ['500ms', 500],
+      ['30s', 30_000],
+      ['2m', 120_000],
+      ['1h', 3_600_000],
+      ['1.5s', 1500],
+      ['1m30s', 90_000],
+      ['1h2m3s4ms', 3_723_004],
+      [' 10s ', 10_000],
+      ['0.5ms', 1],
     ];
     for (const [input, ms] of table) assert.equal(parseDuration(input), ms, input);
   });
 
   it('refuses a bare number and says to write a unit', () => {
     for (const input of ['30', '30.5', ' 7 ']) {
-      assert.throws(() => parseDuration(input), (err: unknown) => {
-        assert.ok(err instanceof ConfigError);
-        assert.equal(err.code, 'MCPB_CONFIG_INVALID');
-        assert.match(err.message, new RegExp(`write ${input.trim().replace('.', '\\.')}s`));
-        return true;
-      }, input);
+      assert.throws(
+        () => parseDuration(input),
+        (err: unknown) => {
+          assert.ok(err instanceof ConfigError);
+          assert.equal(err.code, 'MCPB_CONFIG_INVALID');
+          assert.match(err.message, new RegExp(`write ${input.trim().replace('.', '\\.')}s`));
+          return true;
+        },
+        input,
+      );
     }
   });
 

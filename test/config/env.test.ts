@@ -76,10 +76,15 @@ describe('expandString', () => {
 });
 
 describe('expandString properties', () => {
-  const text = fc.string({ unit: fc.constantFrom('$', '{', '}', 'a', ':', '-', ' ') , maxLength: 30 });
+  const text = fc.string({ unit: fc.constantFrom('$', '{', '}', 'a', ':', '-', ' '), maxLength: 30 });
 
   it('is the identity on text without "${"', () => {
-    fc.assert(fc.property(text.filter((t) => !t.includes('${')), (t) => expandString(t, ctx).ok && ok(t) === t));
+    fc.assert(
+      fc.property(
+        text.filter((t) => !t.includes('${')),
+        (t) => expandString(t, ctx).ok && ok(t) === t,
+      ),
+    );
   });
 
   it('gives back any text whose "${" were all escaped as "$${"', () => {
@@ -117,13 +122,19 @@ describe('expansion inside a config', () => {
   });
 
   it('refuses a NUL character coming from a variable, without showing the value', () => {
-    assert.throws(() => parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, command: node, args: ["${X}"]}\n', { file: 'x.yaml', env: { X: 'sk-9\0z' } }), (err: unknown) => {
-      assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [['tools.mcp.servers[0].args[0]', 4]]);
-      assert.match(err.issues[0].message, /NUL/);
-      assert.ok(!err.message.includes('sk-9'));
-      return true;
-    });
+    assert.throws(
+      () => parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, command: node, args: ["${X}"]}\n', { file: 'x.yaml', env: { X: 'sk-9\0z' } }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.deepEqual(
+          err.issues.map((i) => [i.path, i.line]),
+          [['tools.mcp.servers[0].args[0]', 4]],
+        );
+        assert.match(err.issues[0].message, /NUL/);
+        assert.ok(!err.message.includes('sk-9'));
+        return true;
+      },
+    );
   });
 
   it('uses process.env when no env is injected', () => {
@@ -138,14 +149,20 @@ describe('expansion inside a config', () => {
   });
 
   it('reports each unset variable at the path and line where it is used', () => {
-    assert.throws(() => parseConfig(text, { file: 'c.yaml', env: { HOST: 'h', MODE: 'm', DIR: 'd' } }), (err: unknown) => {
-      assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [
-        ['tools.mcp.servers[0].env.KEY', 8],
-        ['tools.mcp.servers[1].headers.Authorization', 11],
-      ]);
-      for (const i of err.issues) assert.match(i.message, new RegExp(`TOKEN is not set \\(used in ${i.path.replace(/[[\].]/g, '\\$&')}\\)`));
-      return true;
-    });
+    assert.throws(
+      () => parseConfig(text, { file: 'c.yaml', env: { HOST: 'h', MODE: 'm', DIR: 'd' } }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.deepEqual(
+          err.issues.map((i) => [i.path, i.line]),
+          [
+            ['tools.mcp.servers[0].env.KEY', 8],
+            ['tools.mcp.servers[1].headers.Authorization', 11],
+          ],
+        );
+        for (const i of err.issues) assert.match(i.message, new RegExp(`TOKEN is not set \\(used in ${i.path.replace(/[[\].]/g, '\\$&')}\\)`));
+        return true;
+      },
+    );
   });
 });

@@ -11,11 +11,17 @@ test('era: auto by default, legacy / modern kept, a typo refused with its path',
     { name: 'b', command: 'node', era: 'legacy' },
     { name: 'c', url: 'http://127.0.0.1:1/mcp', era: 'modern' },
   ]);
-  assert.deepEqual(cfg.servers.map((s) => s.era), [undefined, 'legacy', 'modern']);
-  assert.throws(() => testConfig([{ name: 'd', command: 'node', era: 'newest' }]), (e) => {
-    assert.ok(e instanceof ConfigError);
-    assert.equal(e.issues[0]?.path, 'tools.mcp.servers[0].era');
-    assert.match(e.issues[0]?.message ?? '', /auto, legacy, modern/);
-    return true;
-  });
+  assert.deepEqual(
+    cfg.servers.map((s) => s.era),
+    [undefined, 'legacy', 'modern'],
+  );
+  assert.throws(
+    () => testConfig([{ name: 'd', command: 'node', era: 'newest' }]),
+    (e) => {
+      assert.ok(e instanceof ConfigError);
+      assert.equal(e.issues[0]?.path, 'tools.mcp.servers[0].era');
+      assert.match(e.issues[0]?.message ?? '', /auto, legacy, modern/);
+      return true;
+    },
+  );
 });

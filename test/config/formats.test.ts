@@ -20,21 +20,46 @@ describe('mcp-bridge.yaml', () => {
     assert.equal(cfg.format, 'mcp-bridge');
     assert.equal(cfg.file, fixture('mcp-bridge.yaml'));
     assert.equal(cfg.enabled, true);
-    assert.deepEqual(cfg.servers.map((s) => s.name), ['fs', 'search', 'later']);
+    assert.deepEqual(
+      cfg.servers.map((s) => s.name),
+      ['fs', 'search', 'later'],
+    );
     assert.deepEqual(byName(cfg.servers, 'fs'), {
-      name: 'fs', transport: 'stdio', enabled: true, command: 'node',
+      name: 'fs',
+      transport: 'stdio',
+      enabled: true,
+      command: 'node',
       args: ['node_modules/@modelcontextprotocol/server-filesystem/dist/index.js', '/tmp'],
       env: { LOG_LEVEL: 'debug', NODE_OPTIONS: null, PORT: '8080' },
-      cwd: join(dir, 'work'), inheritEnv: false, headers: {},
-      tools: ['read_file', 'list_directory'], excludeTools: [], prefix: 'fs_',
-      timeoutMs: 45_000, startupTimeoutMs: 180_000, maxResultChars: 20_000, pingIntervalMs: 0, secrets: [],
+      cwd: join(dir, 'work'),
+      inheritEnv: false,
+      headers: {},
+      tools: ['read_file', 'list_directory'],
+      excludeTools: [],
+      prefix: 'fs_',
+      timeoutMs: 45_000,
+      startupTimeoutMs: 180_000,
+      maxResultChars: 20_000,
+      pingIntervalMs: 0,
+      secrets: [],
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[0]', line: 6 },
     });
     assert.deepEqual(byName(cfg.servers, 'search'), {
-      name: 'search', transport: 'streamable-http', enabled: true,
-      args: [], env: {}, inheritEnv: false,
-      url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer tok-1', 'X-Client': 'mcp-bridge' },
-      tools: [], excludeTools: [], prefix: '', timeoutMs: 90_000, startupTimeoutMs: 120_000, maxResultChars: 100_000, pingIntervalMs: 0,
+      name: 'search',
+      transport: 'streamable-http',
+      enabled: true,
+      args: [],
+      env: {},
+      inheritEnv: false,
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: 'Bearer tok-1', 'X-Client': 'mcp-bridge' },
+      tools: [],
+      excludeTools: [],
+      prefix: '',
+      timeoutMs: 90_000,
+      startupTimeoutMs: 120_000,
+      maxResultChars: 100_000,
+      pingIntervalMs: 0,
       // SEARCH_TOKEN names a secret, so its value is masked wherever it appears (issue 11).
       secrets: ['tok-1'],
       source: { file: fixture('mcp-bridge.yaml'), path: 'tools.mcp.servers[1]', line: 19 },
@@ -57,13 +82,19 @@ describe('mcp-bridge.yaml', () => {
   it('does not check the URL of a disabled server that still holds an unset variable', () => {
     const cfg = parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, enabled: false, url: "https://${HOST}/mcp"}\n', { file: 'x.yaml', env: {} });
     assert.equal(cfg.servers[0].url, 'https://${HOST}/mcp');
-    assert.deepEqual(cfg.warnings?.map((w) => w.path), ['tools.mcp.servers[0].url']);
+    assert.deepEqual(
+      cfg.warnings?.map((w) => w.path),
+      ['tools.mcp.servers[0].url'],
+    );
   });
 
   it('still fails when an enabled server needs an unset variable', async () => {
     await assert.rejects(loadConfig(fixture('mcp-bridge.yaml'), { env: {} }), (err: unknown) => {
       assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [['tools.mcp.servers[1].headers.Authorization', 23]]);
+      assert.deepEqual(
+        err.issues.map((i) => [i.path, i.line]),
+        [['tools.mcp.servers[1].headers.Authorization', 23]],
+      );
       return true;
     });
   });
@@ -74,8 +105,14 @@ describe('mcp-bridge.yaml', () => {
   });
 
   it('resolves transport auto: stdio with a command, auto kept for a url', () => {
-    const cfg = parseConfig('tools:\n  mcp:\n    servers:\n      - {name: a, command: x}\n      - {name: b, url: "http://127.0.0.1:1/mcp", transport: auto}\n', { file: 'x.yaml', env: {} });
-    assert.deepEqual(cfg.servers.map((s) => s.transport), ['stdio', 'auto']);
+    const cfg = parseConfig(
+      'tools:\n  mcp:\n    servers:\n      - {name: a, command: x}\n      - {name: b, url: "http://127.0.0.1:1/mcp", transport: auto}\n',
+      { file: 'x.yaml', env: {} },
+    );
+    assert.deepEqual(
+      cfg.servers.map((s) => s.transport),
+      ['stdio', 'auto'],
+    );
   });
 
   it('accepts the host spelling type: http in our format too, as auto', () => {
@@ -97,9 +134,15 @@ describe('Claude Desktop / Cursor mcpServers JSON', () => {
     assert.equal(cfg.format, 'claude-desktop');
     assert.equal(cfg.warnings, undefined, 'unrelated top-level keys such as globalShortcut are left alone');
     const brave = byName(cfg.servers, 'brave-search');
-    assert.deepEqual({ transport: brave.transport, command: brave.command, args: brave.args, env: brave.env }, {
-      transport: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-brave-search'], env: { BRAVE_API_KEY: 'BSA-not-a-real-key-1234' },
-    });
+    assert.deepEqual(
+      { transport: brave.transport, command: brave.command, args: brave.args, env: brave.env },
+      {
+        transport: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-brave-search'],
+        env: { BRAVE_API_KEY: 'BSA-not-a-real-key-1234' },
+      },
+    );
     assert.deepEqual(brave.source, { file: fixture('claude_desktop_config.json'), path: 'mcpServers.brave-search', line: 3 });
     const fs = byName(cfg.servers, 'filesystem');
     assert.deepEqual(fs.args, ['-y', '@modelcontextprotocol/server-filesystem', '/Users/alice/Desktop', '/Users/alice/Downloads']);
@@ -110,7 +153,10 @@ describe('Claude Desktop / Cursor mcpServers JSON', () => {
   it('accepts the empty "args": [] and "env": {} that generated files put on URL servers', () => {
     const cfg = parseConfig('{"mcpServers": {"r": {"url": "https://example.com/mcp", "args": [], "env": {}, "headers": {}}}}', { file: 'c.json', env: {} });
     assert.deepEqual([cfg.servers[0].transport, cfg.servers[0].args, cfg.servers[0].env], ['auto', [], {}]);
-    assert.throws(() => parseConfig('{"mcpServers": {"r": {"url": "https://example.com/mcp", "args": ["x"]}}}', { file: 'c.json', env: {} }), /args only applies to stdio servers/);
+    assert.throws(
+      () => parseConfig('{"mcpServers": {"r": {"url": "https://example.com/mcp", "args": ["x"]}}}', { file: 'c.json', env: {} }),
+      /args only applies to stdio servers/,
+    );
   });
 
   it('loads a Cursor mcp.json: url servers, type http, ${env:X}, ${workspaceFolder}, ${userHome}, envFile, disabled', async () => {
@@ -123,7 +169,10 @@ describe('Claude Desktop / Cursor mcpServers JSON', () => {
     assert.equal(memory.enabled, false);
     assert.deepEqual(memory.args, [`${dir}/servers/memory.js`]);
     assert.deepEqual(memory.env, { MEMORY_TOKEN: 'tok-from-file', MEMORY_FILE_PATH: '/home/alice/.memory.json', PLAIN: 'value' }, 'env wins over envFile');
-    assert.deepEqual(cfg.warnings?.map((w) => [w.path, w.line]), [['mcpServers.memory.autoApprove', 16]]);
+    assert.deepEqual(
+      cfg.warnings?.map((w) => [w.path, w.line]),
+      [['mcpServers.memory.autoApprove', 16]],
+    );
   });
 });
 
@@ -136,7 +185,10 @@ describe('VS Code mcp.json', () => {
     const github = byName(cfg.servers, 'github');
     assert.deepEqual([github.transport, github.headers], ['auto', { Authorization: 'Bearer ghp_x' }]);
     assert.equal(byName(cfg.servers, 'legacy').transport, 'sse');
-    assert.deepEqual(cfg.warnings?.map((w) => [w.path, w.line, w.column]), [['servers.legacy.dev', 22, 7]]);
+    assert.deepEqual(
+      cfg.warnings?.map((w) => [w.path, w.line, w.column]),
+      [['servers.legacy.dev', 22, 7]],
+    );
     assert.equal(byName(cfg.servers, 'github').source.line, 14);
   });
 
@@ -154,18 +206,27 @@ describe('VS Code mcp.json', () => {
 
   it('reads the "mcp": { "servers" } block of a VS Code settings.json', () => {
     const text = '{\n  "editor.fontSize": 14,\n  "mcp": {\n    "servers": {\n      "a": { "type": "stdio", "command": "x", "tpye": 1 }\n    }\n  }\n}\n';
-    assert.throws(() => parseConfig(text, { file: 'settings.json', env: {} }), (err: unknown) => {
-      assert.ok(err instanceof ConfigError);
-      assert.deepEqual(err.issues.map((i) => [i.path, i.line]), [['mcp.servers.a.tpye', 5]]);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig(text, { file: 'settings.json', env: {} }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.deepEqual(
+          err.issues.map((i) => [i.path, i.line]),
+          [['mcp.servers.a.tpye', 5]],
+        );
+        return true;
+      },
+    );
     const cfg = parseConfig(text.replace(', "tpye": 1', ''), { file: 'settings.json', env: {} });
     assert.deepEqual([cfg.format, cfg.servers[0].source.path], ['vscode', 'mcp.servers.a']);
   });
 
   it('warns that mcpServers is ignored in a file that also has tools:', () => {
     const cfg = parseConfig('tools:\n  mcp:\n    servers: []\nmcpServers: {}\n', { file: 'x.yaml', env: {} });
-    assert.deepEqual(cfg.warnings?.map((w) => [w.path, w.line]), [['mcpServers', 4]]);
+    assert.deepEqual(
+      cfg.warnings?.map((w) => [w.path, w.line]),
+      [['mcpServers', 4]],
+    );
   });
 
   it('detects the format by content, whatever the file is called', () => {

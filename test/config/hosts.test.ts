@@ -25,18 +25,28 @@ describe('host config files', () => {
     const github = byName(cfg, 'github');
     assert.deepEqual([github.transport, github.timeoutMs, github.headers], ['auto', 500, { Authorization: 'Bearer ghp_1' }]);
     assert.deepEqual(byName(cfg, 'filesystem').args, ['-y', '@modelcontextprotocol/server-filesystem', '.']);
-    assert.equal(cfg.servers.some((s) => s.name === 'realtime'), false, 'a WebSocket server is skipped');
+    assert.equal(
+      cfg.servers.some((s) => s.name === 'realtime'),
+      false,
+      'a WebSocket server is skipped',
+    );
     assert.ok(warned(cfg).some((w) => /headersHelper is not run/.test(w)));
     assert.ok(warned(cfg).some((w) => /WebSocket/.test(w)));
   });
 
-  it('Claude Code ~/.claude.json: user servers and the current project\'s local servers, local winning', async () => {
+  it("Claude Code ~/.claude.json: user servers and the current project's local servers, local winning", async () => {
     const cfg = await loadConfig(file('claude-user', '.claude.json'), { env: {}, project: '/home/alice/app' });
-    assert.deepEqual(cfg.servers.map((s) => s.name), ['memory', 'shared', 'db']);
+    assert.deepEqual(
+      cfg.servers.map((s) => s.name),
+      ['memory', 'shared', 'db'],
+    );
     assert.equal(byName(cfg, 'shared').command, 'project-version');
     assert.equal(byName(cfg, 'db').transport, 'sse');
     const elsewhere = await loadConfig(file('claude-user', '.claude.json'), { env: {}, project: '/somewhere/else' });
-    assert.deepEqual(elsewhere.servers.map((s) => s.name), ['memory', 'shared']);
+    assert.deepEqual(
+      elsewhere.servers.map((s) => s.name),
+      ['memory', 'shared'],
+    );
   });
 
   it('Cursor .cursor/mcp.json: ${workspaceFolder} is the project, not the .cursor folder; auth maps onto the OAuth block', async () => {
@@ -82,7 +92,10 @@ describe('host config files', () => {
     assert.deepEqual(py.env, { DATABASE_URL: 'postgres://db', API_KEY: 'x' }, '$VAR is expanded like ${VAR}');
     assert.deepEqual([py.timeoutMs, py.tools, py.excludeTools], [15_000, ['safe_tool', 'file_reader'], ['dangerous_tool']]);
     const http = byName(cfg, 'httpServer');
-    assert.deepEqual([http.transport, http.url, http.headers, http.timeoutMs], ['streamable-http', 'http://localhost:3000/mcp', { Authorization: 'Bearer tok' }, 5_000]);
+    assert.deepEqual(
+      [http.transport, http.url, http.headers, http.timeoutMs],
+      ['streamable-http', 'http://localhost:3000/mcp', { Authorization: 'Bearer tok' }, 5_000],
+    );
     assert.equal(byName(cfg, 'sseServer').transport, 'auto');
     assert.ok(warned(cfg).some((w) => /trust is ignored/.test(w)));
   });
@@ -91,7 +104,10 @@ describe('host config files', () => {
     const fromOption = await loadConfig(file('vscode', '.vscode', 'mcp.json'), { env: {}, inputs: { 'perplexity-key': 'pplx-1' } });
     assert.deepEqual(byName(fromOption, 'perplexity').env, { PERPLEXITY_API_KEY: 'pplx-1' });
     assert.deepEqual(byName(fromOption, 'local').args, [`${file('vscode')}/mcp/server.js`]);
-    assert.equal(fromOption.servers.some((s) => s.name === 'socket'), false);
+    assert.equal(
+      fromOption.servers.some((s) => s.name === 'socket'),
+      false,
+    );
     assert.ok(warned(fromOption).some((w) => /unix:\/\/ servers .* not supported yet/.test(w)));
     const fromEnv = await loadConfig(file('vscode', '.vscode', 'mcp.json'), { env: { MCP_BRIDGE_INPUT_PERPLEXITY_KEY: 'pplx-2' } });
     assert.deepEqual(byName(fromEnv, 'perplexity').env, { PERPLEXITY_API_KEY: 'pplx-2' });
@@ -108,13 +124,19 @@ describe('host config files', () => {
     assert.deepEqual([byName(cfg, 'local-server').command, byName(cfg, 'local-server').args], ['some-command', ['arg-1', 'arg-2']]);
     assert.deepEqual([byName(cfg, 'old-style').command, byName(cfg, 'old-style').args], ['old-command', ['--flag']]);
     assert.deepEqual(byName(cfg, 'remote-server').headers, { Authorization: 'Bearer z' });
-    assert.equal(cfg.servers.some((s) => s.name === 'from-extension'), false);
+    assert.equal(
+      cfg.servers.some((s) => s.name === 'from-extension'),
+      false,
+    );
   });
 
   it('Continue config.yaml: the list form, display names made into server names', async () => {
     const cfg = await loadConfig(file('continue', 'config.yaml'), { env: {} });
     assert.equal(cfg.host, 'continue');
-    assert.deepEqual(cfg.servers.map((s) => s.name), ['SQLite_MCP', 'browser']);
+    assert.deepEqual(
+      cfg.servers.map((s) => s.name),
+      ['SQLite_MCP', 'browser'],
+    );
     assert.deepEqual([byName(cfg, 'browser').transport, byName(cfg, 'browser').startupTimeoutMs], ['streamable-http', 20_000]);
     assert.ok(warned(cfg).some((w) => /"SQLite MCP" is named "SQLite_MCP"/.test(w)));
   });
@@ -131,7 +153,10 @@ describe('host config files', () => {
   it('Goose config.yaml extensions: cmd/envs/env_keys, timeout in seconds, builtin skipped, streamable_http', async () => {
     const cfg = await loadConfig(file('goose', 'config.yaml'), { env: { GH_TOKEN: 'g', GITHUB_HOST: 'github.com' } });
     assert.equal(cfg.host, 'goose');
-    assert.deepEqual(cfg.servers.map((s) => s.name), ['github', 'remote']);
+    assert.deepEqual(
+      cfg.servers.map((s) => s.name),
+      ['github', 'remote'],
+    );
     const gh = byName(cfg, 'github');
     assert.deepEqual([gh.command, gh.env, gh.timeoutMs], ['npx', { GITHUB_PERSONAL_ACCESS_TOKEN: 'g', GITHUB_HOST: 'github.com' }, 300_000]);
     const remote = byName(cfg, 'remote');
@@ -142,31 +167,39 @@ describe('host config files', () => {
     const cfg = await loadConfig(file('codex', 'config.toml'), { env: { HOME_TOKEN: 'h', FIGMA_OAUTH_TOKEN: 'f', FIGMA_ORG: 'o' } });
     assert.equal(cfg.host, 'codex');
     const docs = byName(cfg, 'docs');
-    assert.deepEqual([docs.env, docs.startupTimeoutMs, docs.timeoutMs, docs.tools, docs.excludeTools, docs.cwd],
-      [{ API_KEY: 'value', HOME_TOKEN: 'h' }, 20_000, 45_000, ['search', 'read'], ['delete'], '/srv/docs']);
+    assert.deepEqual(
+      [docs.env, docs.startupTimeoutMs, docs.timeoutMs, docs.tools, docs.excludeTools, docs.cwd],
+      [{ API_KEY: 'value', HOME_TOKEN: 'h' }, 20_000, 45_000, ['search', 'read'], ['delete'], '/srv/docs'],
+    );
     assert.deepEqual(byName(cfg, 'figma').headers, { 'X-Figma-Region': 'us-east-1', 'X-Org': 'o', Authorization: 'Bearer f' });
     assert.equal(byName(cfg, 'off').enabled, false);
     assert.ok(warned(cfg).some((w) => /required is ignored/.test(w)));
   });
 
   it('a TOML syntax error names its line and column', () => {
-    assert.throws(() => parseConfig('[mcp_servers.a]\ncommand = bare\n', { file: 'config.toml', env: {} }), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.deepEqual([e.issues[0]!.line, e.issues[0]!.column], [2, 11]);
-      assert.match(e.issues[0]!.message, /strings need quotes/);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig('[mcp_servers.a]\ncommand = bare\n', { file: 'config.toml', env: {} }),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.deepEqual([e.issues[0]!.line, e.issues[0]!.column], [2, 11]);
+        assert.match(e.issues[0]!.message, /strings need quotes/);
+        return true;
+      },
+    );
   });
 
   it('a Codex problem points at the key that set it', () => {
-    assert.throws(() => parseConfig('[mcp_servers.a]\ncommand = "x"\nurl = "https://e.com"\n', { file: 'config.toml', env: {} }), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.equal(e.issues[0]!.line, 3);
-      return true;
-    });
+    assert.throws(
+      () => parseConfig('[mcp_servers.a]\ncommand = "x"\nurl = "https://e.com"\n', { file: 'config.toml', env: {} }),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.equal(e.issues[0]!.line, 3);
+        return true;
+      },
+    );
   });
 
-  it('host can be forced: a numeric timeout in an unnamed mcpServers file is read in that host\'s unit', () => {
+  it("host can be forced: a numeric timeout in an unnamed mcpServers file is read in that host's unit", () => {
     const text = '{"mcpServers": {"a": {"command": "x", "timeout": 90}}}';
     assert.equal(parseConfig(text, { file: 'servers.json', env: {} }).servers[0]!.timeoutMs, 90);
     assert.equal(parseConfig(text, { file: 'servers.json', env: {}, host: 'cline' }).servers[0]!.timeoutMs, 90_000);
@@ -175,13 +208,32 @@ describe('host config files', () => {
 
 describe('the TOML reader', () => {
   it('reads the forms host files use', () => {
-    const doc = parseToml([
-      'a = "x\\ty\\u00e9"', "b = 'C:\\\\path'", 'c = [1, 2_000, -3, 1.5, true]', 'd = { e = "f", "g.h" = 1 }', 'i.j.k = 2',
-      '[t."q k"]', 'm = """', 'two', 'lines"""', '[[arr]]', 'n = 1', '[[arr]]', 'n = 2', 'date = 1979-05-27',
-    ].join('\n'));
+    const doc = parseToml(
+      [
+        'a = "x\\ty\\u00e9"',
+        "b = 'C:\\\\path'",
+        'c = [1, 2_000, -3, 1.5, true]',
+        'd = { e = "f", "g.h" = 1 }',
+        'i.j.k = 2',
+        '[t."q k"]',
+        'm = """',
+        'two',
+        'lines"""',
+        '[[arr]]',
+        'n = 1',
+        '[[arr]]',
+        'n = 2',
+        'date = 1979-05-27',
+      ].join('\n'),
+    );
     assert.deepEqual(JSON.parse(JSON.stringify(doc.value)), {
-      a: 'x\tyé', b: 'C:\\\\path', c: [1, 2000, -3, 1.5, true], d: { e: 'f', 'g.h': 1 }, i: { j: { k: 2 } },
-      t: { 'q k': { m: 'two\nlines' } }, arr: [{ n: 1 }, { n: 2, date: '1979-05-27' }],
+      a: 'x\tyé',
+      b: 'C:\\\\path',
+      c: [1, 2000, -3, 1.5, true],
+      d: { e: 'f', 'g.h': 1 },
+      i: { j: { k: 2 } },
+      t: { 'q k': { m: 'two\nlines' } },
+      arr: [{ n: 1 }, { n: 2, date: '1979-05-27' }],
     });
   });
 

@@ -17,12 +17,19 @@ async function issuesOf(file: string): Promise<{ error: ConfigError; issues: Con
 }
 
 function matches(issue: ConfigIssue, want: Expected): boolean {
-  return issue.path === want.path && issue.line === want.line && issue.column === want.column
-    && issue.message.includes(want.message) && (want.hint === undefined || (issue.hint ?? '').includes(want.hint));
+  return (
+    issue.path === want.path &&
+    issue.line === want.line &&
+    issue.column === want.column &&
+    issue.message.includes(want.message) &&
+    (want.hint === undefined || (issue.hint ?? '').includes(want.hint))
+  );
 }
 
 const dir = fixture('broken');
-const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /\.(ya?ml|json)$/.test(f))
+  .sort();
 
 describe('broken config fixtures report every expected issue with its path, line and column', () => {
   it('has fixtures to check', () => assert.ok(files.length >= 10));

@@ -44,14 +44,17 @@ describe('secrets in error messages', () => {
       `        headers: { X-Token: ${SECRET}-6 }`,
     ].join('\n');
     const err = configError(() => parseConfig(text, { file: 's.yaml', env: {} }));
-    assert.deepEqual(err.issues.map((i) => i.path), [
-      'tools.mcp.servers[0].headers["Bad Header"]',
-      'tools.mcp.servers[0].headers.X-List',
-      'tools.mcp.servers[0].timeout',
-      'tools.mcp.servers[1].env.API_KEY',
-      'tools.mcp.servers[1].env["BAD=NAME"]',
-      'tools.mcp.servers[1].headers',
-    ]);
+    assert.deepEqual(
+      err.issues.map((i) => i.path),
+      [
+        'tools.mcp.servers[0].headers["Bad Header"]',
+        'tools.mcp.servers[0].headers.X-List',
+        'tools.mcp.servers[0].timeout',
+        'tools.mcp.servers[1].env.API_KEY',
+        'tools.mcp.servers[1].env["BAD=NAME"]',
+        'tools.mcp.servers[1].headers',
+      ],
+    );
     assertNoSecret(err, [SECRET]);
     assert.match(err.message, /\| {11}"Bad Header": \*+\n/, 'the excerpt is shown with the value masked');
   });
@@ -64,9 +67,13 @@ describe('secrets in error messages', () => {
   });
 
   it('never shows a value that came from the environment or an env file', () => {
-    const text = 'tools:\n  mcp:\n    servers:\n      - name: r\n        url: https://example.com/mcp\n        headers: { X-Key: "${KEY}" }\n        timeout: nope\n';
+    const text =
+      'tools:\n  mcp:\n    servers:\n      - name: r\n        url: https://example.com/mcp\n        headers: { X-Key: "${KEY}" }\n        timeout: nope\n';
     const err = configError(() => parseConfig(text, { file: 's.yaml', env: { KEY: `${SECRET}\r\nInjected: 1` } }));
-    assert.deepEqual(err.issues.map((i) => i.path), ['tools.mcp.servers[0].headers.X-Key', 'tools.mcp.servers[0].timeout']);
+    assert.deepEqual(
+      err.issues.map((i) => i.path),
+      ['tools.mcp.servers[0].headers.X-Key', 'tools.mcp.servers[0].timeout'],
+    );
     assert.match(err.issues[0].message, /line break/);
     assertNoSecret(err, [SECRET, 'Injected']);
   });
@@ -92,7 +99,10 @@ describe('redactServerConfig', () => {
   });
 
   it('keeps null (unset) env entries and masks secret-looking flag arguments', () => {
-    const cfg = parseConfig('tools:\n  mcp:\n    servers:\n      - name: a\n        command: node\n        args: [s.js, --api-key, k1, --token=k2, --port, "80", --verbose]\n        env: { A: x, B: null }\n', { file: 'a.yaml', env: {} });
+    const cfg = parseConfig(
+      'tools:\n  mcp:\n    servers:\n      - name: a\n        command: node\n        args: [s.js, --api-key, k1, --token=k2, --port, "80", --verbose]\n        env: { A: x, B: null }\n',
+      { file: 'a.yaml', env: {} },
+    );
     const safe = redactServerConfig(cfg.servers[0]);
     assert.deepEqual(safe.env, { A: '***', B: null });
     assert.deepEqual(safe.args, ['s.js', '--api-key', '***', '--token=***', '--port', '80', '--verbose']);

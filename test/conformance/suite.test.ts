@@ -10,7 +10,10 @@ import { checkTrace, tracesDir } from '../../conformance/check-trace.js';
 
 /** Copies a committed trace to a temp dir (same file name, so the committed expected file applies), editing its lines. */
 function tampered(name: string, edit: (line: Record<string, any>) => void): string {
-  const lines = readFileSync(join(tracesDir, name), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+  const lines = readFileSync(join(tracesDir, name), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, any>);
   lines.forEach(edit);
   const path = join(mkdtempSync(join(tmpdir(), 'mcpb-suite-')), name);
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');

@@ -17,13 +17,25 @@ export interface FaultClient {
 }
 
 /** A client on test/faults/servers/<name>.mjs. */
-export function faultClient(name: string, options: { env?: Record<string, string>; client?: ClientOptions; transport?: Partial<StdioTransportOptions> } = {}): FaultClient {
+export function faultClient(
+  name: string,
+  options: { env?: Record<string, string>; client?: ClientOptions; transport?: Partial<StdioTransportOptions> } = {},
+): FaultClient {
   const launch = fixtureServer(name, { env: options.env });
   const serverName = options.client?.name ?? name;
-  const transport = new StdioTransport({ command: launch.command, args: launch.args, env: launch.env, serverName, closeTimeouts: fastClose, ...options.transport });
+  const transport = new StdioTransport({
+    command: launch.command,
+    args: launch.args,
+    env: launch.env,
+    serverName,
+    closeTimeouts: fastClose,
+    ...options.transport,
+  });
   const client = new Client(transport, { name: serverName, ...options.client });
   let tree: number[] = [];
-  const remember = (): void => { if (procAvailable() && transport.pid) tree = processTree(transport.pid); };
+  const remember = (): void => {
+    if (procAvailable() && transport.pid) tree = processTree(transport.pid);
+  };
   client.events.on('close', () => {});
   return {
     client,
@@ -45,7 +57,9 @@ export function faultClient(name: string, options: { env?: Record<string, string
 export async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<{ value?: T; error?: unknown; elapsedMs: number }> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new assert.AssertionError({ message: `${what}: still pending after ${ms} ms` })), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new assert.AssertionError({ message: `${what}: still pending after ${ms} ms` })), ms);
+  });
   try {
     const value = await Promise.race([promise, late]);
     return { value, elapsedMs: Date.now() - started };
@@ -69,7 +83,9 @@ export async function rejectsWith(ms: number, promise: Promise<unknown>, code: s
 export async function peakRssGrowthMiB<T>(work: () => Promise<T>): Promise<{ value: T; growthMiB: number }> {
   const base = process.memoryUsage.rss();
   let peak = base;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
   try {
     const value = await work();
     peak = Math.max(peak, process.memoryUsage.rss());

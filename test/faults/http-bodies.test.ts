@@ -23,20 +23,40 @@ const isCall = (r: FaultRequest) => r.method === 'POST' && r.body?.method === 't
 /** initialize, 202 for notifications, 405 for GET; `onCall` answers tools/call. */
 function serveWith(server: FaultServer, onCall: (req: FaultRequest, res: ServerResponse) => void): void {
   server.handle((req, res) => {
-    if (req.method === 'GET') { res.writeHead(405).end(); return; }
-    if (req.body?.method === 'initialize') { answerInitialize(req, res, 'sess-b'); return; }
-    if (isCall(req)) { onCall(req, res); return; }
+    if (req.method === 'GET') {
+      res.writeHead(405).end();
+      return;
+    }
+    if (req.body?.method === 'initialize') {
+      answerInitialize(req, res, 'sess-b');
+      return;
+    }
+    if (isCall(req)) {
+      onCall(req, res);
+      return;
+    }
     // A legacy server: requests it does not know (the era probe) get -32601.
-    if (req.body?.id !== undefined) { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } })); return; }
+    if (req.body?.id !== undefined) {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } }));
+      return;
+    }
     res.writeHead(202).end();
   });
 }
 
 describe('Streamable HTTP faults in response bodies', () => {
   let server: FaultServer;
-  before(async () => { server = await startFaultServer(); });
-  after(async () => { await server.close(); });
-  beforeEach(() => { server.seen.length = 0; });
+  before(async () => {
+    server = await startFaultServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.seen.length = 0;
+  });
 
   async function connected(): Promise<Client> {
     const client = new Client(new StreamableHttpTransport({ url: server.url }), { name: 'web', requestTimeoutMs: 60_000 });
@@ -46,16 +66,22 @@ describe('Streamable HTTP faults in response bodies', () => {
   }
 
   it('HTML instead of JSON (as text/html, or labelled application/json) fails the call at once', async () => {
-    serveWith(server, (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome to nginx!</body></html>'); });
+    serveWith(server, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome to nginx!</body></html>');
+    });
     const client = await connected();
     try {
       const asHtml = await rejectsWith(10_000, client.callTool('x', {}), 'MCPB_INVALID_MESSAGE', 'text/html answer');
       assert.match(asHtml.message, /Content-Type text\/html, neither application\/json nor text\/event-stream/);
       assert.match(asHtml.message, /Welcome to nginx/);
-      serveWith(server, (_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end('<!DOCTYPE html><html>Login</html>'); });
+      serveWith(server, (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('<!DOCTYPE html><html>Login</html>');
+      });
       const mislabelled = await rejectsWith(10_000, client.callTool('x', {}), 'MCPB_INVALID_MESSAGE', 'HTML labelled JSON');
       assert.match(mislabelled.message, /is not JSON/);
-      serveWith(server, (_req, res) => { res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>'); });
+      serveWith(server, (_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
+      });
       const gateway = await rejectsWith(10_000, client.callTool('x', {}), 'MCPB_HTTP_STATUS', 'a 502 page');
       assert.equal(gateway.context.status, 502);
       assert.match(gateway.message, /502 Bad Gateway/);
@@ -73,7 +99,10 @@ describe('Streamable HTTP faults in response bodies', () => {
       const pump = (): void => {
         while (written < 200) {
           written++;
-          if (!res.write(chunk)) { res.once('drain', pump); return; }
+          if (!res.write(chunk)) {
+            res.once('drain', pump);
+            return;
+          }
         }
         res.end('"}]}}');
       };
@@ -82,7 +111,9 @@ describe('Streamable HTTP faults in response bodies', () => {
     });
     const client = await connected();
     try {
-      const { value: error, growthMiB } = await peakRssGrowthMiB(() => rejectsWith(30_000, client.callTool('big', {}), 'MCPB_MESSAGE_TOO_LARGE', 'the 200 MB answer'));
+      const { value: error, growthMiB } = await peakRssGrowthMiB(() =>
+        rejectsWith(30_000, client.callTool('big', {}), 'MCPB_MESSAGE_TOO_LARGE', 'the 200 MB answer'),
+      );
       assert.equal(error.context.limit, DEFAULT_MAX_MESSAGE_BYTES);
       assert.ok(written < 200, `the client stopped reading early (server wrote ${written} MiB)`);
       const capMiB = DEFAULT_MAX_MESSAGE_BYTES / (1024 * 1024);
@@ -111,7 +142,11 @@ describe('Streamable HTTP faults in response bodies', () => {
       assert.deepEqual(result.value?.content, [{ type: 'text', text: 'after the quiet stretch' }]);
       assert.ok(result.elapsedMs >= KEEPALIVE_TOTAL_MS - 100);
       assert.deepEqual(errors, [], 'comments are neither errors nor messages');
-      assert.equal(server.seen.filter((r) => r.method === 'GET' && r.headers['last-event-id'] !== undefined).length, 0, 'no resumption: the stream was never cut');
+      assert.equal(
+        server.seen.filter((r) => r.method === 'GET' && r.headers['last-event-id'] !== undefined).length,
+        0,
+        'no resumption: the stream was never cut',
+      );
     } finally {
       await client.close();
     }

@@ -14,11 +14,23 @@ const tools = (req: FaultRequest) => ({ jsonrpc: '2.0', id: req.body?.id, result
 /** A plain MCP endpoint: initialize, tools/list, 202 for notifications, 405 for GET. */
 function mcpAt(path: string, req: FaultRequest, res: import('node:http').ServerResponse): boolean {
   if (!req.url.startsWith(path)) return false;
-  if (req.method === 'GET') { res.writeHead(405).end(); return true; }
-  if (req.body?.method === 'initialize') { answerInitialize(req, res, 'sess-r'); return true; }
-  if (req.body?.method === 'tools/list') { json(res, 200, tools(req)); return true; }
+  if (req.method === 'GET') {
+    res.writeHead(405).end();
+    return true;
+  }
+  if (req.body?.method === 'initialize') {
+    answerInitialize(req, res, 'sess-r');
+    return true;
+  }
+  if (req.body?.method === 'tools/list') {
+    json(res, 200, tools(req));
+    return true;
+  }
   // A legacy server: requests it does not know (the era probe) get -32601.
-  if (req.body?.id !== undefined) { json(res, 200, { jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } }); return true; }
+  if (req.body?.id !== undefined) {
+    json(res, 200, { jsonrpc: '2.0', id: req.body.id, error: { code: -32601, message: 'Method not found' } });
+    return true;
+  }
   res.writeHead(202).end();
   return true;
 }
@@ -26,24 +38,45 @@ function mcpAt(path: string, req: FaultRequest, res: import('node:http').ServerR
 describe('HTTP redirects on the MCP endpoint', () => {
   let server: FaultServer;
   let other: FaultServer;
-  before(async () => { server = await startFaultServer(); other = await startFaultServer(); });
-  after(async () => { await server.close(); await other.close(); });
-  beforeEach(() => { server.seen.length = 0; other.seen.length = 0; });
+  before(async () => {
+    server = await startFaultServer();
+    other = await startFaultServer();
+  });
+  after(async () => {
+    await server.close();
+    await other.close();
+  });
+  beforeEach(() => {
+    server.seen.length = 0;
+    other.seen.length = 0;
+  });
 
   for (const status of [307, 308]) {
     it(`follows a same-origin ${status} with the same method, body and headers`, async () => {
       server.handle((req, res) => {
-        if (req.url === '/mcp') { res.writeHead(status, { location: '/v2/mcp' }).end(); return; }
+        if (req.url === '/mcp') {
+          res.writeHead(status, { location: '/v2/mcp' }).end();
+          return;
+        }
         if (!mcpAt('/v2/mcp', req, res)) res.writeHead(404).end();
       });
       const client = new Client(new StreamableHttpTransport({ url: server.url, headers: { authorization: 'Bearer same-origin-ok' } }), { name: 'moved' });
       try {
         await within(10_000, client.connect(), 'connect');
         const listed = await within(10_000, client.listTools(), 'tools/list');
-        assert.deepEqual(listed.value?.map((t) => t.name), ['echo']);
+        assert.deepEqual(
+          listed.value?.map((t) => t.name),
+          ['echo'],
+        );
         const moved = server.seen.filter((r) => r.url === '/v2/mcp' && r.method === 'POST');
-        assert.ok(moved.some((r) => r.body?.method === 'initialize') && moved.some((r) => r.body?.method === 'tools/list'), 'the POSTs and their bodies reached the new path');
-        assert.ok(moved.every((r) => r.headers.authorization === 'Bearer same-origin-ok'), 'same origin: the configured headers go along');
+        assert.ok(
+          moved.some((r) => r.body?.method === 'initialize') && moved.some((r) => r.body?.method === 'tools/list'),
+          'the POSTs and their bodies reached the new path',
+        );
+        assert.ok(
+          moved.every((r) => r.headers.authorization === 'Bearer same-origin-ok'),
+          'same origin: the configured headers go along',
+        );
       } finally {
         await client.close();
       }
@@ -51,13 +84,20 @@ describe('HTTP redirects on the MCP endpoint', () => {
   }
 
   it('refuses a cross-origin redirect, names its Location, and sends nothing there', async () => {
-    server.handle((_req, res) => { res.writeHead(307, { location: `${other.origin}/mcp?token=leak-me` }).end(); });
-    other.handle((req, res) => { if (!mcpAt('/mcp', req, res)) res.writeHead(404).end(); });
+    server.handle((_req, res) => {
+      res.writeHead(307, { location: `${other.origin}/mcp?token=leak-me` }).end();
+    });
+    other.handle((req, res) => {
+      if (!mcpAt('/mcp', req, res)) res.writeHead(404).end();
+    });
     const client = new Client(new StreamableHttpTransport({ url: server.url, headers: { authorization: 'Bearer never-cross' } }), { name: 'hop' });
     const error = await rejectsWith(10_000, client.connect(), 'MCPB_HTTP_STATUS', 'connect');
     assert.equal(error.context.status, 307);
     assert.equal(error.context.location, `${other.origin}/mcp?token=***`);
-    assert.match(error.message, new RegExp(`answered HTTP 307 .*to ${other.origin.replace(/[.:/]/g, '\\$&')}/mcp\\?token=\\*\\*\\*,? not followed: it points to another origin`));
+    assert.match(
+      error.message,
+      new RegExp(`answered HTTP 307 .*to ${other.origin.replace(/[.:/]/g, '\\$&')}/mcp\\?token=\\*\\*\\*,? not followed: it points to another origin`),
+    );
     assert.match(error.message, /configure that URL directly/);
     assert.ok(!error.message.includes('leak-me') && !JSON.stringify(error).includes('never-cross'));
     assert.equal(other.seen.length, 0, 'nothing was sent to the other origin');
@@ -65,7 +105,9 @@ describe('HTTP redirects on the MCP endpoint', () => {
   });
 
   it('refuses a 301/302/303 on a POST (it would become a GET), naming the Location', async () => {
-    server.handle((_req, res) => { res.writeHead(302, { location: '/elsewhere' }).end(); });
+    server.handle((_req, res) => {
+      res.writeHead(302, { location: '/elsewhere' }).end();
+    });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
     try {
       const error = await rejectsWith(10_000, t.send({ jsonrpc: '2.0', id: 1, method: 'ping' }), 'MCPB_HTTP_STATUS', 'send');
@@ -78,7 +120,9 @@ describe('HTTP redirects on the MCP endpoint', () => {
   });
 
   it('stops a redirect loop after a bounded number of hops', async () => {
-    server.handle((req, res) => { res.writeHead(307, { location: req.url === '/mcp' ? '/a' : '/mcp' }).end(); });
+    server.handle((req, res) => {
+      res.writeHead(307, { location: req.url === '/mcp' ? '/a' : '/mcp' }).end();
+    });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
     try {
       const error = await rejectsWith(10_000, t.send({ jsonrpc: '2.0', id: 1, method: 'ping' }), 'MCPB_HTTP_STATUS', 'send');
@@ -92,11 +136,26 @@ describe('HTTP redirects on the MCP endpoint', () => {
   it('legacy SSE: follows a same-origin redirect of the SSE GET, refuses a cross-origin one', async () => {
     let stream: import('node:http').ServerResponse | undefined;
     server.handle((req, res) => {
-      if (req.method === 'GET' && req.url === '/sse') { res.writeHead(307, { location: '/sse2' }).end(); return; }
-      if (req.method === 'GET' && req.url === '/sse2') { stream = res; sse(res); event(res, { event: 'endpoint', data: '/messages' }); return; }
-      if (req.method === 'POST' && req.url === '/messages-old') { res.writeHead(308, { location: '/messages' }).end(); return; }
+      if (req.method === 'GET' && req.url === '/sse') {
+        res.writeHead(307, { location: '/sse2' }).end();
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/sse2') {
+        stream = res;
+        sse(res);
+        event(res, { event: 'endpoint', data: '/messages' });
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/messages-old') {
+        res.writeHead(308, { location: '/messages' }).end();
+        return;
+      }
       res.writeHead(202).end('Accepted');
-      if (req.body?.id !== undefined) event(stream!, { event: 'message', data: { jsonrpc: '2.0', id: req.body.id, result: { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'old', version: '1' } } } });
+      if (req.body?.id !== undefined)
+        event(stream!, {
+          event: 'message',
+          data: { jsonrpc: '2.0', id: req.body.id, result: { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'old', version: '1' } } },
+        });
     });
     const client = new Client(new SseTransport({ url: `${server.origin}/sse` }), { name: 'legacy', protocolVersion: '2024-11-05' });
     try {
@@ -105,7 +164,9 @@ describe('HTTP redirects on the MCP endpoint', () => {
     } finally {
       await client.close();
     }
-    server.handle((_req, res) => { res.writeHead(308, { location: `${other.origin}/sse` }).end(); });
+    server.handle((_req, res) => {
+      res.writeHead(308, { location: `${other.origin}/sse` }).end();
+    });
     const refused = new SseTransport({ url: `${server.origin}/sse` });
     const error = await rejectsWith(10_000, refused.start(), 'MCPB_HTTP_STATUS', 'start');
     assert.equal(error.context.location, `${other.origin}/sse`);

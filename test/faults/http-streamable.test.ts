@@ -14,9 +14,15 @@ const result = (id: unknown, text = 'ok') => ({ jsonrpc: '2.0', id, result: { co
 
 describe('Streamable HTTP faults', () => {
   let server: FaultServer;
-  before(async () => { server = await startFaultServer(); });
-  after(async () => { await server.close(); });
-  beforeEach(() => { server.seen.length = 0; });
+  before(async () => {
+    server = await startFaultServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.seen.length = 0;
+  });
 
   // covers: HTTP-26
   it('resumes a stream cut mid-response with GET + Last-Event-ID, and the call completes', async () => {
@@ -57,10 +63,18 @@ describe('Streamable HTTP faults', () => {
       if (isCall(req)) {
         sse(res);
         event(res, { id: 'p1', retry: 300 });
-        setTimeout(() => { closedAt = Date.now(); res.end(); }, 20);
+        setTimeout(() => {
+          closedAt = Date.now();
+          res.end();
+        }, 20);
         return;
       }
-      if (req.method === 'GET') { sse(res); event(res, { id: 'p2', data: result(4) }); res.end(); return; }
+      if (req.method === 'GET') {
+        sse(res);
+        event(res, { id: 'p2', data: result(4) });
+        res.end();
+        return;
+      }
       json(res, 202, {});
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
@@ -80,12 +94,20 @@ describe('Streamable HTTP faults', () => {
 
   it('rejects with MCPB_HTTP_STREAM_LOST when a dropped stream has no event id to resume from', async () => {
     server.handle((req, res) => {
-      if (isCall(req)) { sse(res); event(res, { data: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } } }); res.end(); return; }
+      if (isCall(req)) {
+        sse(res);
+        event(res, { data: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } } });
+        res.end();
+        return;
+      }
       json(res, 202, {});
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
     try {
-      await assert.rejects(t.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }), (e: Code) => e.code === 'MCPB_HTTP_STREAM_LOST' && /no event id/.test(e.message) && e.context?.requestId === 1);
+      await assert.rejects(
+        t.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }),
+        (e: Code) => e.code === 'MCPB_HTTP_STREAM_LOST' && /no event id/.test(e.message) && e.context?.requestId === 1,
+      );
       assert.equal(server.seen.filter((r) => r.method === 'GET').length, 0);
     } finally {
       await t.close();
@@ -94,8 +116,16 @@ describe('Streamable HTTP faults', () => {
 
   it('gives up resuming after the bounded number of attempts, saying why', async () => {
     server.handle((req, res) => {
-      if (isCall(req)) { sse(res); event(res, { id: 'a1' }); res.end(); return; }
-      if (req.method === 'GET') { res.writeHead(503).end('overloaded'); return; }
+      if (isCall(req)) {
+        sse(res);
+        event(res, { id: 'a1' });
+        res.end();
+        return;
+      }
+      if (req.method === 'GET') {
+        res.writeHead(503).end('overloaded');
+        return;
+      }
       json(res, 202, {});
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false, reconnect: { maxAttempts: 2, initialDelayMs: 10 } });
@@ -106,14 +136,25 @@ describe('Streamable HTTP faults', () => {
       await t.close();
     }
     server.handle((req, res) => {
-      if (isCall(req)) { sse(res); event(res, { id: 'b1' }); res.end(); return; }
-      if (req.method === 'GET') { res.socket?.destroy(); return; }
+      if (isCall(req)) {
+        sse(res);
+        event(res, { id: 'b1' });
+        res.end();
+        return;
+      }
+      if (req.method === 'GET') {
+        res.socket?.destroy();
+        return;
+      }
       json(res, 202, {});
     });
     server.seen.length = 0;
     const t2 = new StreamableHttpTransport({ url: server.url, listen: false, reconnect: { maxAttempts: 2, initialDelayMs: 10 } });
     try {
-      await assert.rejects(t2.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x' } }), (e: Code) => e.code === 'MCPB_HTTP_STREAM_LOST' && /gave up after 2 reconnection attempts/.test(e.message));
+      await assert.rejects(
+        t2.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x' } }),
+        (e: Code) => e.code === 'MCPB_HTTP_STREAM_LOST' && /gave up after 2 reconnection attempts/.test(e.message),
+      );
       assert.equal(server.seen.filter((r) => r.method === 'GET').length, 2);
     } finally {
       await t2.close();
@@ -124,9 +165,19 @@ describe('Streamable HTTP faults', () => {
   it('turns a 404 to a request carrying the session id into SessionExpiredError and forgets the id', async () => {
     let live = 's-1';
     server.handle((req, res) => {
-      if (req.body?.method === 'initialize') { live = `s-${server.seen.length}`; answerInitialize(req, res, live); return; }
-      if (req.method === 'POST' && req.headers['mcp-session-id'] !== live) { res.writeHead(404).end('session not found'); return; }
-      if (req.method === 'POST' && req.body?.id !== undefined) { json(res, 200, result(req.body.id)); return; }
+      if (req.body?.method === 'initialize') {
+        live = `s-${server.seen.length}`;
+        answerInitialize(req, res, live);
+        return;
+      }
+      if (req.method === 'POST' && req.headers['mcp-session-id'] !== live) {
+        res.writeHead(404).end('session not found');
+        return;
+      }
+      if (req.method === 'POST' && req.body?.id !== undefined) {
+        json(res, 200, result(req.body.id));
+        return;
+      }
       res.writeHead(202).end();
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
@@ -135,7 +186,10 @@ describe('Streamable HTTP faults', () => {
       await t.send(initializeRequest(1), { requestId: 1 });
       assert.equal(t.currentSessionId, live);
       live = 'server-restarted';
-      await assert.rejects(t.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), (e: Code) => e.code === 'MCPB_SESSION_EXPIRED' && e.context?.requestMayHaveRun === false && !e.message.includes('s-'));
+      await assert.rejects(
+        t.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+        (e: Code) => e.code === 'MCPB_SESSION_EXPIRED' && e.context?.requestMayHaveRun === false && !e.message.includes('s-'),
+      );
       assert.equal(t.currentSessionId, undefined);
       await t.send(initializeRequest(3), { requestId: 3 });
       await box.response(3);
@@ -146,7 +200,9 @@ describe('Streamable HTTP faults', () => {
   });
 
   it('gives a 500 as a typed HttpError with status, redacted URL and the start of the body, never the headers', async () => {
-    server.handle((_req, res) => { res.writeHead(500, { 'content-type': 'text/plain' }).end(`boom ${'x'.repeat(2000)}`); });
+    server.handle((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(`boom ${'x'.repeat(2000)}`);
+    });
     const t = new StreamableHttpTransport({ url: `${server.url}?api_key=hunter2&mode=fast`, headers: { authorization: 'Bearer top-secret' }, listen: false });
     try {
       await assert.rejects(t.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), (e: Code) => {
@@ -164,12 +220,16 @@ describe('Streamable HTTP faults', () => {
   });
 
   it('tolerates a 200 with a junk body for a notification', async () => {
-    server.handle((_req, res) => { json(res, 200, { jsonrpc: '2.0', result: {} }); });
+    server.handle((_req, res) => {
+      json(res, 200, { jsonrpc: '2.0', result: {} });
+    });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
     const box = inbox(t);
     try {
       await t.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      server.handle((_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }).end('<html>ok</html>'); });
+      server.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>ok</html>');
+      });
       await t.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       assert.deepEqual(box.messages, []);
       assert.deepEqual(box.errors, []);
@@ -181,7 +241,10 @@ describe('Streamable HTTP faults', () => {
   // covers: HTTP-22
   it('treats 405 to the GET stream as "not offered": no error, no retry', async () => {
     server.handle((req, res) => {
-      if (req.method === 'GET') { res.writeHead(405).end(); return; }
+      if (req.method === 'GET') {
+        res.writeHead(405).end();
+        return;
+      }
       res.writeHead(202).end();
     });
     const t = new StreamableHttpTransport({ url: server.url, reconnect: { initialDelayMs: 10 } });
@@ -197,10 +260,15 @@ describe('Streamable HTTP faults', () => {
     }
   });
 
-  it('cancels a slow request when its signal aborts, with the signal\'s reason', async () => {
+  it("cancels a slow request when its signal aborts, with the signal's reason", async () => {
     let serverSawClose = false;
     server.handle((req, res) => {
-      if (isCall(req)) { res.on('close', () => { serverSawClose = true; }); return; }
+      if (isCall(req)) {
+        res.on('close', () => {
+          serverSawClose = true;
+        });
+        return;
+      }
       res.writeHead(202).end();
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });
@@ -218,7 +286,10 @@ describe('Streamable HTTP faults', () => {
 
   it('enforces the message size limit on JSON bodies and SSE events', async () => {
     server.handle((req, res) => {
-      if (req.body?.id === 1) { json(res, 200, result(1, 'y'.repeat(5000))); return; }
+      if (req.body?.id === 1) {
+        json(res, 200, result(1, 'y'.repeat(5000)));
+        return;
+      }
       sse(res);
       event(res, { id: 'z', data: result(req.body?.id, 'z'.repeat(5000)) });
       res.end();
@@ -226,8 +297,14 @@ describe('Streamable HTTP faults', () => {
     const t = new StreamableHttpTransport({ url: server.url, listen: false, maxMessageBytes: 1024 });
     const box = inbox(t);
     try {
-      await assert.rejects(t.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }), (e: Code) => e.code === 'MCPB_FRAMING' && e.context?.reason === 'too-large' && e.context?.limit === 1024);
-      await assert.rejects(t.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } }), (e: Code) => e.code === 'MCPB_FRAMING' && /1024-byte/.test(e.message));
+      await assert.rejects(
+        t.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } }),
+        (e: Code) => e.code === 'MCPB_FRAMING' && e.context?.reason === 'too-large' && e.context?.limit === 1024,
+      );
+      await assert.rejects(
+        t.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x' } }),
+        (e: Code) => e.code === 'MCPB_FRAMING' && /1024-byte/.test(e.message),
+      );
       assert.equal(box.errors.length, 2, 'each oversize is also reported as an error event');
       assert.deepEqual(box.messages, []);
     } finally {
@@ -237,8 +314,14 @@ describe('Streamable HTTP faults', () => {
 
   it('sends the session DELETE on close, ignoring a 405', async () => {
     server.handle((req, res) => {
-      if (req.body?.method === 'initialize') { answerInitialize(req, res, 'sess-del'); return; }
-      if (req.method === 'DELETE') { res.writeHead(405).end(); return; }
+      if (req.body?.method === 'initialize') {
+        answerInitialize(req, res, 'sess-del');
+        return;
+      }
+      if (req.method === 'DELETE') {
+        res.writeHead(405).end();
+        return;
+      }
       res.writeHead(202).end();
     });
     const t = new StreamableHttpTransport({ url: server.url, listen: false });

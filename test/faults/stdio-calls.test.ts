@@ -61,7 +61,9 @@ describe('stdio faults during calls', () => {
     const f = faultClient('endless-line', { client: { requestTimeoutMs: 120_000 }, transport: { maxMessageBytes: capMiB * 1024 * 1024 } });
     try {
       await f.client.connect();
-      const { value: error, growthMiB } = await peakRssGrowthMiB(() => rejectsWith(20_000, f.client.callTool('endless', {}), 'MCPB_MESSAGE_TOO_LARGE', 'the endless call'));
+      const { value: error, growthMiB } = await peakRssGrowthMiB(() =>
+        rejectsWith(20_000, f.client.callTool('endless', {}), 'MCPB_MESSAGE_TOO_LARGE', 'the endless call'),
+      );
       assert.equal(error.context.limit, capMiB * 1024 * 1024);
       assert.ok(error.context.bytes > capMiB * 1024 * 1024 && error.context.bytes < 100 * 1024 * 1024, `reported at ${error.context.bytes} bytes`);
       assert.ok(growthMiB < capMiB * 4 + 64, `RSS grew ${growthMiB.toFixed(0)} MiB for a ${capMiB} MiB cap`);
@@ -74,10 +76,24 @@ describe('stdio faults during calls', () => {
     const f = faultClient('notification-flood');
     let logs = 0;
     let progress = 0;
-    f.client.events.on('log', () => { logs++; });
+    f.client.events.on('log', () => {
+      logs++;
+    });
     try {
       await f.client.connect();
-      const result = await within(30_000, f.client.callTool('flood', {}, { onProgress: () => { progress++; } }), 'the flooded call');
+      const result = await within(
+        30_000,
+        f.client.callTool(
+          'flood',
+          {},
+          {
+            onProgress: () => {
+              progress++;
+            },
+          },
+        ),
+        'the flooded call',
+      );
       assert.deepEqual(result.value?.content, [{ type: 'text', text: 'after 10000 notifications' }]);
       assert.equal(logs + progress, 10_000);
       assert.equal(logs, 5000);

@@ -12,8 +12,19 @@ import { fixtureServer, officialServer, scratchDir, type ServerLaunch } from '..
 
 const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 2000 };
 
-function clientFor(launch: ServerLaunch, options: ClientOptions = {}, transportOptions: Partial<StdioTransportOptions> = {}): { client: Client; transport: StdioTransport } {
-  const transport = new StdioTransport({ command: launch.command, args: launch.args, env: launch.env, serverName: options.name, closeTimeouts: fast, ...transportOptions });
+function clientFor(
+  launch: ServerLaunch,
+  options: ClientOptions = {},
+  transportOptions: Partial<StdioTransportOptions> = {},
+): { client: Client; transport: StdioTransport } {
+  const transport = new StdioTransport({
+    command: launch.command,
+    args: launch.args,
+    env: launch.env,
+    serverName: options.name,
+    closeTimeouts: fast,
+    ...transportOptions,
+  });
   return { client: new Client(transport, options), transport };
 }
 
@@ -60,7 +71,10 @@ describe('stdio faults through the client', () => {
     try {
       await client.connect();
       const tools = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['echo']);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['echo'],
+      );
       const result = await client.callTool('echo', { text: 'through the noise' });
       assert.deepEqual(result.content, [{ type: 'text', text: 'through the noise' }]);
     } finally {

@@ -14,7 +14,11 @@ import { fastClose, faultClient, rejectsWith, within } from './harness.js';
 
 async function pidFrom(file: string): Promise<number> {
   for (let i = 0; i < 200; i++) {
-    try { return Number(readFileSync(file, 'utf8')); } catch { await sleep(25); }
+    try {
+      return Number(readFileSync(file, 'utf8'));
+    } catch {
+      await sleep(25);
+    }
   }
   throw new Error(`no pid in ${file}`);
 }
@@ -23,7 +27,10 @@ describe('stdio faults: startup and shutdown', () => {
   it('connect() rejects at the startup deadline; the deaf server is torn down behind it (issue 11 item 7)', async () => {
     // covers: LIFE-1, STDIO-7
     const stdinGraceMs = 4000;
-    const f = faultClient('stuck-startup', { client: { name: 'stuck', startupTimeoutMs: 300 }, transport: { closeTimeouts: { stdinGraceMs, termGraceMs: 1000, killGraceMs: 2000 } } });
+    const f = faultClient('stuck-startup', {
+      client: { name: 'stuck', startupTimeoutMs: 300 },
+      transport: { closeTimeouts: { stdinGraceMs, termGraceMs: 1000, killGraceMs: 2000 } },
+    });
     const started = Date.now();
     const error = await rejectsWith(15_000, f.client.connect(), 'MCPB_SERVER_START_FAILED', 'connect');
     const elapsed = Date.now() - started;
@@ -59,7 +66,10 @@ describe('stdio faults: startup and shutdown', () => {
 
   it('a server that closes stdout while alive fails the pending call at EOF, then is stopped (issue 11 item 7)', async () => {
     // covers: STDIO-8
-    const f = faultClient('closes-stdout', { client: { name: 'mute-out', requestTimeoutMs: 60_000 }, transport: { closeTimeouts: { stdinGraceMs: 4000, termGraceMs: 1000, killGraceMs: 2000 } } });
+    const f = faultClient('closes-stdout', {
+      client: { name: 'mute-out', requestTimeoutMs: 60_000 },
+      transport: { closeTimeouts: { stdinGraceMs: 4000, termGraceMs: 1000, killGraceMs: 2000 } },
+    });
     await f.client.connect();
     const pid = f.transport.pid!;
     const error = await rejectsWith(15_000, f.client.callTool('echo', { text: 'x' }), 'MCPB_CONNECTION_CLOSED', 'the call');
@@ -70,20 +80,33 @@ describe('stdio faults: startup and shutdown', () => {
     await f.closeAndCheck();
   });
 
-  it('a server that ignores SIGTERM, behind a wrapper with a grandchild in its own session: close() leaves nothing running', { skip: !procAvailable() }, async () => {
+  it('a server that ignores SIGTERM, behind a wrapper with a grandchild in its own session: close() leaves nothing running', {
+    skip: !procAvailable(),
+  }, async () => {
     // covers: STDIO-7
     const pidsFile = join(scratchDir('sigterm'), 'pids.json');
-    const f = faultClient('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_SERVER: 'ignores-sigterm', WRAPPER_ESCAPEE: '1' }, client: { name: 'stubborn' } });
+    const f = faultClient('wrapper-with-grandchild', {
+      env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_SERVER: 'ignores-sigterm', WRAPPER_ESCAPEE: '1' },
+      client: { name: 'stubborn' },
+    });
     await f.client.connect();
     const tools = await within(10_000, f.client.listTools(), 'tools/list');
-    assert.deepEqual(tools.value?.map((t) => t.name), ['echo']);
+    assert.deepEqual(
+      tools.value?.map((t) => t.name),
+      ['echo'],
+    );
     let pids: { wrapper: number; server: number; lingerer: number; escapee?: number } | undefined;
     for (let i = 0; i < 200 && !pids; i++) {
-      try { pids = JSON.parse(readFileSync(pidsFile, 'utf8')); } catch { await sleep(25); }
+      try {
+        pids = JSON.parse(readFileSync(pidsFile, 'utf8'));
+      } catch {
+        await sleep(25);
+      }
     }
     const tree = processTree(f.transport.pid!);
     try {
-      for (const pid of [pids!.wrapper, pids!.server, pids!.lingerer, pids!.escapee!]) assert.ok(tree.includes(pid), `${pid} is in the tree [${tree.join(', ')}]`);
+      for (const pid of [pids!.wrapper, pids!.server, pids!.lingerer, pids!.escapee!])
+        assert.ok(tree.includes(pid), `${pid} is in the tree [${tree.join(', ')}]`);
       const closing = await within(fastClose.stdinGraceMs + fastClose.termGraceMs + fastClose.killGraceMs + 5000, f.client.close(), 'close()');
       assert.equal(closing.error, undefined);
       await assertNoProcesses(tree, { timeoutMs: 5000, message: 'SIGTERM-deaf server tree left behind' });

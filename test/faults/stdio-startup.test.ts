@@ -12,7 +12,10 @@ import { faultClient, rejectsWith } from './harness.js';
 function assertQuotesFirstLines(error: any): void {
   const skipped: string[] = error.context.skippedLines;
   assert.equal(skipped.length, SKIPPED_LINES_KEPT, 'bounded to the first lines');
-  assert.ok(skipped.every((l) => l.length <= SKIPPED_LINE_CHARS + 1), 'each line bounded');
+  assert.ok(
+    skipped.every((l) => l.length <= SKIPPED_LINE_CHARS + 1),
+    'each line bounded',
+  );
   assert.equal(skipped[0], 'weather-server v2.1 starting');
   assert.match(error.message, /first lines on stdout that are not JSON-RPC:\n {2}weather-server v2\.1 starting\n/);
   assert.match(error.message, /Error: WEATHER_API_KEY is not set/);
@@ -42,7 +45,10 @@ describe('stdio faults: stdout carries banners instead of JSON-RPC', () => {
 
   it('doctor shows the skipped lines without --verbose', () => {
     const config = writeConfigFile([nodeEntry('weather', fixtureServerScript('stdout-banner'), { startupTimeout: '800ms' })]);
-    const r = spawnSync(process.execPath, [join(repoRoot, 'dist', 'src', 'cli', 'main.js'), '--config', config, 'doctor', '-q'], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [join(repoRoot, 'dist', 'src', 'cli', 'main.js'), '--config', config, 'doctor', '-q'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.equal(r.status, 3, r.stdout + r.stderr);
     assert.match(r.stdout, /✗ weather: failed/);
     assert.match(r.stdout, /Error: WEATHER_API_KEY is not set/);

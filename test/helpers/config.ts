@@ -6,7 +6,11 @@ import { parseConfig, type BridgeConfig } from '../../src/config/index.js';
 import { scratchDir, type ServerLaunch } from './servers.js';
 
 /** One stdio server entry: name + launch, plus any config keys (`prefix`, `tools`, `timeout`...). */
-export function stdioEntry(name: string, launch: Pick<ServerLaunch, 'command' | 'args'> & { env?: Record<string, string> }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function stdioEntry(
+  name: string,
+  launch: Pick<ServerLaunch, 'command' | 'args'> & { env?: Record<string, string> },
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const env = launch.env && Object.keys(launch.env).length > 0 ? { env: launch.env } : {};
   return { name, command: launch.command, args: launch.args, ...env, ...extra };
 }

@@ -21,17 +21,26 @@ async function freePort(): Promise<number> {
 /** Starts the server and resolves once it says it listens (or rejects after 15 s with its output). */
 export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<EverythingHttp> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [officialServerScript('everything'), mode], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [officialServerScript('everything'), mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start: ${output}`)), 15_000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (/listening on port|Server is running on port/i.test(output)) { clearTimeout(timer); resolve(); }
+      if (/listening on port|Server is running on port/i.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server-everything ${mode} exited with ${code}: ${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server-everything ${mode} exited with ${code}: ${output}`));
+    });
   });
   child.stdout!.resume();
   child.stderr!.resume();

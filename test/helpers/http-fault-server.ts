@@ -25,17 +25,25 @@ export interface FaultServer {
 /** Starts the server on 127.0.0.1, port 0. */
 export async function startFaultServer(): Promise<FaultServer> {
   const seen: FaultRequest[] = [];
-  let handler: FaultHandler = (_req, res) => { res.writeHead(500).end('no handler'); };
+  let handler: FaultHandler = (_req, res) => {
+    res.writeHead(500).end('no handler');
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       let body: Record<string, unknown> | undefined;
-      try { body = text ? JSON.parse(text) as Record<string, unknown> : undefined; } catch { body = undefined; }
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+      } catch {
+        body = undefined;
+      }
       const record: FaultRequest = { method: req.method ?? '', url: req.url ?? '/', headers: req.headers, body, at: Date.now() };
       seen.push(record);
-      Promise.resolve(handler(record, res)).catch((error: unknown) => { if (!res.headersSent) res.writeHead(500).end(String(error)); });
+      Promise.resolve(handler(record, res)).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500).end(String(error));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,7 +53,9 @@ export async function startFaultServer(): Promise<FaultServer> {
     url: `${origin}/mcp`,
     origin,
     seen,
-    handle(h) { handler = h; },
+    handle(h) {
+      handler = h;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -76,5 +86,10 @@ export function event(res: ServerResponse, fields: { id?: string; retry?: number
 
 /** The standard answer to initialize, with an optional session id header. */
 export function answerInitialize(req: FaultRequest, res: ServerResponse, sessionId?: string, protocolVersion = '2025-11-25'): void {
-  json(res, 200, { jsonrpc: '2.0', id: req.body?.id, result: { protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fault', version: '1' } } }, sessionId ? { 'mcp-session-id': sessionId } : {});
+  json(
+    res,
+    200,
+    { jsonrpc: '2.0', id: req.body?.id, result: { protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'fault', version: '1' } } },
+    sessionId ? { 'mcp-session-id': sessionId } : {},
+  );
 }

@@ -23,17 +23,34 @@ export function inbox(transport: Transport): Inbox {
   transport.events.on('message', (value) => {
     for (const m of (Array.isArray(value) ? value : [value]) as Msg[]) {
       messages.push(m);
-      for (const w of [...waiters]) if (w.match(m)) { waiters.delete(w); w.resolve(m); }
+      for (const w of [...waiters])
+        if (w.match(m)) {
+          waiters.delete(w);
+          w.resolve(m);
+        }
     }
   });
-  transport.events.on('error', (e) => { errors.push(e); });
-  transport.events.on('close', (i) => { closes.push(i); });
+  transport.events.on('error', (e) => {
+    errors.push(e);
+  });
+  transport.events.on('close', (i) => {
+    closes.push(i);
+  });
   const next = (match: (m: Msg) => boolean, timeoutMs = 10_000): Promise<Msg> => {
     const found = messages.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const w = { match, resolve: (m: Msg) => { clearTimeout(timer); resolve(m); } };
-      const timer = setTimeout(() => { waiters.delete(w); reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages).slice(0, 500)}`)); }, timeoutMs);
+      const w = {
+        match,
+        resolve: (m: Msg) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(w);
+        reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages).slice(0, 500)}`));
+      }, timeoutMs);
       waiters.add(w);
     });
   };

@@ -32,7 +32,11 @@ export interface SdkHttpServer {
 
 const TOOLS = [
   { name: 'echo', description: 'Echoes its message', inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
-  { name: 'add', description: 'Adds two numbers', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+  {
+    name: 'add',
+    description: 'Adds two numbers',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  },
   { name: 'progress', description: 'Reports progress in steps, then answers', inputSchema: { type: 'object', properties: { steps: { type: 'number' } } } },
   { name: 'slow', description: 'Answers after ms milliseconds', inputSchema: { type: 'object', properties: { ms: { type: 'number' } } } },
   { name: 'poll', description: 'Closes its SSE stream mid-call (SEP-1699 polling), then answers', inputSchema: { type: 'object', properties: {} } },
@@ -52,14 +56,22 @@ function buildServer(): Server {
         const steps = Number(args.steps ?? 3);
         const token = request.params._meta?.progressToken;
         for (let i = 1; i <= steps; i++) {
-          if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
+          if (token !== undefined)
+            await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: steps } });
         }
         return { content: [{ type: 'text', text: `done in ${steps} steps` }] };
       }
       case 'slow': {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Number(args.ms ?? 1000));
-          extra.signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+          extra.signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
         });
         return { content: [{ type: 'text', text: 'slow done' }] };
       }
@@ -80,7 +92,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text === '') return undefined;
-  try { return JSON.parse(text); } catch { return text; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Starts an SDK server in `mode` on 127.0.0.1 and a free port. */
@@ -92,7 +108,10 @@ export async function startSdkHttpServer(mode: SdkHttpMode): Promise<SdkHttpServ
     if (mode === 'stateless' || mode === 'json') {
       const server = buildServer();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
-      res.on('close', () => { void transport.close(); void server.close(); });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
       return;
@@ -100,7 +119,12 @@ export async function startSdkHttpServer(mode: SdkHttpMode): Promise<SdkHttpServ
     const sid = req.headers['mcp-session-id'];
     if (typeof sid === 'string') {
       const found = sessions.get(sid);
-      if (!found) { res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null })); return; }
+      if (!found) {
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+        return;
+      }
       await (found.transport as StreamableHTTPServerTransport).handleRequest(req, res, body);
       return;
     }
@@ -109,7 +133,9 @@ export async function startSdkHttpServer(mode: SdkHttpMode): Promise<SdkHttpServ
       sessionIdGenerator: () => randomUUID(),
       eventStore: new InMemoryEventStore(),
       retryInterval: 200,
-      onsessioninitialized: (id) => { sessions.set(id, { transport, server }); },
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
@@ -120,13 +146,19 @@ export async function startSdkHttpServer(mode: SdkHttpMode): Promise<SdkHttpServ
       const server = buildServer();
       const transport = new SSEServerTransport('/messages', res);
       sessions.set(transport.sessionId, { transport, server });
-      res.on('close', () => { sessions.delete(transport.sessionId); void server.close(); });
+      res.on('close', () => {
+        sessions.delete(transport.sessionId);
+        void server.close();
+      });
       await server.connect(transport);
       return;
     }
     if (req.method === 'POST' && url.pathname === '/messages') {
       const found = sessions.get(url.searchParams.get('sessionId') ?? '');
-      if (!found) { res.writeHead(404).end('unknown session'); return; }
+      if (!found) {
+        res.writeHead(404).end('unknown session');
+        return;
+      }
       await (found.transport as SSEServerTransport).handlePostMessage(req, res, body);
       return;
     }
@@ -139,7 +171,10 @@ export async function startSdkHttpServer(mode: SdkHttpMode): Promise<SdkHttpServ
       const body = req.method === 'POST' ? await readBody(req) : undefined;
       seen.push({ method: req.method ?? '', path: url.pathname, headers: { ...req.headers }, body });
       if (mode === 'legacy-sse') return legacy(req, res, body, url);
-      if (url.pathname !== '/mcp') { res.writeHead(404).end('not found'); return; }
+      if (url.pathname !== '/mcp') {
+        res.writeHead(404).end('not found');
+        return;
+      }
       return streamable(req, res, body);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));

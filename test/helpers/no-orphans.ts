@@ -16,13 +16,22 @@ export interface ProcInfo {
 
 /** True when /proc is available (Linux); tests that need it should skip otherwise. */
 export function procAvailable(): boolean {
-  try { readFileSync('/proc/self/stat', 'utf8'); return true; } catch { return false; }
+  try {
+    readFileSync('/proc/self/stat', 'utf8');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Reads one process's stat line, or undefined when it no longer exists. */
 export function readProc(pid: number): ProcInfo | undefined {
   let text: string;
-  try { text = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return undefined; }
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
   // comm is parenthesised and may itself contain spaces or parens: split at the LAST ')'.
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
@@ -61,14 +70,19 @@ export function descendantsOf(pid: number): number[] {
   const queue = [pid];
   while (queue.length > 0) {
     const next = queue.shift()!;
-    for (const child of byParent.get(next) ?? []) { out.push(child); queue.push(child); }
+    for (const child of byParent.get(next) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
   }
   return out;
 }
 
 /** Every live member of process group `pgid`. */
 export function processGroupMembers(pgid: number): number[] {
-  return processTable().filter((p) => p.pgid === pgid && p.state !== 'Z' && p.state !== 'X').map((p) => p.pid);
+  return processTable()
+    .filter((p) => p.pgid === pgid && p.state !== 'Z' && p.state !== 'X')
+    .map((p) => p.pid);
 }
 
 /** `pid` with all its live descendants and group members: the set a test expects to vanish. */
@@ -97,10 +111,20 @@ export async function assertNoProcesses(pids: Iterable<number>, options: { timeo
 }
 
 function describe(pid: number): string {
-  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 200); } catch { return readProc(pid)?.comm ?? '?'; }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 200);
+  } catch {
+    return readProc(pid)?.comm ?? '?';
+  }
 }
 
 /** Kills any survivors with SIGKILL (test cleanup after a failed assertion, so one failure does not leak). */
 export function killAll(pids: Iterable<number>): void {
-  for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
 }

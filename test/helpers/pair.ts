@@ -19,7 +19,9 @@ export class MemoryTransport implements Transport {
     // Round-trip through JSON like a real wire, delivered asynchronously.
     const copy = JSON.parse(JSON.stringify(message));
     const peer = this.peer;
-    queueMicrotask(() => { if (peer && !peer.closed) peer.events.emit('message', copy); });
+    queueMicrotask(() => {
+      if (peer && !peer.closed) peer.events.emit('message', copy);
+    });
   }
 
   setProtocolVersion(version: string): void {
@@ -58,13 +60,17 @@ export class ManualClock {
   private t = 0;
   private seq = 0;
   private timers = new Map<number, { at: number; fn: () => void }>();
-  now(): number { return this.t; }
+  now(): number {
+    return this.t;
+  }
   setTimeout(fn: () => void, ms: number): unknown {
     const id = ++this.seq;
     this.timers.set(id, { at: this.t + ms, fn });
     return id;
   }
-  clearTimeout(handle: unknown): void { this.timers.delete(handle as number); }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
   /** Advances time, firing due timers in order. */
   advance(ms: number): void {
     const target = this.t + ms;
@@ -78,7 +84,9 @@ export class ManualClock {
     }
     this.t = target;
   }
-  get pendingTimers(): number { return this.timers.size; }
+  get pendingTimers(): number {
+    return this.timers.size;
+  }
 }
 
 /** Lets queued microtasks and immediate callbacks run. */

@@ -54,7 +54,10 @@ export function officialServer(name: OfficialServerName, options: OfficialServer
   switch (name) {
     case 'filesystem':
       if (options.allowedDirs && options.allowedDirs.length > 0) args.push(...options.allowedDirs);
-      else { dir = scratchDir('fs'); args.push(dir); }
+      else {
+        dir = scratchDir('fs');
+        args.push(dir);
+      }
       break;
     case 'everything':
       args.push('stdio');
@@ -93,7 +96,9 @@ export function writeScratchFile(dir: string, name: string, content: string): st
 }
 
 function cleanupOf(dir: string | undefined): () => void {
-  return () => { if (dir) rmSync(dir, { recursive: true, force: true }); };
+  return () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /** The part of a transport the raw RPC helper needs (any Transport fits). */
@@ -132,8 +137,14 @@ export function rawRpc(transport: RawTransport): RawRpc {
     request(method, params, timeoutMs = 15_000) {
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => { waiting.delete(id); reject(new Error(`rawRpc: no answer to ${method} (id ${id}) within ${timeoutMs} ms`)); }, timeoutMs);
-        waiting.set(id, (message) => { clearTimeout(timer); resolve(message); });
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`rawRpc: no answer to ${method} (id ${id}) within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.set(id, (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
         transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }).catch((error: unknown) => {
           clearTimeout(timer);
           waiting.delete(id);

@@ -10,7 +10,11 @@ import type { JsonRpcMessage } from '../../protocol/index.js';
 import type { Transport } from '../../src/transports/transport.js';
 import { schemasDir } from './paths.js';
 
-type AjvLike = { addSchema(s: object, key: string): unknown; getSchema(ref: string): (((v: unknown) => boolean) & { errors?: unknown[] | null }) | undefined; errorsText(e?: unknown[] | null): string };
+type AjvLike = {
+  addSchema(s: object, key: string): unknown;
+  getSchema(ref: string): (((v: unknown) => boolean) & { errors?: unknown[] | null }) | undefined;
+  errorsText(e?: unknown[] | null): string;
+};
 const Ajv07 = AjvDraft07 as unknown as new (o: object) => AjvLike;
 const Ajv2020 = (Ajv2020Module as unknown as { default: new (o: object) => AjvLike }).default ?? (Ajv2020Module as unknown as new (o: object) => AjvLike);
 const addFormats = ((addFormatsModule as unknown as { default?: (a: AjvLike) => void }).default ?? addFormatsModule) as unknown as (a: AjvLike) => void;
@@ -126,7 +130,10 @@ export class SchemaTap {
 
   constructor(transport: Transport) {
     const send = transport.send.bind(transport);
-    transport.send = (message, options) => { this.sent.push(message); return send(message, options); };
+    transport.send = (message, options) => {
+      this.sent.push(message);
+      return send(message, options);
+    };
     transport.events.on('message', (m) => this.received.push(m));
   }
 
@@ -142,11 +149,16 @@ export class SchemaTap {
       const v = ((m as { params?: { _meta?: Record<string, unknown> } })?.params?._meta ?? {})['io.modelcontextprotocol/protocolVersion'];
       return typeof v === 'string' ? v : undefined;
     };
-    for (const m of this.sent) if ('method' in m && 'id' in m) ourRequests.set(m.id, { method: m.method === 'tools/call' && (m.params as { task?: unknown } | undefined)?.task ? 'tools/call#task' : m.method, version: own(m) ?? version });
+    for (const m of this.sent)
+      if ('method' in m && 'id' in m)
+        ourRequests.set(m.id, {
+          method: m.method === 'tools/call' && (m.params as { task?: unknown } | undefined)?.task ? 'tools/call#task' : m.method,
+          version: own(m) ?? version,
+        });
     for (const m of this.received as Record<string, unknown>[]) if (typeof m?.method === 'string' && 'id' in m) theirRequests.set(m.id, m.method);
     const out: string[] = [];
     for (const m of this.sent) {
-      const v = specValidator('method' in m ? own(m) ?? version : version);
+      const v = specValidator('method' in m ? (own(m) ?? version) : version);
       for (const p of v.check(m, 'id' in m ? theirRequests.get(m.id) : undefined)) out.push(`sent ${JSON.stringify(m).slice(0, 160)}: ${p}`);
     }
     for (const m of this.received as Record<string, unknown>[]) {

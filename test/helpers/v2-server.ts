@@ -30,15 +30,23 @@ export async function startV2Http(options: V2Options = {}): Promise<V2Http> {
   const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => { out += String(d); const m = /listening (\d+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
     child.once('exit', (code) => reject(new Error(`v2 HTTP server exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
-    close: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) { resolve(); return; }
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -32,7 +32,10 @@ test('a crash stays the cause: status and doctor show MCPB_SERVER_EXITED with it
     assert.equal(status.lastErrorCause?.code, 'MCPB_SERVER_EXITED');
     assert.match(status.lastErrorCause!.message, /exited with code 3/);
     // A call while it is down fails fast, with the crash as its cause.
-    await assert.rejects(handle.callTool('echo', { text: 'x' }), (e: any) => e.code === 'MCPB_SERVER_UNAVAILABLE' && e.cause?.cause?.code === 'MCPB_SERVER_EXITED');
+    await assert.rejects(
+      handle.callTool('echo', { text: 'x' }),
+      (e: any) => e.code === 'MCPB_SERVER_UNAVAILABLE' && e.cause?.cause?.code === 'MCPB_SERVER_EXITED',
+    );
     const line = describeFailure(status);
     assert.match(line, /cause: MCPB_SERVER_EXITED/);
     assert.match(line, /→ the server process exited after it was ready/);
@@ -42,8 +45,11 @@ test('a crash stays the cause: status and doctor show MCPB_SERVER_EXITED with it
   }
 });
 
-test('a loaded ServerConfig is the transport factory\'s input, as it is (stdio and HTTP)', async () => {
-  const config = testConfig([nodeEntry('a', crashMidCall, { args: [crashMidCall, '--api-key', 'k-123456'] }), { name: 'b', url: 'https://example.com/mcp?token=abc', transport: 'streamable-http' }]);
+test("a loaded ServerConfig is the transport factory's input, as it is (stdio and HTTP)", async () => {
+  const config = testConfig([
+    nodeEntry('a', crashMidCall, { args: [crashMidCall, '--api-key', 'k-123456'] }),
+    { name: 'b', url: 'https://example.com/mcp?token=abc', transport: 'streamable-http' },
+  ]);
   const [stdio, http] = config.servers;
   assert.equal(stdio!.transport, 'stdio');
   const t1 = await createTransport(stdio!, { serverName: 'a' });

@@ -61,12 +61,17 @@ test('three real servers fill the registry with exactly the expected names; call
       assert.ok(s.toolCount > 0);
     }
   } finally {
-    const pids = manager.status().map((s) => s.pid!).filter(Boolean);
+    const pids = manager
+      .status()
+      .map((s) => s.pid!)
+      .filter(Boolean);
     const tree = pids.flatMap((p) => [p, ...descendantsOf(p)]);
     await manager.close();
     await assertNoProcesses(tree);
     assert.equal(registry.list().length, 0);
-    fs.cleanup(); memory.cleanup(); everything.cleanup();
+    fs.cleanup();
+    memory.cleanup();
+    everything.cleanup();
   }
 });
 
@@ -158,7 +163,13 @@ test('tools/list_changed re-lists and updates the registry (TOOLS-3)', async () 
   registry.events.on('changed', (c) => changes.push(c.added));
   try {
     await manager.start();
-    assert.deepEqual(registry.list().map((d) => d.name).sort(), ['dyn_echo', 'dyn_grow']);
+    assert.deepEqual(
+      registry
+        .list()
+        .map((d) => d.name)
+        .sort(),
+      ['dyn_echo', 'dyn_grow'],
+    );
     await registry.execute('dyn_grow', {});
     await until(() => registry.has('dyn_extra_2'), 'the new tool');
     assert.match((await registry.execute('dyn_extra_2', {})).text, /extra_2 ran/);

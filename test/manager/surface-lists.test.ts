@@ -26,9 +26,18 @@ test('opt-in resources and prompts are held, every page listed, and re-listed on
   try {
     await manager.start();
     const handle = manager.server('dyn');
-    assert.deepEqual(handle.currentResources.map((r) => r.uri), ['fixture://a', 'fixture://b']);
-    assert.deepEqual(handle.currentResourceTemplates.map((t) => t.uriTemplate), ['fixture://item/{id}']);
-    assert.deepEqual(handle.currentPrompts.map((p) => p.name), ['greet']);
+    assert.deepEqual(
+      handle.currentResources.map((r) => r.uri),
+      ['fixture://a', 'fixture://b'],
+    );
+    assert.deepEqual(
+      handle.currentResourceTemplates.map((t) => t.uriTemplate),
+      ['fixture://item/{id}'],
+    );
+    assert.deepEqual(
+      handle.currentPrompts.map((p) => p.name),
+      ['greet'],
+    );
     assert.deepEqual(handle.holds, { resources: true, prompts: true });
     await handle.callTool('grow', {});
     await until(() => handle.currentResources.length === 3 && handle.currentPrompts.length === 2, 'the re-listing');

@@ -4,7 +4,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  classifyMessage, encodeLine, negotiateVersion, featuresOf, SUPPORTED_VERSIONS, LATEST_LEGACY_VERSION, isMcpBridgeError, McpError, isMcpError,
+  classifyMessage,
+  encodeLine,
+  negotiateVersion,
+  featuresOf,
+  SUPPORTED_VERSIONS,
+  LATEST_LEGACY_VERSION,
+  isMcpBridgeError,
+  McpError,
+  isMcpError,
 } from '../../protocol/index.js';
 import { repoRoot } from '../helpers/paths.js';
 
@@ -15,7 +23,18 @@ test('classify: requests, notifications, results, errors and invalid shapes (JSO
   assert.equal(classifyMessage({ jsonrpc: '2.0', id: 1, result: {} }).kind, 'result');
   assert.equal(classifyMessage({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } }).kind, 'error');
   assert.equal(classifyMessage({ jsonrpc: '2.0', error: { code: -32700, message: 'parse' } }).kind, 'error');
-  for (const bad of [null, 3, 'x', [], { jsonrpc: '1.0', id: 1, result: {} }, { jsonrpc: '2.0', id: null, method: 'x' }, { jsonrpc: '2.0', id: 1, method: 'x', params: [1] }, { jsonrpc: '2.0', id: 1, result: 5 }, { jsonrpc: '2.0', id: 1, error: { message: 'no code' } }, { jsonrpc: '2.0', id: 1 }]) {
+  for (const bad of [
+    null,
+    3,
+    'x',
+    [],
+    { jsonrpc: '1.0', id: 1, result: {} },
+    { jsonrpc: '2.0', id: null, method: 'x' },
+    { jsonrpc: '2.0', id: 1, method: 'x', params: [1] },
+    { jsonrpc: '2.0', id: 1, result: 5 },
+    { jsonrpc: '2.0', id: 1, error: { message: 'no code' } },
+    { jsonrpc: '2.0', id: 1 },
+  ]) {
     const c = classifyMessage(bad);
     assert.equal(c.kind, 'invalid', JSON.stringify(bad));
   }
@@ -29,13 +48,16 @@ test('encodeLine writes one line with no raw newline inside (STDIO-2)', () => {
 test('negotiation: accept any supported answer, refuse others naming both versions (LIFE-2, LIFE-3)', () => {
   assert.equal(LATEST_LEGACY_VERSION, '2025-11-25');
   for (const v of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) assert.equal(negotiateVersion('2025-11-25', v), v);
-  assert.throws(() => negotiateVersion('2025-11-25', '2023-01-01', 'fs'), (e: any) => {
-    assert.equal(e.code, 'MCPB_UNSUPPORTED_VERSION');
-    assert.match(e.message, /2023-01-01/);
-    assert.match(e.message, /2025-11-25/);
-    assert.match(e.message, /"fs"/);
-    return isMcpBridgeError(e);
-  });
+  assert.throws(
+    () => negotiateVersion('2025-11-25', '2023-01-01', 'fs'),
+    (e: any) => {
+      assert.equal(e.code, 'MCPB_UNSUPPORTED_VERSION');
+      assert.match(e.message, /2023-01-01/);
+      assert.match(e.message, /2025-11-25/);
+      assert.match(e.message, /"fs"/);
+      return isMcpBridgeError(e);
+    },
+  );
 });
 
 test('versions table: newest first, features grow monotonically where they should', () => {
@@ -58,7 +80,13 @@ test('McpError keeps the peer code and data; guards work', () => {
 test('protocol/ stays pure: no node: imports except types, no dependencies, nothing from src/', () => {
   const dir = join(repoRoot, 'protocol');
   const files: string[] = [];
-  const walk = (d: string) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else if (f.endsWith('.ts')) files.push(f); } };
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const f = join(d, n);
+      if (statSync(f).isDirectory()) walk(f);
+      else if (f.endsWith('.ts')) files.push(f);
+    }
+  };
   walk(dir);
   assert.ok(files.length > 5);
   for (const f of files) {

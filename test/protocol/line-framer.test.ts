@@ -19,7 +19,10 @@ function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
   const out: Uint8Array[] = [];
   let prev = 0;
-  for (const p of points) { out.push(bytes.subarray(prev, p)); prev = p; }
+  for (const p of points) {
+    out.push(bytes.subarray(prev, p));
+    prev = p;
+  }
   out.push(bytes.subarray(prev));
   return out;
 }
@@ -38,26 +41,34 @@ test('every split point of a stream yields the same lines (STDIO-2)', () => {
 });
 
 test('property: random messages and random chunkings frame identically (JSONRPC-6)', () => {
-  fc.assert(fc.property(
-    fc.array(fc.jsonValue(), { minLength: 1, maxLength: 20 }),
-    fc.array(fc.nat(), { maxLength: 30 }),
-    fc.boolean(),
-    (values, cuts, crlf) => {
+  fc.assert(
+    fc.property(fc.array(fc.jsonValue(), { minLength: 1, maxLength: 20 }), fc.array(fc.nat(), { maxLength: 30 }), fc.boolean(), (values, cuts, crlf) => {
       const lines = values.map((v) => JSON.stringify(v));
       const bytes = enc.encode(lines.map((l) => l + (crlf ? '\r\n' : '\n')).join(''));
       const got = frame(splitAt(bytes, cuts));
-      assert.deepEqual(got.lines, lines.filter((l) => l.trim() !== ''));
+      assert.deepEqual(
+        got.lines,
+        lines.filter((l) => l.trim() !== ''),
+      );
       assert.equal(got.errors.length, 0);
-    },
-  ), { numRuns: 300 });
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('property: unicode strings split inside multi-byte characters survive', () => {
-  fc.assert(fc.property(fc.array(fc.string({ unit: 'binary', minLength: 1 }), { minLength: 1, maxLength: 8 }), fc.array(fc.nat(), { maxLength: 40 }), (strings, cuts) => {
-    const lines = strings.map((s) => JSON.stringify({ s }));
-    const bytes = enc.encode(lines.join('\n') + '\n');
-    assert.deepEqual(frame(splitAt(bytes, cuts)).lines, lines);
-  }), { numRuns: 200 });
+  fc.assert(
+    fc.property(
+      fc.array(fc.string({ unit: 'binary', minLength: 1 }), { minLength: 1, maxLength: 8 }),
+      fc.array(fc.nat(), { maxLength: 40 }),
+      (strings, cuts) => {
+        const lines = strings.map((s) => JSON.stringify({ s }));
+        const bytes = enc.encode(lines.join('\n') + '\n');
+        assert.deepEqual(frame(splitAt(bytes, cuts)).lines, lines);
+      },
+    ),
+    { numRuns: 200 },
+  );
 });
 
 test('a final line without newline is delivered on end()', () => {
@@ -86,7 +97,11 @@ test('an oversized line is discarded as it streams, named by size, and framing r
   const filler = enc.encode('x'.repeat(500));
   let maxBuffered = 0;
   const errorsAfter: number[] = [];
-  for (let i = 0; i < 200; i++) { f.feed(filler); maxBuffered = Math.max(maxBuffered, f.bufferedBytes); errorsAfter.push(errors.length); }
+  for (let i = 0; i < 200; i++) {
+    f.feed(filler);
+    maxBuffered = Math.max(maxBuffered, f.bufferedBytes);
+    errorsAfter.push(errors.length);
+  }
   assert.deepEqual(errorsAfter.slice(0, 3), [0, 1, 1], 'reported by the feed that crossed the cap, before any newline');
   f.feed(enc.encode('"}\n{"after":2}\n'));
   f.end();

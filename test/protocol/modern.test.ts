@@ -3,9 +3,26 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  cacheKey, chooseVersion, discoverParams, eraOf, expiresAt, isModernErrorCode, LATEST_MODERN_VERSION, LEGACY_VERSIONS,
-  MetaKeys, MODERN_VERSIONS, negotiateVersion, parseDiscoverResult, parseInputRequired, resultTypeOf, retryParams,
-  serverInfoOf, supportedVersionsOf, withEnvelope, featuresOf, isMcpBridgeError,
+  cacheKey,
+  chooseVersion,
+  discoverParams,
+  eraOf,
+  expiresAt,
+  isModernErrorCode,
+  LATEST_MODERN_VERSION,
+  LEGACY_VERSIONS,
+  MetaKeys,
+  MODERN_VERSIONS,
+  negotiateVersion,
+  parseDiscoverResult,
+  parseInputRequired,
+  resultTypeOf,
+  retryParams,
+  serverInfoOf,
+  supportedVersionsOf,
+  withEnvelope,
+  featuresOf,
+  isMcpBridgeError,
 } from '../../protocol/index.js';
 import { encodeHeaderValue, paramHeaders, scanHeaderBindings, standardHeaders } from '../../protocol/http/index.js';
 import { specValidator } from '../helpers/spec-schema.js';
@@ -34,11 +51,19 @@ test('VER-1: chooseVersion picks the newest shared version of one era, ignoring 
 });
 
 test('LIFE-3: a handshake answering 2026-07-28 is refused (no initialize in that revision)', () => {
-  assert.throws(() => negotiateVersion('2025-11-25', '2026-07-28'), (e) => isMcpBridgeError(e) && e.code === 'MCPB_UNSUPPORTED_VERSION');
+  assert.throws(
+    () => negotiateVersion('2025-11-25', '2026-07-28'),
+    (e) => isMcpBridgeError(e) && e.code === 'MCPB_UNSUPPORTED_VERSION',
+  );
 });
 
 test('META-1..3: the envelope merges into params._meta, keeps the caller keys, validates against 2026-07-28', () => {
-  const env = { protocolVersion: '2026-07-28', clientInfo: { name: 'mcp-bridge', version: '0.1.0' }, capabilities: { elicitation: { form: {} }, roots: { listChanged: true } }, logLevel: 'info' as const };
+  const env = {
+    protocolVersion: '2026-07-28',
+    clientInfo: { name: 'mcp-bridge', version: '0.1.0' },
+    capabilities: { elicitation: { form: {} }, roots: { listChanged: true } },
+    logLevel: 'info' as const,
+  };
   const original = { name: 'echo', arguments: { text: 'hi' }, _meta: { progressToken: 7 } };
   const params = withEnvelope(original, env);
   const meta = params._meta as Record<string, unknown>;
@@ -59,7 +84,14 @@ test('JSONRPC-8: resultType absent → complete; unknown → invalid', () => {
 });
 
 test('VER-2 / META-6: DiscoverResult parsed; serverInfo read from _meta', () => {
-  const r = { supportedVersions: ['2026-07-28', 3], capabilities: { tools: {} }, resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { [MetaKeys.serverInfo]: { name: 's', version: '1' } } };
+  const r = {
+    supportedVersions: ['2026-07-28', 3],
+    capabilities: { tools: {} },
+    resultType: 'complete',
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { [MetaKeys.serverInfo]: { name: 's', version: '1' } },
+  };
   const d = parseDiscoverResult(r)!;
   assert.deepEqual(d.supportedVersions, ['2026-07-28']);
   assert.deepEqual(d.serverInfo, { name: 's', version: '1' });
@@ -76,13 +108,22 @@ test('VER-4 / HTTP-15: only -32020/-32021/-32022 are modern evidence; data.suppo
 });
 
 test('MRTR-3/5: input_required parsed; retry params built from the original only', () => {
-  const ir = parseInputRequired({ resultType: 'input_required', inputRequests: { c: { method: 'elicitation/create', params: { message: 'OK?' } } }, requestState: 'abc' });
+  const ir = parseInputRequired({
+    resultType: 'input_required',
+    inputRequests: { c: { method: 'elicitation/create', params: { message: 'OK?' } } },
+    requestState: 'abc',
+  });
   assert.ok(!('invalid' in ir));
   assert.equal((ir as { requestState: string }).requestState, 'abc');
   assert.ok('invalid' in parseInputRequired({ resultType: 'input_required' }));
   assert.ok('invalid' in parseInputRequired({ inputRequests: { c: {} } }));
   const original = { name: 't', arguments: {} };
-  assert.deepEqual(retryParams(original, { c: { action: 'accept' } }, 'abc'), { name: 't', arguments: {}, inputResponses: { c: { action: 'accept' } }, requestState: 'abc' });
+  assert.deepEqual(retryParams(original, { c: { action: 'accept' } }, 'abc'), {
+    name: 't',
+    arguments: {},
+    inputResponses: { c: { action: 'accept' } },
+    requestState: 'abc',
+  });
   assert.deepEqual(retryParams(original, {}, undefined), original);
 });
 
@@ -96,8 +137,14 @@ test('CACHE-2/4/5: ttl freshness, per-page keys, never an MRTR retry', () => {
 });
 
 test('HTTP-8/9: Mcp-Method and Mcp-Name, base64 sentinel for what cannot be a plain value', () => {
-  assert.deepEqual(standardHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } }), { 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
-  assert.deepEqual(standardHeaders({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a b' } }), { 'mcp-method': 'resources/read', 'mcp-name': 'file:///a b' });
+  assert.deepEqual(standardHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo' } }), {
+    'mcp-method': 'tools/call',
+    'mcp-name': 'echo',
+  });
+  assert.deepEqual(standardHeaders({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'file:///a b' } }), {
+    'mcp-method': 'resources/read',
+    'mcp-name': 'file:///a b',
+  });
   assert.deepEqual(standardHeaders({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), { 'mcp-method': 'tools/list' });
   assert.equal(encodeHeaderValue('Zürich'), '=?base64?WsO8cmljaA==?=');
   assert.equal(encodeHeaderValue(' padded'), `=?base64?${Buffer.from(' padded').toString('base64')}?=`);
@@ -107,13 +154,16 @@ test('HTTP-8/9: Mcp-Method and Mcp-Name, base64 sentinel for what cannot be a pl
 });
 
 test('HTTP-10: x-mcp-header values mirrored: strings, integers, booleans; null, missing and numbers not', () => {
-  const schema = { type: 'object', properties: {
-    region: { type: 'string', 'x-mcp-header': 'Region' },
-    count: { type: 'integer', 'x-mcp-header': 'Count' },
-    dry: { type: 'boolean', 'x-mcp-header': 'Dry' },
-    nested: { type: 'object', properties: { id: { type: ['string', 'null'], 'x-mcp-header': 'Id' } } },
-    price: { type: 'number' },
-  } };
+  const schema = {
+    type: 'object',
+    properties: {
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      count: { type: 'integer', 'x-mcp-header': 'Count' },
+      dry: { type: 'boolean', 'x-mcp-header': 'Dry' },
+      nested: { type: 'object', properties: { id: { type: ['string', 'null'], 'x-mcp-header': 'Id' } } },
+      price: { type: 'number' },
+    },
+  };
   const scan = scanHeaderBindings(schema);
   assert.ok(scan.ok);
   const headers = paramHeaders(scan.ok ? scan.bindings : [], { region: 'Zürich', count: 3, dry: false, nested: { id: null }, price: 2.5 });
@@ -130,7 +180,8 @@ test('HTTP-11: invalid x-mcp-header annotations are refused with a reason', () =
     ['number', bad({ a: { type: 'number', 'x-mcp-header': 'N' } })],
     ['through items', bad({ a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'I' } } })],
     ['through anyOf', bad({ a: { anyOf: [{ type: 'string', 'x-mcp-header': 'A' }] } })],
-  ] as const) assert.equal(schema.ok, false, label);
+  ] as const)
+    assert.equal(schema.ok, false, label);
   assert.equal(scanHeaderBindings({ type: 'object', 'x-mcp-header': 'Root' }).ok, false);
   assert.ok(scanHeaderBindings({ type: 'object', properties: { a: { type: 'string', default: { 'x-mcp-header': 'data' } } } }).ok);
 });

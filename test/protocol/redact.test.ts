@@ -27,14 +27,35 @@ describe('one secret-name rule', () => {
   });
 
   it('command lines: secret flags, NAME=value, key-shaped and URL arguments are masked', () => {
-    assert.deepEqual(redactArgs(['s.js', '--api-key', 'k1', '--token=k2', 'sk-ant-api03-abcdefgh', 'API_KEY=k3', '--port', '80', 'https://h/x?jwt=j', '/usr/lib/node', 'ghp_0123456789abcdefABCD']),
-      ['s.js', '--api-key', MASK, `--token=${MASK}`, MASK, `API_KEY=${MASK}`, '--port', '80', `https://h/x?jwt=${MASK}`, '/usr/lib/node', MASK]);
+    assert.deepEqual(
+      redactArgs([
+        's.js',
+        '--api-key',
+        'k1',
+        '--token=k2',
+        'sk-ant-api03-abcdefgh',
+        'API_KEY=k3',
+        '--port',
+        '80',
+        'https://h/x?jwt=j',
+        '/usr/lib/node',
+        'ghp_0123456789abcdefABCD',
+      ]),
+      ['s.js', '--api-key', MASK, `--token=${MASK}`, MASK, `API_KEY=${MASK}`, '--port', '80', `https://h/x?jwt=${MASK}`, '/usr/lib/node', MASK],
+    );
     assert.equal(formatCommand('node', ['s.js', '--secret', 'hush hush']), 'node s.js --secret ***');
   });
 });
 
 describe('the redactor', () => {
-  const redact = createRedactor(collectSecrets({ env: { API_KEY: 'sk-env-123', PORT: '8080', HOME: '/home/someone' }, headers: { Authorization: 'Bearer tok-abcdef' }, args: ['--api-key', 'argsecret'], secrets: ['marked-value', 'ab'] }));
+  const redact = createRedactor(
+    collectSecrets({
+      env: { API_KEY: 'sk-env-123', PORT: '8080', HOME: '/home/someone' },
+      headers: { Authorization: 'Bearer tok-abcdef' },
+      args: ['--api-key', 'argsecret'],
+      secrets: ['marked-value', 'ab'],
+    }),
+  );
 
   it('masks every configured value, also JSON-escaped and percent-encoded, and URL credentials in text', () => {
     assert.equal(redact('key sk-env-123, token tok-abcdef, arg argsecret, marked-value'), 'key ***, token ***, arg ***, ***');
@@ -59,19 +80,39 @@ describe('the redactor', () => {
 
   it('a redacting logger masks message and fields', () => {
     const lines: string[] = [];
-    const logger = redactingLogger(createConsoleLogger('debug', (l) => lines.push(l)), redact);
+    const logger = redactingLogger(
+      createConsoleLogger('debug', (l) => lines.push(l)),
+      redact,
+    );
     logger.warn('got sk-env-123', { detail: { header: 'Bearer tok-abcdef' } });
     assert.equal(lines.join(''), '[mcp-bridge] warn: got *** {"detail":{"header":"***"}}\n');
   });
 
   it('redactServerConfig masks the secrets list too', () => {
-    const safe = redactServerConfig({ name: 'a', transport: 'stdio', enabled: true, command: 'node', args: [], env: {}, inheritEnv: false, headers: {}, tools: [], prefix: '', timeoutMs: 1, startupTimeoutMs: 1, maxResultChars: 1, pingIntervalMs: 0, secrets: ['zzz-secret'], source: { file: 'f', path: 'p' } });
+    const safe = redactServerConfig({
+      name: 'a',
+      transport: 'stdio',
+      enabled: true,
+      command: 'node',
+      args: [],
+      env: {},
+      inheritEnv: false,
+      headers: {},
+      tools: [],
+      prefix: '',
+      timeoutMs: 1,
+      startupTimeoutMs: 1,
+      maxResultChars: 1,
+      pingIntervalMs: 0,
+      secrets: ['zzz-secret'],
+      source: { file: 'f', path: 'p' },
+    });
     assert.deepEqual(safe.secrets, [MASK]);
   });
 });
 
 describe('pure helpers that left the session for protocol/', () => {
-  it('withProgressToken adds _meta.progressToken without touching the caller\'s params', async () => {
+  it("withProgressToken adds _meta.progressToken without touching the caller's params", async () => {
     const { withProgressToken } = await import('../../protocol/mcp/meta.js');
     const params = { a: 1, _meta: { trace: 'x' } };
     assert.deepEqual(withProgressToken(params, 7), { a: 1, _meta: { trace: 'x', progressToken: 7 } });

@@ -4,7 +4,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandUriTemplate, matchUriTemplate, uriTemplateVariables, UriTemplateError } from '../../protocol/index.js';
 
-const values = { var: 'value', hello: 'Hello World!', path: '/foo/bar', empty: '', x: '1024', y: '768', base: 'http://example.com/home/', who: 'fred', v: '6', dub: 'me/too', half: '50%', dom: 'example.com' };
+const values = {
+  var: 'value',
+  hello: 'Hello World!',
+  path: '/foo/bar',
+  empty: '',
+  x: '1024',
+  y: '768',
+  base: 'http://example.com/home/',
+  who: 'fred',
+  v: '6',
+  dub: 'me/too',
+  half: '50%',
+  dom: 'example.com',
+};
 
 const CASES: [template: string, expected: string][] = [
   // Level 1 (§1.2)
@@ -95,6 +108,10 @@ test('matching: an expansion matches its template and gives the values back', ()
 test('variables, and level-4 or malformed templates refused with a typed error', () => {
   assert.deepEqual(uriTemplateVariables('{/a,b}{?c}{a}'), ['a', 'b', 'c']);
   for (const bad of ['{var:3}', '{list*}', '{unclosed', 'x}y', '{=x}', '{a b}', '{}']) {
-    assert.throws(() => expandUriTemplate(bad, {}), (e: unknown) => e instanceof UriTemplateError && e.code === 'MCPB_URI_TEMPLATE_INVALID', bad);
+    assert.throws(
+      () => expandUriTemplate(bad, {}),
+      (e: unknown) => e instanceof UriTemplateError && e.code === 'MCPB_URI_TEMPLATE_INVALID',
+      bad,
+    );
   }
 });

@@ -13,10 +13,13 @@ test('everything with resources and prompts opted in: list, read (listed, templa
   const everything = officialServer('everything');
   const fs = officialServer('filesystem');
   const registry = new Registry();
-  const manager = new Manager(testConfig([
-    stdioEntry('everything', everything, { prefix: 'ev_', resources: true, prompts: true }),
-    stdioEntry('fs', fs, { prefix: 'fs_', resources: true, prompts: true }),
-  ]), { registry });
+  const manager = new Manager(
+    testConfig([
+      stdioEntry('everything', everything, { prefix: 'ev_', resources: true, prompts: true }),
+      stdioEntry('fs', fs, { prefix: 'fs_', resources: true, prompts: true }),
+    ]),
+    { registry },
+  );
   try {
     await manager.start();
     const names = registry.list().map((d) => d.name);
@@ -79,7 +82,13 @@ test('prompt messages convert to OpenAI, Anthropic and Gemini message arrays', (
     { role: 'user', content: 'Resource demo://doc:\ndoc body' },
   ]);
   assert.deepEqual(promptToAnthropicMessages(prompt), [
-    { role: 'user', content: [{ type: 'text', text: 'Describe this:' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aGk=' } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Describe this:' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'aGk=' } },
+      ],
+    },
     { role: 'assistant', content: [{ type: 'text', text: 'A tiny image.' }] },
     { role: 'user', content: [{ type: 'text', text: 'Resource demo://doc:\ndoc body' }] },
   ]);

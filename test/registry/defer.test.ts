@@ -7,27 +7,63 @@ import { parseConfig } from '../../src/config/index.js';
 import { estimateTokens } from '../../src/bridge/tokens.js';
 import type { Tool } from '../../protocol/index.js';
 
-const tools: Tool[] = ['search_docs', 'read_doc', 'admin_reset'].map((name) => ({ name, description: `${name} tool`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }));
+const tools: Tool[] = ['search_docs', 'read_doc', 'admin_reset'].map((name) => ({
+  name,
+  description: `${name} tool`,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+}));
 const caller = async () => ({ content: [] });
 
 test('deferred tools are marked in the specs of providers that support it, and only there', () => {
   const registry = new Registry();
   registry.registerServerTools('docs', tools, { caller, defer: ['admin_*', 'read_doc'] });
   const anthropic = registry.toLLMSpecs('anthropic').specs;
-  assert.deepEqual(anthropic.map((s) => [s.name, s.defer_loading === true]), [['search_docs', false], ['read_doc', true], ['admin_reset', true]]);
+  assert.deepEqual(
+    anthropic.map((s) => [s.name, s.defer_loading === true]),
+    [
+      ['search_docs', false],
+      ['read_doc', true],
+      ['admin_reset', true],
+    ],
+  );
   const responses = registry.toLLMSpecs('openai-responses').specs;
-  assert.deepEqual(responses.map((s) => s.defer_loading === true), [false, true, true]);
+  assert.deepEqual(
+    responses.map((s) => s.defer_loading === true),
+    [false, true, true],
+  );
   const chat = registry.toLLMSpecs('openai').specs;
-  assert.ok(chat.every((s) => !('defer_loading' in s) && !('defer_loading' in s.function)), 'Chat Completions has no deferred loading');
+  assert.ok(
+    chat.every((s) => !('defer_loading' in s) && !('defer_loading' in s.function)),
+    'Chat Completions has no deferred loading',
+  );
   const ai = registry.toAiSdkTools({ sdk: 7 });
-  assert.deepEqual(Object.values(ai).map((t) => t.deferLoading === true), [false, true, true]);
+  assert.deepEqual(
+    Object.values(ai).map((t) => t.deferLoading === true),
+    [false, true, true],
+  );
   // The cached conversion is not changed by marking a copy.
   assert.ok(!('defer_loading' in registry.toLLMSpecs('anthropic').specs[0]!));
 });
 
 test('defer: true in the config defers every tool of that server', () => {
-  const cfg = parseConfig(JSON.stringify({ tools: { mcp: { servers: [{ name: 'a', command: 'x', defer: true }, { name: 'b', command: 'y', defer: ['t*'] }, { name: 'c', command: 'z' }] } } }), { file: 'mcp-bridge.yaml', env: {} });
-  assert.deepEqual(cfg.servers.map((s) => s.defer), [true, ['t*'], undefined]);
+  const cfg = parseConfig(
+    JSON.stringify({
+      tools: {
+        mcp: {
+          servers: [
+            { name: 'a', command: 'x', defer: true },
+            { name: 'b', command: 'y', defer: ['t*'] },
+            { name: 'c', command: 'z' },
+          ],
+        },
+      },
+    }),
+    { file: 'mcp-bridge.yaml', env: {} },
+  );
+  assert.deepEqual(
+    cfg.servers.map((s) => s.defer),
+    [true, ['t*'], undefined],
+  );
 });
 
 test('the token estimate grows with the specs', () => {

@@ -12,7 +12,14 @@ test('deny wins over allow and takes * patterns; denied tools are reported as no
   const registry = new Registry();
   const report = registry.registerServerTools('fs', tools, { caller, allow: ['*'], deny: ['write_file', 'move_*'] });
   assert.deepEqual(report.added, ['read_file']);
-  assert.deepEqual(report.skipped.map((s) => [s.tool, s.reason]), [['write_file', 'not-allowed'], ['move_file', 'not-allowed'], ['move_dir', 'not-allowed']]);
+  assert.deepEqual(
+    report.skipped.map((s) => [s.tool, s.reason]),
+    [
+      ['write_file', 'not-allowed'],
+      ['move_file', 'not-allowed'],
+      ['move_dir', 'not-allowed'],
+    ],
+  );
   const again = registry.replaceServerTools('fs', tools);
   assert.deepEqual(again.added, []);
   assert.deepEqual(registry.namesOf('fs'), ['read_file']);

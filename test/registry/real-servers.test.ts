@@ -11,18 +11,32 @@ import { Registry } from '../../src/registry/registry.js';
 import type { ToolCaller } from '../../src/registry/types.js';
 import { officialServer, type OfficialServerName, type ServerLaunch } from '../helpers/servers.js';
 
-interface Connected { client: Client; launch: ServerLaunch; tools: Tool[]; caller: ToolCaller; sent: string[] }
+interface Connected {
+  client: Client;
+  launch: ServerLaunch;
+  tools: Tool[];
+  caller: ToolCaller;
+  sent: string[];
+}
 
 async function connect(name: OfficialServerName): Promise<Connected> {
   const launch = officialServer(name);
-  const transport = new StdioClientTransport({ command: launch.command, args: launch.args, env: { ...(process.env as Record<string, string>), ...launch.env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    env: { ...(process.env as Record<string, string>), ...launch.env },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'mcp-bridge-registry-test', version: '0.0.0' });
   await client.connect(transport);
   const { tools } = await client.listTools();
   const sent: string[] = [];
   const caller: ToolCaller = async (tool, args, context) => {
     sent.push(tool);
-    return (await client.callTool({ name: tool, arguments: args }, undefined, { signal: context.signal, timeout: context.timeoutMs ?? 30_000 })) as CallToolResult;
+    return (await client.callTool({ name: tool, arguments: args }, undefined, {
+      signal: context.signal,
+      timeout: context.timeoutMs ?? 30_000,
+    })) as CallToolResult;
   };
   return { client, launch, tools: tools as Tool[], caller, sent };
 }
@@ -35,7 +49,10 @@ describe('registry over the real everything server', { timeout: 60_000 }, () => 
     const report = registry.registerServerTools('everything', server.tools, { prefix: 'ev_', caller: server.caller });
     assert.deepEqual(report.problems, [], 'every real schema compiles');
   });
-  after(async () => { await server?.client.close(); server?.launch.cleanup(); });
+  after(async () => {
+    await server?.client.close();
+    server?.launch.cleanup();
+  });
 
   test('text results', async () => {
     assert.equal((await registry.execute('ev_echo', { message: 'hi' })).text, 'Echo: hi');
@@ -62,9 +79,15 @@ describe('registry over the real everything server', { timeout: 60_000 }, () => 
     assert.equal(links.parts.filter((p) => p.type === 'resource_link').length, 2);
     assert.match(links.text, /\[resource link: .* <[^>]+>/);
     const text = await registry.execute('ev_get-resource-reference', { resourceType: 'Text', resourceId: 1 });
-    assert.ok(text.parts.some((p) => p.type === 'resource'), JSON.stringify(text.parts.map((p) => p.type)));
+    assert.ok(
+      text.parts.some((p) => p.type === 'resource'),
+      JSON.stringify(text.parts.map((p) => p.type)),
+    );
     const blob = await registry.execute('ev_get-resource-reference', { resourceType: 'Blob', resourceId: 2 });
-    assert.ok(blob.parts.some((p) => p.type === 'blob'), JSON.stringify(blob.parts.map((p) => p.type)));
+    assert.ok(
+      blob.parts.some((p) => p.type === 'blob'),
+      JSON.stringify(blob.parts.map((p) => p.type)),
+    );
     assert.match(blob.text, /\[resource: [^\]]+, [\d.]+ (B|KB)\]/);
   });
 
@@ -85,7 +108,10 @@ describe('registry over the real filesystem server', { timeout: 60_000 }, () => 
     writeFileSync(join(server.launch.dir!, 'hello.txt'), 'hello world\n');
     registry.registerServerTools('fs', server.tools, { prefix: 'fs_', caller: server.caller });
   });
-  after(async () => { await server?.client.close(); server?.launch.cleanup(); });
+  after(async () => {
+    await server?.client.close();
+    server?.launch.cleanup();
+  });
 
   test('real structured results pass their draft-07 outputSchemas even in strict output mode', async () => {
     const file = join(server.launch.dir!, 'hello.txt');
@@ -97,10 +123,10 @@ describe('registry over the real filesystem server', { timeout: 60_000 }, () => 
     assert.match(list.text, /hello\.txt/);
   });
 
-  test('a server-side failure is an isError result carrying the server\'s text, with no output-schema noise', async () => {
+  test("a server-side failure is an isError result carrying the server's text, with no output-schema noise", async () => {
     const result = await registry.execute('fs_read_text_file', { path: join(server.launch.dir!, 'missing.txt') });
     assert.equal(result.isError, true);
-    assert.equal(result.error, undefined, 'the error is the server\'s, not the bridge\'s');
+    assert.equal(result.error, undefined, "the error is the server's, not the bridge's");
     assert.match(result.text, /ENOENT|no such file|not found/i);
   });
 });

@@ -8,9 +8,15 @@ import { Registry } from '../../src/registry/registry.js';
 import type { CallContext, RegistryChange } from '../../src/registry/types.js';
 import { fixtureTool, fixtureTools } from '../bridge/fixtures.js';
 
-interface Call { name: string; args: Record<string, unknown>; context: CallContext }
+interface Call {
+  name: string;
+  args: Record<string, unknown>;
+  context: CallContext;
+}
 
-function fakeCaller(reply: (name: string, args: Record<string, unknown>) => CallToolResult = (name) => ({ content: [{ type: 'text', text: `called ${name}` }] })) {
+function fakeCaller(
+  reply: (name: string, args: Record<string, unknown>) => CallToolResult = (name) => ({ content: [{ type: 'text', text: `called ${name}` }] }),
+) {
   const calls: Call[] = [];
   const caller = async (name: string, args: Record<string, unknown>, context: CallContext) => {
     calls.push({ name, args, context });
@@ -40,12 +46,21 @@ describe('native tools', () => {
   test('invalid arguments never reach the handler; the error names the field', async () => {
     const registry = new Registry();
     let called = 0;
-    registry.register({ ...echoTool(), handler: () => { called++; return 'x'; } });
+    registry.register({
+      ...echoTool(),
+      handler: () => {
+        called++;
+        return 'x';
+      },
+    });
     const result = await registry.execute('echo', { text: 42 });
     assert.equal(called, 0);
     assert.equal(result.isError, true);
     assert.equal(result.error?.code, 'MCPB_TOOL_INPUT_INVALID');
-    assert.deepEqual(result.error?.issues?.map((i) => [i.field, i.expected]), [['text', 'string']]);
+    assert.deepEqual(
+      result.error?.issues?.map((i) => [i.field, i.expected]),
+      [['text', 'string']],
+    );
     assert.match(result.text, /- text: must be string \(expected string, got number 42\)/);
     const notObject = await registry.execute('echo', [1, 2]);
     assert.equal(notObject.error?.issues?.[0].field, '(root)');
@@ -53,7 +68,12 @@ describe('native tools', () => {
 
   test('a throwing handler becomes an error result, and a bad return value is refused', async () => {
     const registry = new Registry();
-    registry.register({ name: 'boom', handler: () => { throw new Error('disk full'); } });
+    registry.register({
+      name: 'boom',
+      handler: () => {
+        throw new Error('disk full');
+      },
+    });
     registry.register({ name: 'odd', handler: () => 42 as never });
     const boom = await registry.execute('boom', {});
     assert.equal(boom.isError, true);
@@ -109,7 +129,14 @@ describe('server tools', () => {
     const registry = new Registry();
     const { calls, caller } = fakeCaller();
     const long = `${'very_long_tool_name_'.repeat(4)}end`;
-    const report = registry.registerServerTools('x', [{ name: 'ns.tool', inputSchema: { type: 'object' } }, { name: long, inputSchema: { type: 'object' } }], { prefix: 'srv.', caller });
+    const report = registry.registerServerTools(
+      'x',
+      [
+        { name: 'ns.tool', inputSchema: { type: 'object' } },
+        { name: long, inputSchema: { type: 'object' } },
+      ],
+      { prefix: 'srv.', caller },
+    );
     assert.equal(report.renamed.length, 2);
     assert.equal(report.added[0], 'srv_ns_tool');
     assert.equal(report.added[1].length, 64);
@@ -154,7 +181,10 @@ describe('server tools', () => {
 
   test('the per-server text budget trims long results', async () => {
     const registry = new Registry();
-    registry.registerServerTools('s', [{ name: 't', inputSchema: { type: 'object' } }], { textBudget: 10, caller: async () => ({ content: [{ type: 'text', text: 'z'.repeat(50) }] }) });
+    registry.registerServerTools('s', [{ name: 't', inputSchema: { type: 'object' } }], {
+      textBudget: 10,
+      caller: async () => ({ content: [{ type: 'text', text: 'z'.repeat(50) }] }),
+    });
     const result = await registry.execute('t', {});
     assert.equal(result.truncated?.originalChars, 50);
   });
@@ -171,7 +201,12 @@ describe('server tools', () => {
     const registry = new Registry();
     const failing = Object.assign(new Error('Request timed out after 5 ms'), { code: 'MCPB_REQUEST_TIMEOUT' });
     let sent = 0;
-    registry.registerServerTools('s', [{ name: 't', inputSchema: { type: 'object' } }], { caller: async () => { sent++; throw failing; } });
+    registry.registerServerTools('s', [{ name: 't', inputSchema: { type: 'object' } }], {
+      caller: async () => {
+        sent++;
+        throw failing;
+      },
+    });
     const timedOut = await registry.execute('t', {});
     assert.equal(timedOut.error?.code, 'MCPB_TOOL_CALL_FAILED');
     assert.match(timedOut.text, /timed out/);
@@ -227,25 +262,41 @@ describe('collisions never overwrite', () => {
 
   // Issue 11 item 11: this used to expose `a.b` as `a_b`, drop the real `a_b`, and run `a.b` for `call a_b`.
   test('an exact name wins over a sanitised one, in either order; the rewritten one takes a stable suffix, reported', async () => {
-    for (const order of [['a.b', 'a_b'], ['a_b', 'a.b']]) {
+    for (const order of [
+      ['a.b', 'a_b'],
+      ['a_b', 'a.b'],
+    ]) {
       const registry = new Registry();
       const renamedEvents: string[] = [];
       registry.events.on('renamed', (r) => renamedEvents.push(`${r.tool}->${r.exposed}`));
       const { calls, caller } = fakeCaller();
-      const report = registry.registerServerTools('s', order.map((name) => ({ name, inputSchema: { type: 'object' as const } })), { caller });
+      const report = registry.registerServerTools(
+        's',
+        order.map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+        { caller },
+      );
       assert.deepEqual(report.skipped, [], 'nothing is dropped');
       assert.equal(registry.get('a_b')?.originalName, 'a_b', `order ${order}`);
       const rewritten = registry.findByOrigin('s', 'a.b')!;
       assert.match(rewritten.name, /^a_b_[0-9a-f]{4}$/);
       await registry.execute('a_b', {});
       await registry.execute(rewritten.name, {});
-      assert.deepEqual(calls.map((c) => c.name), ['a_b', 'a.b']);
+      assert.deepEqual(
+        calls.map((c) => c.name),
+        ['a_b', 'a.b'],
+      );
       const renamed = report.renamed.find((r) => r.tool === 'a.b')!;
       assert.equal(renamed.exposed, rewritten.name);
       assert.match(renamed.changes.join('; '), /suffix "_[0-9a-f]{4}" added: "a_b" is the exact name of tool "a_b" of server "s"/);
-      assert.deepEqual(registry.namingProblems().renamed.map((r) => r.tool), ['a.b']);
+      assert.deepEqual(
+        registry.namingProblems().renamed.map((r) => r.tool),
+        ['a.b'],
+      );
       // The same names on every run and refresh, whatever the order.
-      const again = registry.replaceServerTools('s', [...order].reverse().map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+      const again = registry.replaceServerTools(
+        's',
+        [...order].reverse().map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+      );
       assert.deepEqual(again.removed, []);
       assert.equal(registry.findByOrigin('s', 'a.b')!.name, rewritten.name);
       void renamedEvents;
@@ -258,12 +309,22 @@ describe('collisions never overwrite', () => {
     registry.events.on('changed', (c) => changes.push(c));
     const first = fakeCaller();
     const second = fakeCaller();
-    registry.registerServerTools('one', [{ name: 'x.y', inputSchema: { type: 'object' } }, { name: 'z', inputSchema: { type: 'object' } }], { caller: first.caller });
+    registry.registerServerTools(
+      'one',
+      [
+        { name: 'x.y', inputSchema: { type: 'object' } },
+        { name: 'z', inputSchema: { type: 'object' } },
+      ],
+      { caller: first.caller },
+    );
     const report = registry.registerServerTools('two', [{ name: 'x_y', inputSchema: { type: 'object' } }], { caller: second.caller });
     assert.deepEqual(report.added, ['x_y']);
     const moved = registry.findByOrigin('one', 'x.y')!.name;
     assert.match(moved, /^x_y_[0-9a-f]{4}$/);
-    assert.deepEqual(registry.list().map((d) => d.name), [moved, 'z', 'x_y']);
+    assert.deepEqual(
+      registry.list().map((d) => d.name),
+      [moved, 'z', 'x_y'],
+    );
     assert.ok(changes.some((c) => c.server === 'one' && c.removed.includes('x_y') && c.added.includes(moved)));
     await registry.execute('x_y', {});
     assert.equal(second.calls.length, 1);
@@ -272,7 +333,14 @@ describe('collisions never overwrite', () => {
 
   test('two exact names of one server: the first stays and the drop is a naming problem', () => {
     const registry = new Registry();
-    const report = registry.registerServerTools('s', [{ name: 'dup', inputSchema: { type: 'object' } }, { name: 'dup', description: 'again', inputSchema: { type: 'object' } }], { caller: fakeCaller().caller });
+    const report = registry.registerServerTools(
+      's',
+      [
+        { name: 'dup', inputSchema: { type: 'object' } },
+        { name: 'dup', description: 'again', inputSchema: { type: 'object' } },
+      ],
+      { caller: fakeCaller().caller },
+    );
     assert.deepEqual(report.added, ['dup']);
     assert.equal(report.skipped[0].error?.suggestedPrefix, undefined);
     assert.equal(registry.namingProblems().dropped.length, 1);
@@ -296,7 +364,11 @@ describe('refresh and removal', () => {
     assert.deepEqual(report.updated, ['s_c']);
     assert.deepEqual(report.unchanged, ['s_a']);
     assert.deepEqual(report.added, ['s_d']);
-    assert.deepEqual(registry.list().map((d) => d.name), ['s_a', 's_c', 'echo', 's_d'], 'existing positions are kept');
+    assert.deepEqual(
+      registry.list().map((d) => d.name),
+      ['s_a', 's_c', 'echo', 's_d'],
+      'existing positions are kept',
+    );
     assert.deepEqual(changes, [{ server: 's', added: ['s_d'], removed: ['s_b'], updated: ['s_c'] }]);
     const invalid = await registry.execute('s_c', { n: 'x' });
     assert.equal(invalid.error?.code, 'MCPB_TOOL_INPUT_INVALID', 'the updated schema is enforced (validator recompiled)');
@@ -320,7 +392,10 @@ describe('refresh and removal', () => {
     registry.registerServerTools('brave', fixtureTools('brave-search'), { caller });
     registry.register(echoTool());
     assert.equal(registry.removeServer('mem').length, 9);
-    assert.deepEqual(registry.list().map((d) => d.name), ['brave_web_search', 'brave_local_search', 'echo']);
+    assert.deepEqual(
+      registry.list().map((d) => d.name),
+      ['brave_web_search', 'brave_local_search', 'echo'],
+    );
     assert.equal(registry.unregister('echo'), true);
     assert.equal(registry.unregister('echo'), false);
     assert.deepEqual(registry.namesOf('brave'), ['brave_web_search', 'brave_local_search']);

@@ -11,7 +11,13 @@ import { fixtureTools } from '../bridge/fixtures.js';
 function setup(reply: CallToolResult = { content: [{ type: 'text', text: 'done' }] }) {
   const registry = new Registry();
   const calls: { name: string; args: Record<string, unknown> }[] = [];
-  registry.registerServerTools('fs', fixtureTools('filesystem'), { prefix: 'fs_', caller: async (name, args) => { calls.push({ name, args }); return reply; } });
+  registry.registerServerTools('fs', fixtureTools('filesystem'), {
+    prefix: 'fs_',
+    caller: async (name, args) => {
+      calls.push({ name, args });
+      return reply;
+    },
+  });
   registry.register({ name: 'clock', description: 'Current time', handler: () => '12:00' });
   return { registry, calls };
 }
@@ -42,7 +48,11 @@ describe('toLLMSpecs', () => {
 describe('OpenAI tool calls', () => {
   test('a call with JSON arguments runs the tool and answers with a role:tool message', async () => {
     const { registry, calls } = setup();
-    const message = await registry.executeOpenAiToolCall({ id: 'call_1', type: 'function', function: { name: 'fs_list_directory', arguments: '{"path":"/tmp"}' } });
+    const message = await registry.executeOpenAiToolCall({
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'fs_list_directory', arguments: '{"path":"/tmp"}' },
+    });
     assert.deepEqual(message, { role: 'tool', tool_call_id: 'call_1', content: 'done' });
     assert.deepEqual(calls, [{ name: 'list_directory', args: { path: '/tmp' } }]);
   });
@@ -59,7 +69,11 @@ describe('OpenAI tool calls', () => {
 
   test('invalid arguments: the message tells the model which field is wrong', async () => {
     const { registry, calls } = setup();
-    const message = await registry.executeOpenAiToolCall({ id: 'c', type: 'function', function: { name: 'fs_read_text_file', arguments: '{"path":"/a","head":"ten"}' } });
+    const message = await registry.executeOpenAiToolCall({
+      id: 'c',
+      type: 'function',
+      function: { name: 'fs_read_text_file', arguments: '{"path":"/a","head":"ten"}' },
+    });
     assert.match(message.content, /- head: must be number/);
     assert.equal(calls.length, 0);
   });
@@ -70,7 +84,11 @@ describe('OpenAI tool calls', () => {
     const readText = specs.find((s) => s.function.name === 'fs_read_text_file')!;
     assert.equal(readText.function.strict, true);
     assert.deepEqual(readText.function.parameters.required, ['path', 'tail', 'head']);
-    const message = await registry.executeOpenAiToolCall({ id: 'c', type: 'function', function: { name: 'fs_read_text_file', arguments: '{"path":"/a","tail":null,"head":3}' } });
+    const message = await registry.executeOpenAiToolCall({
+      id: 'c',
+      type: 'function',
+      function: { name: 'fs_read_text_file', arguments: '{"path":"/a","tail":null,"head":3}' },
+    });
     assert.equal(message.content, 'done');
     assert.deepEqual(calls[0].args, { path: '/a', head: 3 });
   });
@@ -111,15 +129,26 @@ describe('Anthropic tool_use', () => {
 
   // Issue 11 item 16: the image used to come after a text block holding its own placeholder, and
   // the server's text/image/text order was lost.
-  test('images Anthropic can read are image blocks in the server\'s order, with no placeholder for them', async () => {
+  test("images Anthropic can read are image blocks in the server's order, with no placeholder for them", async () => {
     const data = Buffer.from('png-bytes').toString('base64');
-    const { registry } = setup({ content: [{ type: 'image', data, mimeType: 'image/png' }, { type: 'image', data, mimeType: 'image/tiff' }] });
+    const { registry } = setup({
+      content: [
+        { type: 'image', data, mimeType: 'image/png' },
+        { type: 'image', data, mimeType: 'image/tiff' },
+      ],
+    });
     const block = await registry.executeAnthropicToolUse({ type: 'tool_use', id: 't', name: 'fs_read_media_file', input: { path: '/a.png' } });
     assert.deepEqual(block.content, [
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
       { type: 'text', text: '[image: image/tiff, 9 B]' },
     ]);
-    const mixed = setup({ content: [{ type: 'text', text: 'before' }, { type: 'image', data, mimeType: 'image/png' }, { type: 'text', text: 'after' }] });
+    const mixed = setup({
+      content: [
+        { type: 'text', text: 'before' },
+        { type: 'image', data, mimeType: 'image/png' },
+        { type: 'text', text: 'after' },
+      ],
+    });
     const ordered = await mixed.registry.executeAnthropicToolUse({ type: 'tool_use', id: 't', name: 'fs_read_media_file', input: { path: '/a.png' } });
     assert.deepEqual(ordered.content, [
       { type: 'text', text: 'before' },

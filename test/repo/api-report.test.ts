@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/paths.js';
 
-interface ApiReportModule { buildReport(): Promise<string>; REPORT: string }
+interface ApiReportModule {
+  buildReport(): Promise<string>;
+  REPORT: string;
+}
 
 test('the public API matches api/mcp-bridge.api.md (npm run api refreshes it)', async () => {
   const { buildReport, REPORT } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'api-report.mjs')).href)) as ApiReportModule;
@@ -23,10 +26,32 @@ test('the public API matches api/mcp-bridge.api.md (npm run api refreshes it)', 
 
 test('the main entry exports no internal formatter or error-code constant', async () => {
   const main = (await import(pathToFileURL(join(repoRoot, 'dist', 'src', 'index.js')).href)) as Record<string, unknown>;
-  for (const name of ['describeExit', 'formatCommand', 'lastLines', 'summarizeServerExit', 'describeOrigin', 'parseDuration', 'SPAWN_FAILED', 'TOOL_NOT_FOUND', 'createLineFramer', 'encodeLine']) {
+  for (const name of [
+    'describeExit',
+    'formatCommand',
+    'lastLines',
+    'summarizeServerExit',
+    'describeOrigin',
+    'parseDuration',
+    'SPAWN_FAILED',
+    'TOOL_NOT_FOUND',
+    'createLineFramer',
+    'encodeLine',
+  ]) {
     assert.ok(!(name in main), `${name} is internal but the main entry exports it`);
   }
-  for (const name of ['connect', 'Client', 'Manager', 'Registry', 'loadConfig', 'convertResult', 'McpBridgeError', 'McpError', 'ConfigError', 'ToolNotFoundError']) {
+  for (const name of [
+    'connect',
+    'Client',
+    'Manager',
+    'Registry',
+    'loadConfig',
+    'convertResult',
+    'McpBridgeError',
+    'McpError',
+    'ConfigError',
+    'ToolNotFoundError',
+  ]) {
     assert.ok(name in main, `${name} is public but the main entry lacks it`);
   }
 });

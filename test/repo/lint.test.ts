@@ -14,11 +14,19 @@ import { repoRoot } from '../helpers/paths.js';
 const BIOME = join(repoRoot, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
 const IMPORT_RULES = ['style/noRestrictedImports', 'correctness/noUndeclaredDependencies', 'suspicious/noImportCycles'];
 
-interface Finding { rule: string; file: string; message: string }
+interface Finding {
+  rule: string;
+  file: string;
+  message: string;
+}
 
 /** Runs `biome lint` in `cwd` and parses its GitHub reporter lines (`::error title=RULE,file=F,...::MESSAGE`). */
 function lint(cwd: string, extra: string[] = []): { status: number | null; findings: Finding[]; output: string } {
-  const run = spawnSync(process.execPath, [BIOME, 'lint', '--reporter=github', '--max-diagnostics=none', ...extra], { cwd, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [BIOME, 'lint', '--reporter=github', '--max-diagnostics=none', ...extra], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const findings: Finding[] = [];
   for (const line of run.stdout.split('\n')) {
     const m = /^::(?:error|warning) title=([^,]+),file=([^,]+),[^:]*::(.*)$/.exec(line);
@@ -86,7 +94,13 @@ test('the layer rules catch each kind of forbidden import, and leave the allowed
 });
 
 test('the tree keeps the layer rules (imports, doorways, no cycles)', () => {
-  const { status, findings, output } = lint(repoRoot, IMPORT_RULES.map((rule) => `--only=${rule}`));
-  assert.deepEqual(findings.map((f) => `${f.file}: ${f.rule}: ${f.message}`), []);
+  const { status, findings, output } = lint(
+    repoRoot,
+    IMPORT_RULES.map((rule) => `--only=${rule}`),
+  );
+  assert.deepEqual(
+    findings.map((f) => `${f.file}: ${f.rule}: ${f.message}`),
+    [],
+  );
   assert.equal(status, 0, output);
 });

@@ -46,7 +46,9 @@ test('the packed tarball installs, every entry imports, one error class across e
 
   await t.test('every entry imports; McpBridgeError and createTransport are one object across entries', () => {
     const probe = join(project, 'probe.mjs');
-    writeFileSync(probe, `
+    writeFileSync(
+      probe,
+      `
       const entries = ${JSON.stringify(ENTRIES)};
       const mods = {};
       for (const e of entries) mods[e] = await import(e);
@@ -61,7 +63,8 @@ test('the packed tarball installs, every entry imports, one error class across e
         name: err.name,
         code: err.code,
       }));
-    `);
+    `,
+    );
     const out = JSON.parse(sh(process.execPath, [probe], project)) as Record<string, unknown> & { counts: Record<string, number> };
     for (const e of ENTRIES) assert.ok(out.counts[e]! > 0, `${e} exports nothing`);
     assert.equal(out.mcpBridgeError, true, 'McpBridgeError differs between entries');
@@ -74,10 +77,20 @@ test('the packed tarball installs, every entry imports, one error class across e
   await t.test('importing mcp-bridge loads no dependency: yaml, ajv and undici wait for first use', () => {
     const log = join(dir, 'modules.txt');
     const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
-    sh(process.execPath, ['--import', counter, '--input-type=module', '-e', "await import('mcp-bridge'); await import('mcp-bridge/client');"], project, { ...process.env, MCPB_MODULE_LOG: log });
+    sh(process.execPath, ['--import', counter, '--input-type=module', '-e', "await import('mcp-bridge'); await import('mcp-bridge/client');"], project, {
+      ...process.env,
+      MCPB_MODULE_LOG: log,
+    });
     const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-    assert.ok(loaded.some((m) => m.includes('/node_modules/mcp-bridge/dist/bundle/')), 'the hook saw the bundle');
-    assert.deepEqual(loaded.filter((m) => !m.includes('/node_modules/mcp-bridge/')), [], 'a dependency loaded at import time');
+    assert.ok(
+      loaded.some((m) => m.includes('/node_modules/mcp-bridge/dist/bundle/')),
+      'the hook saw the bundle',
+    );
+    assert.deepEqual(
+      loaded.filter((m) => !m.includes('/node_modules/mcp-bridge/')),
+      [],
+      'a dependency loaded at import time',
+    );
   });
 
   await t.test('the installed CLI: --help, --version, and tools from a real server', () => {
@@ -89,7 +102,10 @@ test('the packed tarball installs, every entry imports, one error class across e
     try {
       const config = writeConfigFile([stdioEntry('mem', memory)]);
       const tools = JSON.parse(sh(process.execPath, [bin, '--config', config, 'tools', '--json', '-q'], project)) as { name: string; server: string }[];
-      assert.ok(tools.some((tool) => tool.server === 'mem' && /entit/.test(tool.name)), JSON.stringify(tools.map((tool) => tool.name)));
+      assert.ok(
+        tools.some((tool) => tool.server === 'mem' && /entit/.test(tool.name)),
+        JSON.stringify(tools.map((tool) => tool.name)),
+      );
     } finally {
       memory.cleanup();
     }

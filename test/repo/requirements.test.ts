@@ -13,12 +13,23 @@ const SCANNED = ['test', 'src', 'protocol', 'conformance'];
 const SKIPPED_DIRS = new Set(['node_modules', 'harness', 'results']);
 const TEXT = /\.(ts|mts|cts|js|mjs|cjs|json|jsonl|ya?ml|md)$/;
 
-interface Row { id: string; level: string; meaning: string; revisions: string; spec: string }
+interface Row {
+  id: string;
+  level: string;
+  meaning: string;
+  revisions: string;
+  spec: string;
+}
 
 function rows(): Row[] {
   const out: Row[] = [];
   for (const line of readFileSync(DOC, 'utf8').split('\n')) {
-    const cells = /^\| ([A-Z]+-\d+) \|/.test(line) ? line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim()) : undefined;
+    const cells = /^\| ([A-Z]+-\d+) \|/.test(line)
+      ? line
+          .slice(1, -1)
+          .split(/(?<!\\)\|/)
+          .map((c) => c.trim())
+      : undefined;
     if (cells) out.push({ id: cells[0]!, level: cells[1] ?? '', meaning: cells[2] ?? '', revisions: cells[3] ?? '', spec: cells[4] ?? '' });
   }
   return out;
@@ -26,11 +37,16 @@ function rows(): Row[] {
 
 function files(dir: string, out: string[] = []): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return out; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of names) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) { if (!SKIPPED_DIRS.has(name)) files(full, out); }
-    else if (TEXT.test(name)) out.push(full);
+    if (statSync(full).isDirectory()) {
+      if (!SKIPPED_DIRS.has(name)) files(full, out);
+    } else if (TEXT.test(name)) out.push(full);
   }
   return out;
 }
@@ -61,12 +77,14 @@ test('every requirement id cited in test/, src/, protocol/ and conformance/ is d
   let count = 0;
   for (const top of SCANNED) {
     for (const file of files(join(repoRoot, top))) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        for (const id of citations(line, areas)) {
-          count += 1;
-          if (!defined.has(id)) undefinedIds.push(`${relative(repoRoot, file)}:${i + 1} cites ${id}`);
-        }
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const id of citations(line, areas)) {
+            count += 1;
+            if (!defined.has(id)) undefinedIds.push(`${relative(repoRoot, file)}:${i + 1} cites ${id}`);
+          }
+        });
     }
   }
   assert.ok(count > 100, `expected the codebase's citations, found ${count}`);

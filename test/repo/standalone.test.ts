@@ -14,11 +14,16 @@ const TEXT = /\.(ts|mts|cts|js|mjs|cjs|json|jsonl|ya?ml|md|sh)$|^run$/;
 
 function files(dir: string, out: string[] = []): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return out; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of names) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) { if (!SKIPPED_DIRS.has(name)) files(full, out); }
-    else if (TEXT.test(name)) out.push(full);
+    if (statSync(full).isDirectory()) {
+      if (!SKIPPED_DIRS.has(name)) files(full, out);
+    } else if (TEXT.test(name)) out.push(full);
   }
   return out;
 }
@@ -38,7 +43,8 @@ test('no file the checks read names a path outside the repository', () => {
     for (const file of files(join(repoRoot, top))) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, i) => {
-        for (const [pattern, why] of OUTSIDE) if (pattern.test(line)) offenders.push(`${relative(repoRoot, file)}:${i + 1} ${why}: ${line.trim().slice(0, 120)}`);
+        for (const [pattern, why] of OUTSIDE)
+          if (pattern.test(line)) offenders.push(`${relative(repoRoot, file)}:${i + 1} ${why}: ${line.trim().slice(0, 120)}`);
       });
     }
   }
@@ -61,7 +67,7 @@ const PINNED: Record<string, string> = {
   '2026-07-28': 'ef70b61f99b6d2e5e3b46863822eab08dff6a45bedc7a08914e0e5b133f40203',
 };
 
-test('the repository carries every revision\'s official schema, unmodified, with its licence', () => {
+test("the repository carries every revision's official schema, unmodified, with its licence", () => {
   for (const [version, sha] of Object.entries(PINNED)) {
     const bytes = readFileSync(join(schemasDir, version, 'schema.json'));
     assert.equal(createHash('sha256').update(bytes).digest('hex'), sha, `conformance/schemas/${version}/schema.json differs from the upstream copy`);

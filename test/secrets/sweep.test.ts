@@ -16,22 +16,22 @@ const httpEcho = fixtureServerScript('http-secret-echo');
 
 // Distinct values, so a leak names its source.
 const S = {
-  envSecret: 'env-val-Xk29vLq',              // env value of a secret-named variable
-  envPlain: 'plain-env-value-77',            // env value of an ordinary variable (still masked: 8+ chars)
-  argFlag: 'argflag-Zq81mm',                 // --api-key <value>
-  argEq: 'argeq-Pw55tt',                     // --token=<value>
-  argShaped: 'sk-proj-Abc123Def456Ghi789',   // a positional value shaped like a key
-  varArg: 'var-expanded-R4nd0m',             // ${SERVICE_TOKEN} inside an innocent-looking argument
-  header: 'hdr-bearer-Mm9911',               // Authorization: Bearer <value>
-  xHeader: 'x-key-hdr-Yy3322',               // X-Api-Key header
-  urlJwt: 'jwt-in-url-Ee4455',               // ?jwt=
-  urlBearer: 'bearer-in-url-Ff6677',         // ?bearer=
-  urlSig: 'sig-in-url-Gg8899',               // ?sig=
-  urlToken: 'token-in-url-Hh1010',           // ?token=
-  urlKey: 'key-in-url-Jj2020',               // ?key=
-  urlSecret: 'secret-in-url-Kk3030',         // ?secret=
-  urlPassword: 'password-in-url-Ll4040',     // ?password=
-  marked: 'marked-val-Nn5566',               // ${ORDINARY} in an argument, listed under `secrets`
+  envSecret: 'env-val-Xk29vLq', // env value of a secret-named variable
+  envPlain: 'plain-env-value-77', // env value of an ordinary variable (still masked: 8+ chars)
+  argFlag: 'argflag-Zq81mm', // --api-key <value>
+  argEq: 'argeq-Pw55tt', // --token=<value>
+  argShaped: 'sk-proj-Abc123Def456Ghi789', // a positional value shaped like a key
+  varArg: 'var-expanded-R4nd0m', // ${SERVICE_TOKEN} inside an innocent-looking argument
+  header: 'hdr-bearer-Mm9911', // Authorization: Bearer <value>
+  xHeader: 'x-key-hdr-Yy3322', // X-Api-Key header
+  urlJwt: 'jwt-in-url-Ee4455', // ?jwt=
+  urlBearer: 'bearer-in-url-Ff6677', // ?bearer=
+  urlSig: 'sig-in-url-Gg8899', // ?sig=
+  urlToken: 'token-in-url-Hh1010', // ?token=
+  urlKey: 'key-in-url-Jj2020', // ?key=
+  urlSecret: 'secret-in-url-Kk3030', // ?secret=
+  urlPassword: 'password-in-url-Ll4040', // ?password=
+  marked: 'marked-val-Nn5566', // ${ORDINARY} in an argument, listed under `secrets`
 };
 const SECRETS = Object.entries(S);
 
@@ -42,13 +42,19 @@ function leaks(text: string): string[] {
 /** Every string an error carries: message, stack, JSON form, context, and the cause chain. */
 function errorStrings(error: unknown, depth = 0): string[] {
   if (depth > 6 || error === undefined || error === null) return [];
-  if (!(error instanceof Error)) return [typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)];
+  if (!(error instanceof Error)) return [typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))];
   const out = [error.message, String(error.stack), JSON.stringify(error), JSON.stringify(Object.fromEntries(Object.entries(error)))];
   if (isMcpBridgeError(error)) out.push(JSON.stringify(error.toJSON()), JSON.stringify(error.context));
   for (const key of Object.getOwnPropertyNames(error)) {
     const v = (error as unknown as Record<string, unknown>)[key];
     if (typeof v === 'string') out.push(v);
-    else if (v && typeof v === 'object' && !(v instanceof Error)) { try { out.push(JSON.stringify(v)); } catch { /* cyclic */ } }
+    else if (v && typeof v === 'object' && !(v instanceof Error)) {
+      try {
+        out.push(JSON.stringify(v));
+      } catch {
+        /* cyclic */
+      }
+    }
   }
   return [...out, ...errorStrings((error as { cause?: unknown }).cause, depth + 1)];
 }
@@ -64,12 +70,36 @@ before(async () => {
     http.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
     http.once('exit', () => reject(new Error('http echo server exited')));
   });
-  const args = (...extra: string[]) => [echo, '--api-key', S.argFlag, `--token=${S.argEq}`, S.argShaped, '--mode=${SERVICE_TOKEN}', '--label=${ORDINARY}', ...extra];
+  const args = (...extra: string[]) => [
+    echo,
+    '--api-key',
+    S.argFlag,
+    `--token=${S.argEq}`,
+    S.argShaped,
+    '--mode=${SERVICE_TOKEN}',
+    '--label=${ORDINARY}',
+    ...extra,
+  ];
   const servers = [
-    { name: 'boot', command: process.execPath, args: args('--exit-at-start'), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, startupTimeout: '20s', secrets: ['${ORDINARY}'] },
-    { name: 'live', command: process.execPath, args: args(), env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain }, timeout: '20s', secrets: ['${ORDINARY}'] },
     {
-      name: 'remote', transport: 'streamable-http',
+      name: 'boot',
+      command: process.execPath,
+      args: args('--exit-at-start'),
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain },
+      startupTimeout: '20s',
+      secrets: ['${ORDINARY}'],
+    },
+    {
+      name: 'live',
+      command: process.execPath,
+      args: args(),
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain },
+      timeout: '20s',
+      secrets: ['${ORDINARY}'],
+    },
+    {
+      name: 'remote',
+      transport: 'streamable-http',
       url: `${httpUrl}?jwt=${S.urlJwt}&bearer=${S.urlBearer}&sig=${S.urlSig}&page=2&token=${S.urlToken}&key=${S.urlKey}&secret=${S.urlSecret}&password=${S.urlPassword}`,
       headers: { Authorization: 'Bearer ${BEARER}', 'X-Api-Key': S.xHeader },
     },
@@ -78,13 +108,17 @@ before(async () => {
   writeFileSync(configFile, JSON.stringify({ tools: { mcp: { servers } } }, null, 2));
 });
 
-after(() => { http?.kill(); });
+after(() => {
+  http?.kill();
+});
 
 describe('secrets sweep', () => {
   it('the library: start errors, call errors, crash, status, logs and events mask every secret', async () => {
     const config = await loadConfig(configFile, { env });
     const logs: string[] = [];
-    const logger: Logger = Object.fromEntries(['debug', 'info', 'warn', 'error'].map((l) => [l, (m: string, f?: unknown) => logs.push(`${l} ${m} ${JSON.stringify(f ?? {})}`)])) as unknown as Logger;
+    const logger: Logger = Object.fromEntries(
+      ['debug', 'info', 'warn', 'error'].map((l) => [l, (m: string, f?: unknown) => logs.push(`${l} ${m} ${JSON.stringify(f ?? {})}`)]),
+    ) as unknown as Logger;
     const registry = new Registry();
     const manager = new Manager(config, { registry, logger, restartPolicy: { maxRestarts: 0 } });
     const seen: string[] = [];
@@ -97,7 +131,10 @@ describe('secrets sweep', () => {
       assert.deepEqual(codes, { boot: 'MCPB_SERVER_START_FAILED', remote: 'MCPB_HTTP_STATUS' });
       for (const f of summary.failed) seen.push(...errorStrings(f.error));
       // The echoes really happened: the masks stand where the secrets were.
-      assert.match((summary.failed.find((f) => f.server === 'boot')!.error as Error).message, /refusing to start; config was .*--api-key \*\*\* --token=\*\*\* \*\*\*/);
+      assert.match(
+        (summary.failed.find((f) => f.server === 'boot')!.error as Error).message,
+        /refusing to start; config was .*--api-key \*\*\* --token=\*\*\* \*\*\*/,
+      );
       assert.match((summary.failed.find((f) => f.server === 'remote')!.error as Error).message, /authorization: \*\*\*; x-api-key: \*\*\*/);
 
       for (const as of ['result', 'error']) {
@@ -121,14 +158,23 @@ describe('secrets sweep', () => {
       await manager.close();
     }
     seen.push(...logs);
-    assert.ok(logs.some((l) => l.includes('crashing; my credentials')), 'stderr lines reach the logs (masked)');
+    assert.ok(
+      logs.some((l) => l.includes('crashing; my credentials')),
+      'stderr lines reach the logs (masked)',
+    );
     const leaked = seen.flatMap((s) => leaks(s).map((k) => `${k} in ${s.slice(0, 300)}`));
     assert.deepEqual(leaked, []);
   });
 
   it('connect(): secrets in args, env and `secrets` never appear in the start error', async () => {
     try {
-      await connect({ command: process.execPath, args: [echo, '--api-key', S.argFlag, `--mode=${S.varArg}`, '--exit-at-start'], env: { LEAK_X: S.envPlain }, secrets: [S.varArg], startupTimeoutMs: 20_000 });
+      await connect({
+        command: process.execPath,
+        args: [echo, '--api-key', S.argFlag, `--mode=${S.varArg}`, '--exit-at-start'],
+        env: { LEAK_X: S.envPlain },
+        secrets: [S.varArg],
+        startupTimeoutMs: 20_000,
+      });
       assert.fail('expected a start error');
     } catch (error) {
       assert.equal((error as { code?: string }).code, 'MCPB_SERVER_START_FAILED');
@@ -136,10 +182,27 @@ describe('secrets sweep', () => {
     }
   });
 
-  for (const argv of [['doctor'], ['doctor', '--json'], ['tools'], ['tools', '--json'], ['call', 'leak'], ['call', 'leak', '{"as":"error"}', '--json'], ['call', 'crash', '--json']]) {
+  for (const argv of [
+    ['doctor'],
+    ['doctor', '--json'],
+    ['tools'],
+    ['tools', '--json'],
+    ['call', 'leak'],
+    ['call', 'leak', '{"as":"error"}', '--json'],
+    ['call', 'crash', '--json'],
+  ]) {
     it(`the CLI: ${argv.join(' ')} (with --verbose) prints no secret`, async () => {
       let out = '';
-      const io = { stdout: (t: string) => { out += t; }, stderr: (t: string) => { out += t; }, env, cwd: repoRoot };
+      const io = {
+        stdout: (t: string) => {
+          out += t;
+        },
+        stderr: (t: string) => {
+          out += t;
+        },
+        env,
+        cwd: repoRoot,
+      };
       const code = await run(['--config', configFile, '--verbose', ...argv], io);
       assert.notEqual(code, 0, 'two servers fail, so the command reports it');
       assert.match(out, /\*\*\*/, 'the masks are there');

@@ -19,7 +19,8 @@ function silent(server: Session, ...methods: string[]) {
   for (const m of methods) server.handleRequest(m, () => new Promise(() => {}));
 }
 
-const requestsOf = (sent: JsonRpcMessage[]) => sent.filter((m) => 'method' in m && 'id' in m) as { id: number; method: string; params?: Record<string, unknown> }[];
+const requestsOf = (sent: JsonRpcMessage[]) =>
+  sent.filter((m) => 'method' in m && 'id' in m) as { id: number; method: string; params?: Record<string, unknown> }[];
 
 test('a request resolves with the peer result; ids only go up (JSONRPC-2, JSONRPC-3)', async () => {
   const { a, client, server } = setup();
@@ -34,7 +35,9 @@ test('a request resolves with the peer result; ids only go up (JSONRPC-2, JSONRP
 
 test('a JSON-RPC error from the peer becomes McpError with code, message and data', async () => {
   const { client, server } = setup();
-  server.handleRequest('fail', () => { throw new HandlerError(-32602, 'bad name', { field: 'name' }); });
+  server.handleRequest('fail', () => {
+    throw new HandlerError(-32602, 'bad name', { field: 'name' });
+  });
   await assert.rejects(client.request('fail'), (e: unknown) => {
     assert.ok(e instanceof McpError);
     assert.equal(e.code, -32602);
@@ -55,7 +58,9 @@ test('an unknown incoming method gets -32601; ping is answered with {} (PING-1)'
 
 test('a handler that throws answers InternalError naming the method, without a stack', async () => {
   const { client, server } = setup();
-  client.handleRequest('roots/list', () => { throw new Error('disk on fire'); });
+  client.handleRequest('roots/list', () => {
+    throw new Error('disk on fire');
+  });
   await assert.rejects(server.request('roots/list'), (e: unknown) => {
     assert.ok(e instanceof McpError);
     assert.equal(e.code, -32603);
@@ -99,14 +104,21 @@ test('initialize is never cancelled, even on timeout (LIFE-8, CANCEL-3)', async 
 test('abort rejects at once with the reason as cause, cancels once, and a late answer is dropped (CANCEL-4)', async () => {
   const { a, client, server } = setup();
   let release!: () => void;
-  server.handleRequest('wait', () => new Promise((r) => { release = () => r({ late: true }); }));
+  server.handleRequest(
+    'wait',
+    () =>
+      new Promise((r) => {
+        release = () => r({ late: true });
+      }),
+  );
   const controller = new AbortController();
   const p = client.request('wait', {}, { signal: controller.signal });
   await tick();
   controller.abort(new Error('user pressed stop'));
   await assert.rejects(p, (e: any) => e.code === 'MCPB_REQUEST_ABORTED' && e.cause.message === 'user pressed stop');
   release();
-  await tick(); await tick();
+  await tick();
+  await tick();
   assert.equal(client.pendingCount, 0);
   const cancels = a.sent.filter((m) => 'method' in m && m.method === 'notifications/cancelled');
   assert.equal(cancels.length, 1);
@@ -149,7 +161,9 @@ test('maxTotalTimeoutMs caps a request whatever progress says (TIME-4)', async (
   await tick();
   const token = (requestsOf(a.sent)[0].params!._meta as any).progressToken;
   let failed: any;
-  p.catch((e) => { failed = e; });
+  p.catch((e) => {
+    failed = e;
+  });
   for (let i = 1; i <= 3; i++) {
     clock.advance(90);
     await b.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: i } });
@@ -222,14 +236,20 @@ test('a batch of responses is accepted (JSONRPC-7, 2025-03-26)', async () => {
   const p1 = client.request('x');
   const p2 = client.request('y');
   await tick();
-  a.inject([{ jsonrpc: '2.0', id: 2, result: { n: 2 } }, { jsonrpc: '2.0', id: 1, result: { n: 1 } }]);
+  a.inject([
+    { jsonrpc: '2.0', id: 2, result: { n: 2 } },
+    { jsonrpc: '2.0', id: 1, result: { n: 1 } },
+  ]);
   assert.deepEqual(await Promise.all([p1, p2]), [{ n: 1 }, { n: 2 }]);
 });
 
 test('a server-cancelled request aborts its handler and gets no answer (CANCEL-6)', async () => {
   const { a, b, client } = setup();
   let signal!: AbortSignal;
-  client.handleRequest('sampling/createMessage', (_p, ctx) => { signal = ctx.signal; return new Promise((r) => setTimeout(() => r({}), 20)); });
+  client.handleRequest('sampling/createMessage', (_p, ctx) => {
+    signal = ctx.signal;
+    return new Promise((r) => setTimeout(() => r({}), 20));
+  });
   void b.send({ jsonrpc: '2.0', id: 'srv-1', method: 'sampling/createMessage', params: {} });
   await tick();
   await b.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'srv-1', reason: 'no longer needed' } });
@@ -258,7 +278,10 @@ test('an oversized response that names its id fails that request at once', async
   const p = client.request('tools/call', { name: 'big' });
   await tick();
   const { FramingError } = await import('../../protocol/index.js');
-  a.events.emit('error', new FramingError('too-large', 'too big', { bytes: 100, limit: 10, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"aaaa' }));
+  a.events.emit(
+    'error',
+    new FramingError('too-large', 'too big', { bytes: 100, limit: 10, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"aaaa' }),
+  );
   await assert.rejects(p, (e: any) => e.code === 'MCPB_MESSAGE_TOO_LARGE' && e.context.bytes === 100);
 });
 
@@ -269,7 +292,10 @@ test('a response that is not UTF-8 or not JSON fails the request its head names 
   const p1 = client.request('tools/call', { name: 'one' });
   const p2 = client.request('tools/call', { name: 'two' });
   await tick();
-  a.events.emit('error', new FramingError('invalid-utf8', 'not utf-8', { bytes: 80, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"\uFFFD"}]}}' }));
+  a.events.emit(
+    'error',
+    new FramingError('invalid-utf8', 'not utf-8', { bytes: 80, excerpt: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"\uFFFD"}]}}' }),
+  );
   await assert.rejects(p1, (e: any) => {
     assert.equal(e.code, 'MCPB_RESPONSE_UNREADABLE');
     assert.equal(e.context.reason, 'invalid-utf8');

@@ -7,31 +7,66 @@ import { expandPlaceholders, parseTrace, serializeTrace, TRACE_FORMAT } from '..
 import { TraceFormatError } from '../../src/trace/errors.js';
 import { deriveScript } from '../../src/trace/steps.js';
 
-const init = (over: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'a', version: '1' }, ...over } });
+const init = (over: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'a', version: '1' }, ...over },
+});
 
 test('initialize: clientInfo, proposed version and capability details may differ; the capability set may not', () => {
-  assert.deepEqual(compareClientMessage(init({}), { ...init({ clientInfo: { name: 'b', version: '9' }, protocolVersion: '2025-06-18', capabilities: { roots: {} } }), id: 'x' }), []);
+  assert.deepEqual(
+    compareClientMessage(init({}), {
+      ...init({ clientInfo: { name: 'b', version: '9' }, protocolVersion: '2025-06-18', capabilities: { roots: {} } }),
+      id: 'x',
+    }),
+    [],
+  );
   const d = compareClientMessage(init({}), init({ capabilities: { roots: {}, sampling: {} } }));
   assert.match(formatDifferences(d), /at params\.capabilities\[1\]: expected \(absent\), got "sampling"/);
 });
 
 test('tools/call: ids, key order, _meta and progress tokens may differ; arguments may not', () => {
   const rec = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 't', arguments: { a: 1, b: [1, 2] } } };
-  assert.deepEqual(compareClientMessage(rec, { params: { arguments: { b: [1, 2], a: 1 }, name: 't', _meta: { progressToken: 'p' } }, method: 'tools/call', id: 'zz', jsonrpc: '2.0' }), []);
-  assert.match(formatDifferences(compareClientMessage(rec, { ...rec, params: { name: 't', arguments: { a: 1, b: [1, 3] } } })), /at params\.arguments\.b\[1\]: expected 2, got 3/);
-  assert.match(formatDifferences(compareClientMessage(rec, { ...rec, params: { name: 't' } })), /at params\.arguments: expected \{"a":1,"b":\[1,2\]\}, got \(absent\)/);
+  assert.deepEqual(
+    compareClientMessage(rec, {
+      params: { arguments: { b: [1, 2], a: 1 }, name: 't', _meta: { progressToken: 'p' } },
+      method: 'tools/call',
+      id: 'zz',
+      jsonrpc: '2.0',
+    }),
+    [],
+  );
+  assert.match(
+    formatDifferences(compareClientMessage(rec, { ...rec, params: { name: 't', arguments: { a: 1, b: [1, 3] } } })),
+    /at params\.arguments\.b\[1\]: expected 2, got 3/,
+  );
+  assert.match(
+    formatDifferences(compareClientMessage(rec, { ...rec, params: { name: 't' } })),
+    /at params\.arguments: expected \{"a":1,"b":\[1,2\]\}, got \(absent\)/,
+  );
 });
 
 test('empty params equal absent params; error answers compare by code only', () => {
   assert.deepEqual(compareClientMessage({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }), []);
-  assert.deepEqual(compareClientMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'y' } }), []);
-  assert.equal(compareClientMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } }).length, 1);
+  assert.deepEqual(
+    compareClientMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'y' } }),
+    [],
+  );
+  assert.equal(
+    compareClientMessage({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } })
+      .length,
+    1,
+  );
 });
 
 test('cancelled: the request id is compared after mapping live → recorded', () => {
   const rec = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 4, reason: 'timeout' } };
   const live = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'live-9', reason: 'user' } };
-  assert.deepEqual(compareClientMessage(rec, live, (id) => (id === 'live-9' ? 4 : id)), []);
+  assert.deepEqual(
+    compareClientMessage(rec, live, (id) => (id === 'live-9' ? 4 : id)),
+    [],
+  );
   assert.equal(compareClientMessage(rec, live).length, 1);
 });
 
@@ -66,7 +101,12 @@ test('deriveScript: steps, capabilities and recorded answers come from the clien
     { type: 'message', dir: 'c2s', t: 2, msg: { jsonrpc: '2.0', method: 'notifications/initialized' } },
     { type: 'message', dir: 's2c', t: 3, msg: { jsonrpc: '2.0', id: 0, method: 'roots/list' } },
     { type: 'message', dir: 'c2s', t: 4, msg: { jsonrpc: '2.0', id: 0, result: { roots: [] } } },
-    { type: 'message', dir: 'c2s', t: 5, msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { q: 1 }, _meta: { progressToken: 1 } } } },
+    {
+      type: 'message',
+      dir: 'c2s',
+      t: 5,
+      msg: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { q: 1 }, _meta: { progressToken: 1 } } },
+    },
     { type: 'message', dir: 's2c', t: 6, msg: { jsonrpc: '2.0', id: 1, result: { content: [] } } },
   ];
   const s = deriveScript(parseTrace(lines.map((l) => JSON.stringify(l)).join('\n')));

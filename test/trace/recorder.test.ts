@@ -37,12 +37,27 @@ test('bytes pass through unchanged both ways and the trace records both directio
   const received = join(dir, 'received.bin');
   const out = join(dir, 'trace.jsonl');
   const secret = join(dir, 'secret-dir');
-  const child = spawn(process.execPath, [recorderJs, '--out', out, '--mask', `${secret}=SECRET`, '--package', 'fake-server@1.2.3', '--', process.execPath, serverJs, received, secret]);
+  const child = spawn(process.execPath, [
+    recorderJs,
+    '--out',
+    out,
+    '--mask',
+    `${secret}=SECRET`,
+    '--package',
+    'fake-server@1.2.3',
+    '--',
+    process.execPath,
+    serverJs,
+    received,
+    secret,
+  ]);
   const stdout: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => stdout.push(c));
   child.stderr.on('data', (c) => (stderr += c));
-  const input = Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"p":"${secret}/x"}}\n{"jsonrpc":"2.0","method":"x","params":{"s":"日本"}}\r\n`);
+  const input = Buffer.from(
+    `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"p":"${secret}/x"}}\n{"jsonrpc":"2.0","method":"x","params":{"s":"日本"}}\r\n`,
+  );
   // Split inside the multi-byte "日" so line reassembly is exercised.
   const cut = input.indexOf(Buffer.from('日')) + 1;
   child.stdin.write(input.subarray(0, cut));
@@ -50,14 +65,14 @@ test('bytes pass through unchanged both ways and the trace records both directio
   child.stdin.end(input.subarray(cut));
   const code = await new Promise<number | null>((r) => child.once('close', (c) => r(c)));
 
-  assert.equal(code, 3, 'the recorder exits with the server\'s code');
-  assert.deepEqual(readFileSync(received), input, 'the server got exactly the client\'s bytes');
+  assert.equal(code, 3, "the recorder exits with the server's code");
+  assert.deepEqual(readFileSync(received), input, "the server got exactly the client's bytes");
   const expectedOut = Buffer.concat([
     Buffer.from('{"jsonrpc":"2.0","id":1,"result":{"text":"héllo 日本"}}\nnot json at all\r\n'),
     Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe6, 0x97, 0xa5, 0x22, 0x7d, 0x0a]),
     Buffer.from('partial-without-newline'),
   ]);
-  assert.deepEqual(Buffer.concat(stdout), expectedOut, 'the client got exactly the server\'s bytes');
+  assert.deepEqual(Buffer.concat(stdout), expectedOut, "the client got exactly the server's bytes");
   assert.match(stderr, /server log line 1\nline 2 in /);
 
   const trace = parseTrace(readFileSync(out, 'utf8'));
@@ -67,7 +82,10 @@ test('bytes pass through unchanged both ways and the trace records both directio
   assert.equal(trace.header.command[2], join(dir, 'received.bin'));
   assert.equal(trace.header.command[3], '${SECRET}', 'masked in the trace');
   const msgs = trace.events.filter((e): e is TraceMessage => e.type === 'message');
-  assert.deepEqual(msgs.map((m) => m.dir), ['c2s', 'c2s', 's2c', 's2c', 's2c', 's2c']);
+  assert.deepEqual(
+    msgs.map((m) => m.dir),
+    ['c2s', 'c2s', 's2c', 's2c', 's2c', 's2c'],
+  );
   assert.deepEqual(msgs[0].msg, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { p: '${SECRET}/x' } });
   assert.deepEqual(msgs[1].msg, { jsonrpc: '2.0', method: 'x', params: { s: '日本' } });
   assert.deepEqual(msgs[2].msg, { jsonrpc: '2.0', id: 1, result: { text: 'héllo 日本' } });
@@ -81,7 +99,11 @@ test('bytes pass through unchanged both ways and the trace records both directio
   assert.equal(exit?.type, 'exit');
   assert.equal((exit as { code: number }).code, 3);
   const times = trace.events.map((e) => e.t);
-  assert.deepEqual([...times].sort((a, b) => a - b), times, 'time offsets never go backwards');
+  assert.deepEqual(
+    [...times].sort((a, b) => a - b),
+    times,
+    'time offsets never go backwards',
+  );
 });
 
 test('recorder usage errors name the problem', () => {
@@ -89,7 +111,11 @@ test('recorder usage errors name the problem', () => {
   assert.throws(() => parseRecorderArgs(['--', 'node']), /--out FILE is required/);
   assert.throws(() => parseRecorderArgs(['--out', 'x', '--mask', 'novalue', '--', 'node']), /VALUE=NAME/);
   const o = parseRecorderArgs(['--out', 'x', '--mask', '/a=A', '--mask', '/a/b=B', '--', 'node', 's.js']);
-  assert.deepEqual(o.masks.map((m) => m.name), ['B', 'A'], 'longest mask first');
+  assert.deepEqual(
+    o.masks.map((m) => m.name),
+    ['B', 'A'],
+    'longest mask first',
+  );
   assert.deepEqual([o.command, ...o.args], ['node', 's.js']);
 });
 

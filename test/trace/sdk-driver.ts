@@ -2,9 +2,7 @@
 // steps. The SDK is the independent reference, so every committed trace must replay cleanly through it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError, ResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,7 +27,11 @@ export async function replayWithSdk(tracePath: string, mutate: (s: Step) => Step
   const script = deriveScript(parseTrace(readFileSync(tracePath, 'utf8')));
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-replay-'));
   const reportPath = join(dir, 'report.json');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '10000'], stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [replayerJs, tracePath, '--report', reportPath, '--idle-timeout', '10000'],
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const client = new Client({ name: 'sdk-replay-driver', version: '1.0.0' }, { capabilities: script.capabilities as never });

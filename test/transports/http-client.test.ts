@@ -12,8 +12,12 @@ function text(result: { content: unknown[] }): string {
 
 describe('client over Streamable HTTP (SDK server, stateful)', () => {
   let server: SdkHttpServer;
-  before(async () => { server = await startSdkHttpServer('stateful'); });
-  after(async () => { await server.close(); });
+  before(async () => {
+    server = await startSdkHttpServer('stateful');
+  });
+  after(async () => {
+    await server.close();
+  });
 
   it('connects, lists, calls, and reports progress', async () => {
     const client = await connect({ url: server.url });
@@ -36,7 +40,9 @@ describe('client over Streamable HTTP (SDK server, stateful)', () => {
   it('recovers from an expired session: re-initializes and retries an idempotent request once', async () => {
     const client = await connect({ url: server.url });
     let recovered = 0;
-    client.events.on('sessionRecovered', () => { recovered++; });
+    client.events.on('sessionRecovered', () => {
+      recovered++;
+    });
     try {
       await client.listTools();
       server.dropSessions();
@@ -81,7 +87,10 @@ describe('client against server-everything over Streamable HTTP', () => {
 
   it('lists and calls tools', async () => {
     const tools = await client.listTools();
-    assert.ok(tools.some((t) => t.name === 'echo'), tools.map((t) => t.name).join(', '));
+    assert.ok(
+      tools.some((t) => t.name === 'echo'),
+      tools.map((t) => t.name).join(', '),
+    );
     assert.equal(text(await client.callTool('echo', { message: 'hello' })), 'Echo: hello');
     assert.match(text(await client.callTool('get-sum', { a: 2, b: 3 })), /5/);
   });
@@ -105,8 +114,12 @@ describe('client against server-everything over Streamable HTTP', () => {
 
 describe('client against server-everything over legacy SSE', () => {
   let server: EverythingHttp;
-  before(async () => { server = await startEverythingHttp('sse'); });
-  after(async () => { await server?.stop(); });
+  before(async () => {
+    server = await startEverythingHttp('sse');
+  });
+  after(async () => {
+    await server?.stop();
+  });
 
   // covers: SSE-4
   it('auto-detects the legacy transport, then lists and calls tools', async () => {

@@ -27,12 +27,24 @@ describe('conformance runner', () => {
   });
 
   it('passes only with a SUCCESS, no FAILURE or WARNING, and exit 0', () => {
-    withChecks([{ id: 'a', status: 'SUCCESS' }, { id: 'b', status: 'INFO' }], (dir) => assert.equal(verdictOf('s', 0, dir).passed, true));
-    withChecks([{ id: 'a', status: 'SUCCESS' }, { id: 'w', status: 'WARNING' }], (dir) => {
-      const v = verdictOf('s', 0, dir);
-      assert.equal(v.passed, false);
-      assert.match(v.problems.join(), /WARNING w/);
-    });
+    withChecks(
+      [
+        { id: 'a', status: 'SUCCESS' },
+        { id: 'b', status: 'INFO' },
+      ],
+      (dir) => assert.equal(verdictOf('s', 0, dir).passed, true),
+    );
+    withChecks(
+      [
+        { id: 'a', status: 'SUCCESS' },
+        { id: 'w', status: 'WARNING' },
+      ],
+      (dir) => {
+        const v = verdictOf('s', 0, dir);
+        assert.equal(v.passed, false);
+        assert.match(v.problems.join(), /WARNING w/);
+      },
+    );
     withChecks([], (dir) => assert.match(verdictOf('s', 0, dir).problems.join(), /no SUCCESS/));
     withChecks([{ id: 'a', status: 'SUCCESS' }], (dir) => assert.equal(verdictOf('s', 1, dir).passed, false));
     assert.match(verdictOf('s', 0, join(tmpdir(), 'does-not-exist-mcpb')).problems.join(), /no checks.json/);

@@ -14,17 +14,32 @@ type Code = Error & { code?: string; context?: Record<string, unknown>; status?:
 
 describe('legacy HTTP+SSE faults', () => {
   let server: FaultServer;
-  before(async () => { server = await startFaultServer(); });
-  after(async () => { await server.close(); });
-  beforeEach(() => { server.seen.length = 0; });
+  before(async () => {
+    server = await startFaultServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.seen.length = 0;
+  });
 
   // covers: SSE-2
   it('resolves a relative endpoint against the SSE URL and POSTs there', async () => {
     let stream: import('node:http').ServerResponse | undefined;
     server.handle((req, res) => {
-      if (req.method === 'GET') { stream = res; sse(res); event(res, { event: 'endpoint', data: '/messages?sessionId=abc' }); return; }
+      if (req.method === 'GET') {
+        stream = res;
+        sse(res);
+        event(res, { event: 'endpoint', data: '/messages?sessionId=abc' });
+        return;
+      }
       res.writeHead(202).end('Accepted');
-      if (req.body?.id !== undefined) event(stream!, { event: 'message', data: { jsonrpc: '2.0', id: req.body.id, result: { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'old', version: '1' } } } });
+      if (req.body?.id !== undefined)
+        event(stream!, {
+          event: 'message',
+          data: { jsonrpc: '2.0', id: req.body.id, result: { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'old', version: '1' } } },
+        });
     });
     const t = new SseTransport({ url: `${server.origin}/sse` });
     const box = inbox(t);
@@ -42,14 +57,20 @@ describe('legacy HTTP+SSE faults', () => {
   });
 
   it('refuses an endpoint on another origin', async () => {
-    server.handle((_req, res) => { sse(res); event(res, { event: 'endpoint', data: 'http://evil.example.com/messages' }); });
+    server.handle((_req, res) => {
+      sse(res);
+      event(res, { event: 'endpoint', data: 'http://evil.example.com/messages' });
+    });
     const t = new SseTransport({ url: `${server.origin}/sse` });
     await assert.rejects(t.start(), (e: Code) => e.code === 'MCPB_SSE_ENDPOINT' && /another origin/.test(e.message));
     await t.close();
   });
 
   it('fails start when no endpoint event arrives in time', async () => {
-    server.handle((_req, res) => { sse(res); event(res, { event: 'message', data: { jsonrpc: '2.0', method: 'x' } }); });
+    server.handle((_req, res) => {
+      sse(res);
+      event(res, { event: 'message', data: { jsonrpc: '2.0', method: 'x' } });
+    });
     const t = new SseTransport({ url: `${server.origin}/sse`, endpointTimeoutMs: 150 });
     await assert.rejects(t.start(), (e: Code) => e.code === 'MCPB_SSE_ENDPOINT' && /within 150 ms/.test(e.message));
     await t.close();
@@ -59,7 +80,12 @@ describe('legacy HTTP+SSE faults', () => {
   it('emits close (disconnected) when the server ends the SSE stream', async () => {
     let stream: import('node:http').ServerResponse | undefined;
     server.handle((req, res) => {
-      if (req.method === 'GET') { stream = res; sse(res); event(res, { event: 'endpoint', data: '/messages' }); return; }
+      if (req.method === 'GET') {
+        stream = res;
+        sse(res);
+        event(res, { event: 'endpoint', data: '/messages' });
+        return;
+      }
       res.writeHead(202).end();
     });
     const t = new SseTransport({ url: `${server.origin}/sse` });
@@ -76,15 +102,24 @@ describe('legacy HTTP+SSE faults', () => {
 
 describe('auto-detection decisions', () => {
   let server: FaultServer;
-  before(async () => { server = await startFaultServer(); });
-  after(async () => { await server.close(); });
+  before(async () => {
+    server = await startFaultServer();
+  });
+  after(async () => {
+    await server.close();
+  });
 
   // covers: SSE-4
   it('fails with MCPB_HTTP_DETECT_FAILED naming both answers when neither transport works', async () => {
-    server.handle((_req, res) => { res.writeHead(405).end('method not allowed'); });
+    server.handle((_req, res) => {
+      res.writeHead(405).end('method not allowed');
+    });
     const t = createHttpTransport({ url: server.url });
     try {
-      await assert.rejects(t.send(initializeRequest(1)), (e: Code) => e.code === 'MCPB_HTTP_DETECT_FAILED' && /POST initialize → .*405/.test(e.message) && /GET for the SSE endpoint → .*405/.test(e.message));
+      await assert.rejects(
+        t.send(initializeRequest(1)),
+        (e: Code) => e.code === 'MCPB_HTTP_DETECT_FAILED' && /POST initialize → .*405/.test(e.message) && /GET for the SSE endpoint → .*405/.test(e.message),
+      );
     } finally {
       await t.close();
     }
@@ -93,7 +128,13 @@ describe('auto-detection decisions', () => {
   // covers: HTTP-15
   it('does not fall back on a 400 whose body is a modern JSON-RPC error', async () => {
     server.seen.length = 0;
-    server.handle((req, res) => { json(res, 400, { jsonrpc: '2.0', id: req.body?.id, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } } }); });
+    server.handle((req, res) => {
+      json(res, 400, {
+        jsonrpc: '2.0',
+        id: req.body?.id,
+        error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } },
+      });
+    });
     const t = createHttpTransport({ url: server.url });
     try {
       await assert.rejects(t.send(initializeRequest(1)), (e: Code) => e.code === 'MCPB_HTTP_STATUS' && e.status === 400);
@@ -106,10 +147,15 @@ describe('auto-detection decisions', () => {
 
   it('does not fall back on 401 (authorization is not a transport question)', async () => {
     server.seen.length = 0;
-    server.handle((_req, res) => { res.writeHead(401, { 'www-authenticate': 'Bearer' }).end(); });
+    server.handle((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+    });
     const t = createHttpTransport({ url: server.url });
     try {
-      await assert.rejects(t.send(initializeRequest(1)), (e: Code) => e.code === 'MCPB_HTTP_STATUS' && e.status === 401 && /Authorization header/.test(e.message));
+      await assert.rejects(
+        t.send(initializeRequest(1)),
+        (e: Code) => e.code === 'MCPB_HTTP_STATUS' && e.status === 401 && /Authorization header/.test(e.message),
+      );
       assert.equal(server.seen.filter((r) => r.method === 'GET').length, 0);
     } finally {
       await t.close();
@@ -132,9 +178,13 @@ describe('proxy settings', () => {
 
   before(async () => {
     server = await startFaultServer();
-    server.handle((req, res) => { answerInitialize(req, res); });
+    server.handle((req, res) => {
+      answerInitialize(req, res);
+    });
     // A CONNECT-tunnelling proxy that records where it was asked to go.
-    proxy = createServer((_req, res) => { res.writeHead(501).end(); });
+    proxy = createServer((_req, res) => {
+      res.writeHead(501).end();
+    });
     proxy.on('connect', (req, socket, head) => {
       tunnels.push(req.url ?? '');
       const [host, port] = (req.url ?? '').split(':');
@@ -151,12 +201,19 @@ describe('proxy settings', () => {
     proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   });
   after(async () => {
-    for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
     proxy.closeAllConnections();
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
     await server.close();
   });
-  beforeEach(() => { tunnels.length = 0; delete process.env.http_proxy; delete process.env.no_proxy; });
+  beforeEach(() => {
+    tunnels.length = 0;
+    delete process.env.http_proxy;
+    delete process.env.no_proxy;
+  });
 
   it('goes through HTTP_PROXY when it is set', async () => {
     process.env.HTTP_PROXY = proxyUrl;

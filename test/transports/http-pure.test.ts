@@ -44,7 +44,10 @@ describe('HTTP headers', () => {
 describe('redaction', () => {
   it('strips userinfo and credential-like query values, keeping the rest', () => {
     // One rule for every path (issue 10): the mask is *** everywhere, userinfo shows as ***@.
-    assert.equal(redactUrl('https://user:pw@h.example/mcp?token=abc&x=1&API_KEY=k&sessionId=s'), 'https://***@h.example/mcp?token=***&x=1&API_KEY=***&sessionId=***');
+    assert.equal(
+      redactUrl('https://user:pw@h.example/mcp?token=abc&x=1&API_KEY=k&sessionId=s'),
+      'https://***@h.example/mcp?token=***&x=1&API_KEY=***&sessionId=***',
+    );
     assert.equal(redactUrl('not a url'), 'not a url');
     assert.equal(redactUrl('not a url ?token=abc'), 'not a url ?token=***');
   });
@@ -74,7 +77,15 @@ describe('SSE event mapping', () => {
 describe('response matching and fallback', () => {
   it('finds the response to an id in a message or a batch', () => {
     assert.ok(containsResponseTo({ jsonrpc: '2.0', id: 3, result: {} }, 3));
-    assert.ok(containsResponseTo([{ jsonrpc: '2.0', method: 'n' }, { jsonrpc: '2.0', id: 'a', error: { code: 1, message: 'x' } }], 'a'));
+    assert.ok(
+      containsResponseTo(
+        [
+          { jsonrpc: '2.0', method: 'n' },
+          { jsonrpc: '2.0', id: 'a', error: { code: 1, message: 'x' } },
+        ],
+        'a',
+      ),
+    );
     assert.ok(!containsResponseTo({ jsonrpc: '2.0', id: 3, method: 'ping' }, 3), 'a server request with the same id is not our response');
     assert.ok(!containsResponseTo({ jsonrpc: '2.0', id: '3', result: {} }, 3));
   });
@@ -92,11 +103,23 @@ describe('response matching and fallback', () => {
 describe('reconnect delays', () => {
   // covers: HTTP-27
   it('uses the server retry exactly, else capped exponential backoff with jitter', () => {
-    assert.equal(reconnectDelay(1, DEFAULT_RECONNECT, 500, () => 0.99), 500);
+    assert.equal(
+      reconnectDelay(1, DEFAULT_RECONNECT, 500, () => 0.99),
+      500,
+    );
     assert.equal(reconnectDelay(3, DEFAULT_RECONNECT, 0), 0);
-    assert.equal(reconnectDelay(1, DEFAULT_RECONNECT, undefined, () => 0.5), 500);
-    assert.equal(reconnectDelay(3, DEFAULT_RECONNECT, undefined, () => 0.5), 2000);
-    assert.equal(reconnectDelay(30, DEFAULT_RECONNECT, undefined, () => 0.5), 30_000);
+    assert.equal(
+      reconnectDelay(1, DEFAULT_RECONNECT, undefined, () => 0.5),
+      500,
+    );
+    assert.equal(
+      reconnectDelay(3, DEFAULT_RECONNECT, undefined, () => 0.5),
+      2000,
+    );
+    assert.equal(
+      reconnectDelay(30, DEFAULT_RECONNECT, undefined, () => 0.5),
+      30_000,
+    );
     const low = reconnectDelay(2, DEFAULT_RECONNECT, undefined, () => 0);
     const high = reconnectDelay(2, DEFAULT_RECONNECT, undefined, () => 0.999);
     assert.ok(low === 750 && high > 1240 && high <= 1250, `${low} ${high}`);
@@ -110,15 +133,26 @@ describe('SSE reader', () => {
   async function read(chunks: Uint8Array[], max = 1 << 20): Promise<{ events: SseEvent[]; cursor: SseCursor; kind: string }> {
     const events: SseEvent[] = [];
     const cursor: SseCursor = {};
-    async function* gen() { for (const c of chunks) yield c; }
-    const end = await readSse(gen(), { maxEventChars: max, cursor, onEvent: (e) => { events.push(e); } });
+    async function* gen() {
+      for (const c of chunks) yield c;
+    }
+    const end = await readSse(gen(), {
+      maxEventChars: max,
+      cursor,
+      onEvent: (e) => {
+        events.push(e);
+      },
+    });
     return { events, cursor, kind: end.kind };
   }
 
   // covers: HTTP-6
   it('gives the same events, id and retry for every split of the byte stream (multibyte included)', async () => {
     const whole = await read([bytes]);
-    assert.deepEqual(whole.events.map((e) => e.data), ['{"x":"é"}', 'line1\nline2', '']);
+    assert.deepEqual(
+      whole.events.map((e) => e.data),
+      ['{"x":"é"}', 'line1\nline2', ''],
+    );
     assert.equal(whole.cursor.lastEventId, '2');
     assert.equal(whole.cursor.retryMs, 250);
     for (let i = 1; i < bytes.length; i++) {
@@ -135,8 +169,17 @@ describe('SSE reader', () => {
   });
   it('reports a broken body as an error ending, after the events before it', async () => {
     const events: SseEvent[] = [];
-    async function* broken() { yield Buffer.from('data: 1\n\n'); throw new Error('socket hang up'); }
-    const end = await readSse(broken(), { maxEventChars: 1000, cursor: {}, onEvent: (e) => { events.push(e); } });
+    async function* broken() {
+      yield Buffer.from('data: 1\n\n');
+      throw new Error('socket hang up');
+    }
+    const end = await readSse(broken(), {
+      maxEventChars: 1000,
+      cursor: {},
+      onEvent: (e) => {
+        events.push(e);
+      },
+    });
     assert.equal(end.kind, 'error');
     assert.equal(events.length, 1);
   });

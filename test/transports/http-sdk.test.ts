@@ -23,8 +23,12 @@ async function handshake(t: Transport, box: ReturnType<typeof inbox>): Promise<R
 for (const mode of ['stateful', 'stateless', 'json'] as SdkHttpMode[]) {
   describe(`Streamable HTTP against the SDK server (${mode})`, () => {
     let server: SdkHttpServer;
-    before(async () => { server = await startSdkHttpServer(mode); });
-    after(async () => { await server.close(); });
+    before(async () => {
+      server = await startSdkHttpServer(mode);
+    });
+    after(async () => {
+      await server.close();
+    });
 
     // covers: HTTP-1, HTTP-2, HTTP-5, HTTP-7, HTTP-18
     it('handshakes, lists and calls tools, with the right headers', async () => {
@@ -35,7 +39,7 @@ for (const mode of ['stateful', 'stateless', 'json'] as SdkHttpMode[]) {
         assert.equal(result.protocolVersion, '2025-11-25');
         await t.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { requestId: 2 });
         const list = await box.response(2);
-        const names = ((list.result as { tools: { name: string }[] }).tools).map((x) => x.name);
+        const names = (list.result as { tools: { name: string }[] }).tools.map((x) => x.name);
         assert.ok(names.includes('add'), `tools: ${names.join(', ')}`);
         await t.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 5, b: 3 } } }, { requestId: 3 });
         const call = await box.response(3);
@@ -69,14 +73,20 @@ for (const mode of ['stateful', 'stateless', 'json'] as SdkHttpMode[]) {
       const box = inbox(t);
       try {
         await handshake(t, box);
-        await t.send({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'progress', arguments: { steps: 3 }, _meta: { progressToken: 'p7' } } }, { requestId: 7 });
+        await t.send(
+          { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'progress', arguments: { steps: 3 }, _meta: { progressToken: 'p7' } } },
+          { requestId: 7 },
+        );
         await box.response(7);
         const progress = box.messages.filter((m) => m.method === 'notifications/progress');
         if (mode === 'json') {
           // A JSON-only server has no stream to carry progress on; only the result arrives.
           assert.equal(progress.length, 0);
         } else {
-          assert.deepEqual(progress.map((m) => (m.params as { progress: number }).progress), [1, 2, 3]);
+          assert.deepEqual(
+            progress.map((m) => (m.params as { progress: number }).progress),
+            [1, 2, 3],
+          );
           const resultIndex = box.messages.findIndex((m) => m.id === 7);
           assert.ok(box.messages.indexOf(progress[2]) < resultIndex);
         }
@@ -89,8 +99,12 @@ for (const mode of ['stateful', 'stateless', 'json'] as SdkHttpMode[]) {
 
 describe('Streamable HTTP stateful session features (SDK server)', () => {
   let server: SdkHttpServer;
-  before(async () => { server = await startSdkHttpServer('stateful'); });
-  after(async () => { await server.close(); });
+  before(async () => {
+    server = await startSdkHttpServer('stateful');
+  });
+  after(async () => {
+    await server.close();
+  });
 
   // covers: HTTP-22, HTTP-23
   it('opens the GET stream after initialized and receives server notifications on it', async () => {
@@ -138,7 +152,10 @@ describe('Streamable HTTP stateful session features (SDK server)', () => {
       await handshake(t, box);
       const oldId = t.currentSessionId;
       server.dropSessions();
-      await assert.rejects(t.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { requestId: 2 }), (e: Error & { code?: string }) => e.code === 'MCPB_SESSION_EXPIRED');
+      await assert.rejects(
+        t.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { requestId: 2 }),
+        (e: Error & { code?: string }) => e.code === 'MCPB_SESSION_EXPIRED',
+      );
       assert.equal(expired.length, 1);
       assert.equal(t.currentSessionId, undefined);
       await t.send(initializeRequest(3), { requestId: 3 });
@@ -169,8 +186,12 @@ describe('Streamable HTTP stateful session features (SDK server)', () => {
 
 describe('legacy HTTP+SSE against the SDK SSEServerTransport', () => {
   let server: SdkHttpServer;
-  before(async () => { server = await startSdkHttpServer('legacy-sse'); });
-  after(async () => { await server.close(); });
+  before(async () => {
+    server = await startSdkHttpServer('legacy-sse');
+  });
+  after(async () => {
+    await server.close();
+  });
 
   // covers: SSE-1, SSE-2, SSE-3
   it('waits for the endpoint event, POSTs there and reads answers from the stream', async () => {

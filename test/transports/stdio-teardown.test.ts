@@ -18,7 +18,12 @@ const transportModule = new URL('../../src/transports/stdio/index.js', import.me
 // killGraceMs is generous: on a loaded machine a SIGKILLed tree can take a while to be reaped.
 const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 5000 };
 
-interface WrapperPids { wrapper: number; server: number; lingerer: number; escapee?: number }
+interface WrapperPids {
+  wrapper: number;
+  server: number;
+  lingerer: number;
+  escapee?: number;
+}
 
 async function readPids(file: string): Promise<WrapperPids> {
   for (let i = 0; i < 200; i++) {
@@ -34,17 +39,29 @@ async function readPids(file: string): Promise<WrapperPids> {
 /** Snapshot of the server tree from /proc, checked to contain what the wrapper says it started. */
 function treeOf(pid: number, pids: WrapperPids): number[] {
   const tree = processTree(pid);
-  for (const p of [pids.wrapper, pids.server, pids.lingerer, ...(pids.escapee ? [pids.escapee] : [])]) assert.ok(tree.includes(p), `/proc shows ${p} in the tree of ${pid}: [${tree.join(', ')}]`);
+  for (const p of [pids.wrapper, pids.server, pids.lingerer, ...(pids.escapee ? [pids.escapee] : [])])
+    assert.ok(tree.includes(p), `/proc shows ${p} in the tree of ${pid}: [${tree.join(', ')}]`);
   return tree;
 }
 
 /** Runs an agent script (ESM, in a fresh node) that talks to us through stdout lines. */
-function runAgent(body: string, env: Record<string, string> = {}): { child: ChildProcess; next(): Promise<any>; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+function runAgent(
+  body: string,
+  env: Record<string, string> = {},
+): { child: ChildProcess; next(): Promise<any>; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const code = `import { StdioTransport, installSignalCleanup } from ${JSON.stringify(transportModule)};\nconst say = (v) => process.stdout.write(JSON.stringify(v) + '\\n');\n${body}`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (c, s) => resolve({ code: c, signal: s })));
-  return { child, exited, next: async () => { const r = await lines.next(); if (r.done) throw new Error('agent ended its output'); return JSON.parse(r.value); } };
+  return {
+    child,
+    exited,
+    next: async () => {
+      const r = await lines.next();
+      if (r.done) throw new Error('agent ended its output');
+      return JSON.parse(r.value);
+    },
+  };
 }
 
 /** Agent preamble: start the npx-like wrapper, handshake by hand, report the transport pid. */
@@ -59,7 +76,12 @@ say({ ready: true, pid: t.pid });
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([promise, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms); })]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 describe('stdio teardown leaves no process behind', { skip }, () => {
@@ -86,7 +108,10 @@ describe('stdio teardown leaves no process behind', { skip }, () => {
   it('close() also stops a grandchild that left the process group (setsid), found through /proc', async () => {
     // covers: STDIO-7
     const pidsFile = join(scratchDir('wrapper'), 'pids.json');
-    const transport = new StdioTransport({ ...fixtureServer('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_ESCAPEE: '1' } }), closeTimeouts: fast });
+    const transport = new StdioTransport({
+      ...fixtureServer('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_ESCAPEE: '1' } }),
+      closeTimeouts: fast,
+    });
     await transport.start();
     await rawInitialize(rawRpc(transport));
     const pids = await readPids(pidsFile);
@@ -103,7 +128,10 @@ describe('stdio teardown leaves no process behind', { skip }, () => {
   it('a server that dies on its own while a grandchild holds stdout: close carries its exit code, the grandchild is killed', async () => {
     // covers: STDIO-8
     const pidsFile = join(scratchDir('wrapper'), 'pids.json');
-    const transport = new StdioTransport({ ...fixtureServer('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_SERVER: 'crash-mid-call' } }), closeTimeouts: fast });
+    const transport = new StdioTransport({
+      ...fixtureServer('wrapper-with-grandchild', { env: { WRAPPER_PIDS_FILE: pidsFile, WRAPPER_SERVER: 'crash-mid-call' } }),
+      closeTimeouts: fast,
+    });
     const closed = new Promise<TransportCloseInfo>((resolve) => transport.events.once('close', resolve));
     await transport.start();
     const rpc = rawRpc(transport);

@@ -6,10 +6,24 @@ import { buildChildEnv, POSIX_ENV_ALLOWLIST, WINDOWS_ENV_ALLOWLIST } from '../..
 import { LineSplitter, StderrTail } from '../../src/transports/stdio/stderr-tail.js';
 
 describe('buildChildEnv', () => {
-  const parent = { HOME: '/home/u', PATH: '/usr/bin', USER: 'u', LANG: 'C.UTF-8', AWS_SECRET_ACCESS_KEY: 'secret', TERM: '() { :; }; echo pwned', TMPDIR: '/tmp' };
+  const parent = {
+    HOME: '/home/u',
+    PATH: '/usr/bin',
+    USER: 'u',
+    LANG: 'C.UTF-8',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+    TERM: '() { :; }; echo pwned',
+    TMPDIR: '/tmp',
+  };
 
   it('POSIX: keeps only the allow-list, drops exported shell functions', () => {
-    assert.deepEqual(buildChildEnv({ parentEnv: parent, platform: 'linux' }), { HOME: '/home/u', PATH: '/usr/bin', USER: 'u', LANG: 'C.UTF-8', TMPDIR: '/tmp' });
+    assert.deepEqual(buildChildEnv({ parentEnv: parent, platform: 'linux' }), {
+      HOME: '/home/u',
+      PATH: '/usr/bin',
+      USER: 'u',
+      LANG: 'C.UTF-8',
+      TMPDIR: '/tmp',
+    });
     assert.ok(POSIX_ENV_ALLOWLIST.includes('LC_ALL'));
   });
 
@@ -19,7 +33,12 @@ describe('buildChildEnv', () => {
   });
 
   it('inheritEnv passes everything (configured still wins)', () => {
-    const env = buildChildEnv({ parentEnv: { ...parent, EMPTY: undefined }, platform: 'linux', inheritEnv: true, env: { USER: 'other', AWS_SECRET_ACCESS_KEY: null } });
+    const env = buildChildEnv({
+      parentEnv: { ...parent, EMPTY: undefined },
+      platform: 'linux',
+      inheritEnv: true,
+      env: { USER: 'other', AWS_SECRET_ACCESS_KEY: null },
+    });
     assert.equal(env.USER, 'other');
     assert.equal(env.AWS_SECRET_ACCESS_KEY, undefined);
     assert.equal(env.TERM, parent.TERM);
@@ -32,10 +51,25 @@ describe('buildChildEnv', () => {
   });
 
   it('Windows: the fuller essentials list, matched case-insensitively; a configured `Path` replaces `PATH`', () => {
-    const winParent = { Path: 'C:\\Windows', PATHEXT: '.COM;.EXE;.CMD', ComSpec: 'C:\\Windows\\system32\\cmd.exe', windir: 'C:\\Windows', SystemRoot: 'C:\\Windows', USERPROFILE: 'C:\\Users\\u', GITHUB_TOKEN: 't' };
+    const winParent = {
+      Path: 'C:\\Windows',
+      PATHEXT: '.COM;.EXE;.CMD',
+      ComSpec: 'C:\\Windows\\system32\\cmd.exe',
+      windir: 'C:\\Windows',
+      SystemRoot: 'C:\\Windows',
+      USERPROFILE: 'C:\\Users\\u',
+      GITHUB_TOKEN: 't',
+    };
     const env = buildChildEnv({ parentEnv: winParent, platform: 'win32', env: { PATH: 'D:\\bin', userprofile: null } });
-    assert.deepEqual(env, { PATH: 'D:\\bin', PATHEXT: '.COM;.EXE;.CMD', ComSpec: 'C:\\Windows\\system32\\cmd.exe', windir: 'C:\\Windows', SystemRoot: 'C:\\Windows' });
-    for (const name of ['PATHEXT', 'COMSPEC', 'WINDIR', 'APPDATA', 'LOCALAPPDATA', 'TEMP', 'PROGRAMFILES']) assert.ok(WINDOWS_ENV_ALLOWLIST.includes(name), name);
+    assert.deepEqual(env, {
+      PATH: 'D:\\bin',
+      PATHEXT: '.COM;.EXE;.CMD',
+      ComSpec: 'C:\\Windows\\system32\\cmd.exe',
+      windir: 'C:\\Windows',
+      SystemRoot: 'C:\\Windows',
+    });
+    for (const name of ['PATHEXT', 'COMSPEC', 'WINDIR', 'APPDATA', 'LOCALAPPDATA', 'TEMP', 'PROGRAMFILES'])
+      assert.ok(WINDOWS_ENV_ALLOWLIST.includes(name), name);
   });
 });
 

@@ -3,12 +3,26 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { escapeCmdMeta, findWindowsExecutable, isBatchFile, planWindowsSpawn, quoteWindowsArg, type SpawnPlan, type WindowsLookup } from '../../src/transports/stdio/resolve-command.js';
+import {
+  escapeCmdMeta,
+  findWindowsExecutable,
+  isBatchFile,
+  planWindowsSpawn,
+  quoteWindowsArg,
+  type SpawnPlan,
+  type WindowsLookup,
+} from '../../src/transports/stdio/resolve-command.js';
 
 /** A fake Windows file system: case-insensitive, like NTFS by default. */
 function lookup(files: string[], extra: Partial<WindowsLookup> & { comSpec?: string } = {}): WindowsLookup & { comSpec?: string } {
   const set = new Set(files.map((f) => f.toLowerCase()));
-  return { path: 'C:\\Windows\\system32;C:\\Program Files\\nodejs', pathExt: '.COM;.EXE;.BAT;.CMD', cwd: 'C:\\work', isFile: (p) => set.has(p.toLowerCase()), ...extra };
+  return {
+    path: 'C:\\Windows\\system32;C:\\Program Files\\nodejs',
+    pathExt: '.COM;.EXE;.BAT;.CMD',
+    cwd: 'C:\\work',
+    isFile: (p) => set.has(p.toLowerCase()),
+    ...extra,
+  };
 }
 
 function plan(command: string, args: string[], l: WindowsLookup & { comSpec?: string }): SpawnPlan {
@@ -22,7 +36,10 @@ function cmdPass(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (ch === '^') { out += text[++i] ?? ''; continue; }
+    if (ch === '^') {
+      out += text[++i] ?? '';
+      continue;
+    }
     assert.ok(!'&|<>()"'.includes(ch), `unescaped ${ch} at ${i} in ${text}`);
     out += ch;
   }
@@ -39,11 +56,16 @@ function msvcrtSplit(line: string): string[] {
     const ch = line[i]!;
     if (ch === '\\') {
       let n = 0;
-      while (line[i] === '\\') { n++; i++; }
+      while (line[i] === '\\') {
+        n++;
+        i++;
+      }
       if (line[i] === '"') {
         current += '\\'.repeat(Math.floor(n / 2));
         if (n % 2 === 1) current += '"';
-        else { inQuotes = !inQuotes; }
+        else {
+          inQuotes = !inQuotes;
+        }
         started = true;
       } else {
         current += '\\'.repeat(n);
@@ -52,9 +74,17 @@ function msvcrtSplit(line: string): string[] {
       }
       continue;
     }
-    if (ch === '"') { inQuotes = !inQuotes; started = true; continue; }
+    if (ch === '"') {
+      inQuotes = !inQuotes;
+      started = true;
+      continue;
+    }
     if ((ch === ' ' || ch === '\t') && !inQuotes) {
-      if (started) { args.push(current); current = ''; started = false; }
+      if (started) {
+        args.push(current);
+        current = '';
+        started = false;
+      }
       continue;
     }
     current += ch;
@@ -109,11 +139,20 @@ describe('findWindowsExecutable', () => {
 describe('planWindowsSpawn', () => {
   it('runs an .exe directly with its arguments untouched', () => {
     const p = plan('node', ['server.js', 'a b'], lookup(['C:\\Program Files\\nodejs\\node.exe']));
-    assert.deepEqual(p, { file: 'C:\\Program Files\\nodejs\\node.exe', args: ['server.js', 'a b'], windowsVerbatimArguments: false, resolved: 'C:\\Program Files\\nodejs\\node.exe' });
+    assert.deepEqual(p, {
+      file: 'C:\\Program Files\\nodejs\\node.exe',
+      args: ['server.js', 'a b'],
+      windowsVerbatimArguments: false,
+      resolved: 'C:\\Program Files\\nodejs\\node.exe',
+    });
   });
 
   it('runs a .cmd shim through `cmd.exe /d /s /c "..."` with verbatim, escaped arguments', () => {
-    const p = plan('npx', ['-y', '@modelcontextprotocol/server-memory', 'a b'], lookup(['C:\\Program Files\\nodejs\\npx.cmd'], { comSpec: 'C:\\Windows\\system32\\cmd.exe' }));
+    const p = plan(
+      'npx',
+      ['-y', '@modelcontextprotocol/server-memory', 'a b'],
+      lookup(['C:\\Program Files\\nodejs\\npx.cmd'], { comSpec: 'C:\\Windows\\system32\\cmd.exe' }),
+    );
     assert.equal(p.file, 'C:\\Windows\\system32\\cmd.exe');
     assert.equal(p.windowsVerbatimArguments, true);
     assert.deepEqual(p.args.slice(0, 3), ['/d', '/s', '/c']);
@@ -133,20 +172,25 @@ describe('planWindowsSpawn', () => {
   it('round-trips any argument through both cmd passes and MSVCRT splitting (property)', () => {
     const l = lookup(['C:\\Program Files\\nodejs\\npx.cmd']);
     // Percent expansion is not simulated: `^%` breaks every %NAME% reference before it can expand.
-    const arg = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '\t', '"', '\\', '&', '|', '<', '>', '^', '(', ')', '%', '!', ',', ';', '=', '*', '?', '`', '[', ']', 'é', '✓') });
-    fc.assert(fc.property(fc.array(arg, { maxLength: 5 }), (args) => {
-      const p = plan('npx', args, l);
-      const line = p.args[3]!;
-      assert.ok(line.startsWith('"') && line.endsWith('"'));
-      // Pass 1: `cmd /s /c` strips the outer quotes and runs its caret pass over the line.
-      const pass1 = cmdPass(line.slice(1, -1));
-      const prefix = '"C:\\Program Files\\nodejs\\npx.cmd"';
-      assert.ok(pass1.startsWith(prefix), pass1);
-      // Pass 2: the shim expands %* into its own command line, parsed again by cmd.
-      const rest = pass1.slice(prefix.length);
-      const pass2 = cmdPass(rest);
-      assert.deepEqual(msvcrtSplit(pass2), args);
-    }), { numRuns: 500 });
+    const arg = fc.string({
+      unit: fc.constantFrom('a', 'Z', ' ', '\t', '"', '\\', '&', '|', '<', '>', '^', '(', ')', '%', '!', ',', ';', '=', '*', '?', '`', '[', ']', 'é', '✓'),
+    });
+    fc.assert(
+      fc.property(fc.array(arg, { maxLength: 5 }), (args) => {
+        const p = plan('npx', args, l);
+        const line = p.args[3]!;
+        assert.ok(line.startsWith('"') && line.endsWith('"'));
+        // Pass 1: `cmd /s /c` strips the outer quotes and runs its caret pass over the line.
+        const pass1 = cmdPass(line.slice(1, -1));
+        const prefix = '"C:\\Program Files\\nodejs\\npx.cmd"';
+        assert.ok(pass1.startsWith(prefix), pass1);
+        // Pass 2: the shim expands %* into its own command line, parsed again by cmd.
+        const rest = pass1.slice(prefix.length);
+        const pass2 = cmdPass(rest);
+        assert.deepEqual(msvcrtSplit(pass2), args);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -77,7 +77,10 @@ describe('stdio transport with the official servers', () => {
       await transport.start();
       const rpc = rawRpc(transport);
       await rawInitialize(rpc);
-      const created = await rpc.request('tools/call', { name: 'create_entities', arguments: { entities: [{ name: 'mcp-bridge', entityType: 'project', observations: ['speaks stdio'] }] } });
+      const created = await rpc.request('tools/call', {
+        name: 'create_entities',
+        arguments: { entities: [{ name: 'mcp-bridge', entityType: 'project', observations: ['speaks stdio'] }] },
+      });
       assert.equal(created.error, undefined);
       const graph = await rpc.request('tools/call', { name: 'read_graph', arguments: {} });
       assert.match(JSON.stringify(graph.result), /speaks stdio/);
@@ -151,7 +154,10 @@ describe('stdio transport: spawn failures', () => {
     const { spawn } = await import('node:child_process');
     const transport = new StdioTransport({
       command: 'pretend-server',
-      spawn: (command, _args, options) => { calls.push(command); return spawn(process.execPath, ['-e', 'process.stdin.resume(); process.stdin.on("end", () => process.exit(0))'], options); },
+      spawn: (command, _args, options) => {
+        calls.push(command);
+        return spawn(process.execPath, ['-e', 'process.stdin.resume(); process.stdin.on("end", () => process.exit(0))'], options);
+      },
     });
     await transport.start();
     await transport.close();
@@ -209,11 +215,17 @@ describe('stdio transport: framing and writing', () => {
       assert.equal(error.context.server, 'noisy');
       assert.match(error.message, /^server "noisy": /);
     }
-    assert.ok(errors.some((e) => e.context.bytes >= 2 * 1024 * 1024), 'the 2 MiB garbage line is reported with its size');
+    assert.ok(
+      errors.some((e) => e.context.bytes >= 2 * 1024 * 1024),
+      'the 2 MiB garbage line is reported with its size',
+    );
   });
 
   it('a message over maxMessageBytes is skipped with a too-large error and the stream continues', async () => {
-    const transport = transportFor(fixtureServer('big-result', { env: { BIG_RESULT_BYTES: String(1024 * 1024) } }), { maxMessageBytes: 256 * 1024, serverName: 'big' });
+    const transport = transportFor(fixtureServer('big-result', { env: { BIG_RESULT_BYTES: String(1024 * 1024) } }), {
+      maxMessageBytes: 256 * 1024,
+      serverName: 'big',
+    });
     const errors: any[] = [];
     transport.events.on('error', (error) => errors.push(error));
     try {
@@ -271,16 +283,25 @@ describe('stdio transport: framing and writing', () => {
 
   it('every message written before the server exits is delivered before close', async () => {
     // covers: STDIO-8
-    const code = 'for (let i = 0; i < 2000; i++) process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { i } }) + "\\n"); process.stderr.write("bye\\n"); process.exitCode = 7;';
+    const code =
+      'for (let i = 0; i < 2000; i++) process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { i } }) + "\\n"); process.stderr.write("bye\\n"); process.exitCode = 7;';
     const transport = inline(code);
     const seen: number[] = [];
     let closedAt = -1;
     transport.events.on('message', (m: any) => seen.push(m.params.i));
-    const closed = new Promise<TransportCloseInfo>((resolve) => transport.events.on('close', (info) => { closedAt = seen.length; resolve(info); }));
+    const closed = new Promise<TransportCloseInfo>((resolve) =>
+      transport.events.on('close', (info) => {
+        closedAt = seen.length;
+        resolve(info);
+      }),
+    );
     await transport.start();
     const info = await closed;
     assert.equal(closedAt, 2000);
-    assert.deepEqual(seen, Array.from({ length: 2000 }, (_, i) => i));
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 2000 }, (_, i) => i),
+    );
     assert.equal(info.reason, 'exited');
     assert.equal(info.exitCode, 7);
     assert.match(info.stderrTail ?? '', /bye/);
@@ -292,7 +313,8 @@ describe('stdio transport: framing and writing', () => {
     const events: string[] = [];
     // 2 MiB of stderr before answering: a server blocked on a full stderr pipe would never answer.
     // The script exits naturally on stdin EOF (process.exit() would drop its own unflushed writes).
-    const code = 'for (let i = 0; i < 20000; i++) process.stderr.write("log line " + i + " " + "z".repeat(100) + "\\n"); process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "done" }) + "\\n"); process.stdin.resume();';
+    const code =
+      'for (let i = 0; i < 20000; i++) process.stderr.write("log line " + i + " " + "z".repeat(100) + "\\n"); process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "done" }) + "\\n"); process.stdin.resume();';
     const transport = inline(code, { onStderrLine: (line) => lines.push(line) });
     transport.events.on('stderr', (line) => events.push(line));
     const done = new Promise((resolve) => transport.events.once('message', resolve));
@@ -327,7 +349,11 @@ describe('stdio transport: stderr modes and stdout EOF', () => {
   it('a server that closes its stdout but keeps running is treated as ended and stopped', { skip: process.platform === 'win32' }, async () => {
     // covers: STDIO-8
     // Node cannot close its own stdout, so a shell does it: print, close fd 1, then sleep (ignoring stdin EOF).
-    const transport = new StdioTransport({ command: '/bin/sh', args: ['-c', `printf '%s\\n' '{"jsonrpc":"2.0","method":"last"}'; exec 1>&-; exec sleep 300`], closeTimeouts: { stdinGraceMs: 1500, termGraceMs: 2000, killGraceMs: 2000 } });
+    const transport = new StdioTransport({
+      command: '/bin/sh',
+      args: ['-c', `printf '%s\\n' '{"jsonrpc":"2.0","method":"last"}'; exec 1>&-; exec sleep 300`],
+      closeTimeouts: { stdinGraceMs: 1500, termGraceMs: 2000, killGraceMs: 2000 },
+    });
     const messages: unknown[] = [];
     transport.events.on('message', (m) => messages.push(m));
     const closed = nextClose(transport);
@@ -351,7 +377,9 @@ describe('stdio transport: close', () => {
     // covers: STDIO-7
     const transport = transportFor(fixtureServer('echo-server'));
     let closes = 0;
-    transport.events.on('close', () => { closes++; });
+    transport.events.on('close', () => {
+      closes++;
+    });
     await transport.start();
     const a = transport.close();
     const b = transport.close();

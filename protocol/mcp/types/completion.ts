@@ -2,9 +2,7 @@
 // template variable.
 
 /** What is being completed: a prompt (by name) or a resource template (by its URI template). */
-export type CompleteReference =
-  | { type: 'ref/prompt'; name: string; [key: string]: unknown }
-  | { type: 'ref/resource'; uri: string; [key: string]: unknown };
+export type CompleteReference = { type: 'ref/prompt'; name: string; [key: string]: unknown } | { type: 'ref/resource'; uri: string; [key: string]: unknown };
 
 export interface CompleteArgument {
   name: string;

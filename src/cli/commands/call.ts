@@ -58,7 +58,9 @@ export async function callArguments(words: string[], io: CliIo): Promise<Record<
     if (key === undefined || raw === undefined) throw new UsageError(`"${word.slice(0, 40)}" is not key=value, key:=JSON or one JSON object`);
     let value: unknown = raw;
     if (typed) {
-      try { value = JSON.parse(raw); } catch (error) {
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
         throw new UsageError(`${key}:= needs JSON after it (${(error as Error).message}); for a string write ${key}=...`);
       }
     }
@@ -76,6 +78,7 @@ export function parseArgsJson(text: string | undefined): Record<string, unknown>
   } catch (error) {
     throw new UsageError(`ARGS_JSON is not valid JSON (${(error as Error).message}); pass an object, e.g. '{"path": "README.md"}'`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('ARGS_JSON must be a JSON object, e.g. \'{"path": "README.md"}\'');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError('ARGS_JSON must be a JSON object, e.g. \'{"path": "README.md"}\'');
   return value as Record<string, unknown>;
 }

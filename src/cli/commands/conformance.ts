@@ -9,7 +9,10 @@ export async function conformanceCommand(args: ParsedArgs, io: CliIo): Promise<n
   const argv = args.positionals.length > 0 ? args.positionals : args.rest;
   const url = argv[argv.length - 1];
   const scenario = io.env.MCP_CONFORMANCE_SCENARIO;
-  const fail = (text: string): number => { io.stderr(`mcp-bridge conformance: ${text}\n`); return 1; };
+  const fail = (text: string): number => {
+    io.stderr(`mcp-bridge conformance: ${text}\n`);
+    return 1;
+  };
   if (!scenario) return fail('MCP_CONFORMANCE_SCENARIO is not set');
   if (!url || !/^https?:\/\//.test(url)) return fail(`expected the server URL as the last argument, got ${JSON.stringify(url)}`);
   const { CONFORMANCE_SCENARIOS, runConformance } = await import('../conformance-scenarios.js');

@@ -12,7 +12,11 @@ export type Capability = 'resources' | 'prompts' | 'completions';
 export function clientsFor(manager: Manager, capability: Capability, named?: string): { server: string; client: Client }[] {
   if (named !== undefined) {
     if (!manager.serverNames.includes(named)) {
-      try { manager.server(named); } catch (error) { throw new UsageError((error as Error).message); }
+      try {
+        manager.server(named);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
     }
     return [{ server: named, client: manager.server(named).readyClient() }];
   }

@@ -12,7 +12,9 @@ export async function demoCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   try {
     io.stdout(`Servers (started in ${Math.round(startMs)} ms):\n`);
     for (const s of manager.status()) {
-      io.stdout(`  ${s.state === 'ready' ? '✓' : '✗'} ${s.name.padEnd(12)} ${s.state.padEnd(9)} ${s.protocolVersion ?? ''} ${s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : (s.lastError ?? '').split('\n')[0]}\n`);
+      io.stdout(
+        `  ${s.state === 'ready' ? '✓' : '✗'} ${s.name.padEnd(12)} ${s.state.padEnd(9)} ${s.protocolVersion ?? ''} ${s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : (s.lastError ?? '').split('\n')[0]}\n`,
+      );
     }
     const tools = registry.list();
     io.stdout(`\nTools (${tools.length}), as the agent registry exposes them:\n`);

@@ -38,10 +38,13 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       const mark = status.state === 'ready' ? '✓' : '✗';
       io.stdout(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
       if (status.state === 'ready') {
-        io.stdout(`    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`);
+        io.stdout(
+          `    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`,
+        );
         const exposed = registry.namesOf(server.name);
         io.stdout(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
-        if (exposed.length === 0 && status.toolCount > 0) problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
+        if (exposed.length === 0 && status.toolCount > 0)
+          problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
       } else {
         problems.push(describeFailure(status));
       }
@@ -50,7 +53,11 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
     // Renamed and dropped tools are problems too: the LLM sees other names than the server's (issue 11 item 12).
     const naming = registry.namingProblems();
     problems.push(...namingProblemLines(naming));
-    io.stdout(problems.length === 0 ? '\nno problems found\n' : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`);
+    io.stdout(
+      problems.length === 0
+        ? '\nno problems found\n'
+        : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`,
+    );
     if (args.json) io.stdout(JSON.stringify({ servers: report, problems, naming }, null, 2) + '\n');
     return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
   } finally {
@@ -68,11 +75,17 @@ export function describeFailure(status: ServerStatus): string {
 
 function hintFor(code: string | undefined): string {
   switch (code) {
-    case 'MCPB_SERVER_EXITED': return '\n→ the server process exited after it was ready: run the command by hand to see why (its last stderr lines are above); it is restarted with backoff';
-    case 'MCPB_SPAWN_FAILED': return '\n→ check that the command is installed and on PATH, or use an absolute path';
-    case 'MCPB_SERVER_START_FAILED': return '\n→ run the command by hand to see its output; check args and env (API keys)';
-    case 'MCPB_HTTP_STATUS': return '\n→ check the URL and the headers (authorization)';
-    case 'MCPB_HTTP_CONNECT': return '\n→ is the server running and reachable from here? check proxies (HTTP_PROXY / NO_PROXY)';
-    default: return '';
+    case 'MCPB_SERVER_EXITED':
+      return '\n→ the server process exited after it was ready: run the command by hand to see why (its last stderr lines are above); it is restarted with backoff';
+    case 'MCPB_SPAWN_FAILED':
+      return '\n→ check that the command is installed and on PATH, or use an absolute path';
+    case 'MCPB_SERVER_START_FAILED':
+      return '\n→ run the command by hand to see its output; check args and env (API keys)';
+    case 'MCPB_HTTP_STATUS':
+      return '\n→ check the URL and the headers (authorization)';
+    case 'MCPB_HTTP_CONNECT':
+      return '\n→ is the server running and reachable from here? check proxies (HTTP_PROXY / NO_PROXY)';
+    default:
+      return '';
   }
 }

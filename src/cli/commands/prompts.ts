@@ -41,15 +41,26 @@ export async function promptCommand(args: ParsedArgs, io: CliIo): Promise<number
   try {
     let owner: { server: string; client: import('../../client/client.js').Client } | undefined;
     for (const c of clientsFor(manager, 'prompts', onlyServer(args))) {
-      if (onlyServer(args) !== undefined || (await c.client.listPrompts()).some((p) => p.name === name)) { owner = c; break; }
+      if (onlyServer(args) !== undefined || (await c.client.listPrompts()).some((p) => p.name === name)) {
+        owner = c;
+        break;
+      }
     }
     if (!owner) throw new UsageError(`no running server has a prompt "${name}" (see mcp-bridge prompts)`);
     const result = await owner.client.getPrompt(name, values as Record<string, string>);
-    if (args.json) { io.stdout(JSON.stringify(result, null, 2) + '\n'); return ExitCode.ok; }
+    if (args.json) {
+      io.stdout(JSON.stringify(result, null, 2) + '\n');
+      return ExitCode.ok;
+    }
     if (result.description) io.stdout(`# ${result.description}\n`);
     for (const m of result.messages) {
       const c = m.content as { type: string; text?: string; resource?: { uri?: string; text?: string } };
-      const body = c.type === 'text' ? c.text : c.type === 'resource' && typeof c.resource?.text === 'string' ? `[resource ${c.resource.uri}]\n${c.resource.text}` : `[${c.type} content]`;
+      const body =
+        c.type === 'text'
+          ? c.text
+          : c.type === 'resource' && typeof c.resource?.text === 'string'
+            ? `[resource ${c.resource.uri}]\n${c.resource.text}`
+            : `[${c.type} content]`;
       io.stdout(`[${m.role}] ${body}\n`);
     }
     return ExitCode.ok;
@@ -70,7 +81,8 @@ export async function completeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   try {
     const servers = clientsFor(manager, 'completions', onlyServer(args));
     if (servers.length === 0) throw new UsageError('no running server offers completions');
-    if (servers.length > 1 && onlyServer(args) === undefined) throw new UsageError(`several servers offer completions (${servers.map((s) => s.server).join(', ')}); name one with --server`);
+    if (servers.length > 1 && onlyServer(args) === undefined)
+      throw new UsageError(`several servers offer completions (${servers.map((s) => s.server).join(', ')}); name one with --server`);
     const completion = await servers[0]!.client.complete(ref, { name: argName, value }, Object.keys(chosen).length > 0 ? { arguments: chosen } : undefined);
     if (args.json) io.stdout(JSON.stringify(completion, null, 2) + '\n');
     else for (const v of completion.values) io.stdout(`${v}\n`);

@@ -23,7 +23,9 @@ export async function resourcesCommand(args: ParsedArgs, io: CliIo): Promise<num
     else {
       if (listing.length === 0) io.stderr('mcp-bridge: no running server offers resources\n');
       for (const { server, resources, resourceTemplates } of listing) {
-        io.stdout(`${server}: ${resources.length} resource${resources.length === 1 ? '' : 's'}, ${resourceTemplates.length} template${resourceTemplates.length === 1 ? '' : 's'}\n`);
+        io.stdout(
+          `${server}: ${resources.length} resource${resources.length === 1 ? '' : 's'}, ${resourceTemplates.length} template${resourceTemplates.length === 1 ? '' : 's'}\n`,
+        );
         for (const r of resources) io.stdout(`  ${displayName(r)}  ${r.uri}${r.mimeType ? `  (${r.mimeType})` : ''}\n`);
         for (const t of resourceTemplates) io.stdout(`  ${displayName(t)}  ${t.uriTemplate}  [template]${t.mimeType ? `  (${t.mimeType})` : ''}\n`);
       }
@@ -46,7 +48,10 @@ export async function readCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       // Several servers offer resources: the one that lists the URI or has a matching template.
       for (const c of candidates) {
         const [resources, templates] = await Promise.all([c.client.listResources(), c.client.listResourceTemplates()]);
-        if (resources.some((r) => r.uri === uri) || templates.some((t) => matchUriTemplate(t.uriTemplate, uri))) { owner = c; break; }
+        if (resources.some((r) => r.uri === uri) || templates.some((t) => matchUriTemplate(t.uriTemplate, uri))) {
+          owner = c;
+          break;
+        }
       }
     }
     if (!owner) throw new UsageError(candidates.length === 0 ? 'no running server offers resources' : `no server lists "${uri}"; name one with --server`);
@@ -68,7 +73,11 @@ export async function readCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       return ExitCode.ok;
     }
     if (args.json) io.stdout(JSON.stringify(result, null, 2) + '\n');
-    else for (const c of result.contents) { const text = 'text' in c ? c.text : ''; io.stdout(text + (text.endsWith('\n') ? '' : '\n')); }
+    else
+      for (const c of result.contents) {
+        const text = 'text' in c ? c.text : '';
+        io.stdout(text + (text.endsWith('\n') ? '' : '\n'));
+      }
     return ExitCode.ok;
   } finally {
     await manager.close();

@@ -25,7 +25,9 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
       io.stdout(JSON.stringify(specs, null, 2) + '\n');
       if (!args.quiet) for (const n of notes) io.stderr(`note: ${n.tool}: ${n.notes.map((x) => `${x.path} ${x.change}`).join('; ')}\n`);
     } else if (args.json) {
-      const tools = registry.list().map((d) => ({ name: d.name, server: d.server, originalName: d.originalName, description: d.description, inputSchema: d.inputSchema }));
+      const tools = registry
+        .list()
+        .map((d) => ({ name: d.name, server: d.server, originalName: d.originalName, description: d.description, inputSchema: d.inputSchema }));
       io.stdout(JSON.stringify(tools, null, 2) + '\n');
     } else {
       for (const d of registry.list()) {

@@ -3,7 +3,10 @@
 // challenge says insufficient_scope (AUTH-16). OAuth itself lives in src/auth and is loaded lazily.
 
 /** The fetch the handler must use for its own OAuth requests: the server's dispatcher (proxies, timeouts). */
-export type AuthFetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal; redirect?: 'manual' | 'follow' | 'error' }) => Promise<Response>;
+export type AuthFetch = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal; redirect?: 'manual' | 'follow' | 'error' },
+) => Promise<Response>;
 
 /** A refused request, as the handler sees it. */
 export interface AuthChallengeContext {

@@ -30,9 +30,18 @@ export interface StreamContext {
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) { reject(signal.reason); return; }
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -51,10 +60,18 @@ export function linkedController(...signals: (AbortSignal | undefined)[]): { con
   const detach: (() => void)[] = [];
   for (const signal of signals) {
     if (!signal) continue;
-    if (signal.aborted) { controller.abort(signal.reason); break; }
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     detach.push(() => signal.removeEventListener('abort', onAbort));
   }
-  return { controller, dispose: () => { for (const d of detach.splice(0)) d(); } };
+  return {
+    controller,
+    dispose: () => {
+      for (const d of detach.splice(0)) d();
+    },
+  };
 }

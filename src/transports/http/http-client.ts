@@ -59,7 +59,26 @@ export interface HttpResponse {
   discard(): void;
 }
 
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED', 'UND_ERR_PRX_TLS', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+  'UND_ERR_PRX_TLS',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /** The code of an error or of the first coded error in its cause chain (undici wraps socket errors). */
 export function errorCodeOf(error: unknown): string | undefined {
@@ -67,7 +86,10 @@ export function errorCodeOf(error: unknown): string | undefined {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;
     const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.length > 0) { e = errors[0]; continue; }
+    if (Array.isArray(errors) && errors.length > 0) {
+      e = errors[0];
+      continue;
+    }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
@@ -95,7 +117,8 @@ export class HttpClient {
       const proxy = options.proxy ?? 'env';
       // Without proxy variables a plain Agent does the same work minus a proxy decision per request.
       const envProxy = proxy === 'env' && ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((k) => process.env[k]);
-      this.dispatcher = proxy === 'none' || (proxy === 'env' && !envProxy) ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
+      this.dispatcher =
+        proxy === 'none' || (proxy === 'env' && !envProxy) ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
       this.owned = true;
     }
   }
@@ -123,7 +146,15 @@ export class HttpClient {
       if (retries >= MAX_AUTH_RETRIES) return response;
       let retry: boolean;
       try {
-        retry = await auth.onChallenge({ status: response.status, wwwAuthenticate, httpMethod: req.method, rpcMethod: req.rpcMethod, sentAuthorization: value, signal: req.signal, fetch: this.fetch });
+        retry = await auth.onChallenge({
+          status: response.status,
+          wwwAuthenticate,
+          httpMethod: req.method,
+          rpcMethod: req.rpcMethod,
+          sentAuthorization: value,
+          signal: req.signal,
+          fetch: this.fetch,
+        });
       } catch (error) {
         response.discard();
         throw error;
@@ -147,11 +178,25 @@ export class HttpClient {
       if (!isRedirectStatus(response.status)) return response;
       response.discard();
       const decision = decideRedirect(req.method, response.status, url, response.headers.location);
-      if (decision.kind === 'follow' && hops < MAX_REDIRECTS) { url = decision.url; continue; }
+      if (decision.kind === 'follow' && hops < MAX_REDIRECTS) {
+        url = decision.url;
+        continue;
+      }
       const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
       const location = decision.kind === 'follow' ? decision.url : decision.location;
       const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
-      throw new HttpError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, status: response.status, statusText: response.statusText, body: '', hasSessionId, location: location?.toString(), redirect: reason });
+      throw new HttpError({
+        server: this.options.serverName,
+        httpMethod: req.method,
+        url: String(url),
+        method: req.rpcMethod,
+        status: response.status,
+        statusText: response.statusText,
+        body: '',
+        hasSessionId,
+        location: location?.toString(),
+        redirect: reason,
+      });
     }
   }
 
@@ -176,7 +221,10 @@ export class HttpClient {
     this.closed = true;
     let timer: NodeJS.Timeout | undefined;
     const graceful = this.dispatcher.close().catch(() => undefined);
-    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); timer.unref(); });
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+      timer.unref();
+    });
     const outcome = await Promise.race([graceful, late]);
     clearTimeout(timer);
     if (outcome === 'late') await this.dispatcher.destroy().catch(() => undefined);

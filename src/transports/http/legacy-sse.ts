@@ -76,15 +76,32 @@ export class SseTransport implements Transport {
     const response = await this.client.send({ method: 'GET', url, headers, signal: this.closing.signal });
     if (response.status < 200 || response.status >= 300) {
       const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-      throw new HttpError({ server: this.options.serverName, httpMethod: 'GET', url: String(url), status: response.status, statusText: response.statusText, body, hasSessionId: false });
+      throw new HttpError({
+        server: this.options.serverName,
+        httpMethod: 'GET',
+        url: String(url),
+        status: response.status,
+        statusText: response.statusText,
+        body,
+        hasSessionId: false,
+      });
     }
     if (bodyKindOf(response.headers[McpHeaders.contentType]) !== 'sse') {
       response.discard();
-      throw new SseEndpointError({ server: this.options.serverName, url: String(url) }, `GET answered ${response.headers[McpHeaders.contentType] ?? 'no Content-Type'}, not text/event-stream`);
+      throw new SseEndpointError(
+        { server: this.options.serverName, url: String(url) },
+        `GET answered ${response.headers[McpHeaders.contentType] ?? 'no Content-Type'}, not text/event-stream`,
+      );
     }
     let settle!: (error?: Error) => void;
-    const ready = new Promise<void>((resolve, reject) => { settle = (error) => (error ? reject(error) : resolve()); });
-    const timer = setTimeout(() => settle(new SseEndpointError({ server: this.options.serverName, url: String(url) }, `no endpoint event within ${this.options.endpointTimeoutMs} ms`)), this.options.endpointTimeoutMs);
+    const ready = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    const timer = setTimeout(
+      () =>
+        settle(new SseEndpointError({ server: this.options.serverName, url: String(url) }, `no endpoint event within ${this.options.endpointTimeoutMs} ms`)),
+      this.options.endpointTimeoutMs,
+    );
     const cursor: SseCursor = {};
     void readSse(response.chunks(), {
       maxEventChars: this.options.maxMessageBytes,
@@ -94,7 +111,10 @@ export class SseTransport implements Transport {
         if (mapped.kind === 'endpoint') {
           if (this.endpoint) return;
           const resolved = resolveEndpoint(url, mapped.uri);
-          if (resolved.ok) { this.endpoint = resolved.url; settle(); } else settle(new SseEndpointError({ server: this.options.serverName, url: String(url) }, resolved.reason));
+          if (resolved.ok) {
+            this.endpoint = resolved.url;
+            settle();
+          } else settle(new SseEndpointError({ server: this.options.serverName, url: String(url) }, resolved.reason));
         } else if (mapped.kind === 'message') {
           if (!this.closed) this.events.emit('message', mapped.value);
         } else if (mapped.kind === 'invalid' && !this.closed) {
@@ -102,11 +122,21 @@ export class SseTransport implements Transport {
         }
       },
     }).then((end) => {
-      const reason = end.kind === 'error' ? `the SSE stream broke (${end.error instanceof Error ? end.error.message : String(end.error)})` : end.kind === 'too-large' ? `an SSE event exceeded the ${end.limit}-byte message limit` : 'the server closed the SSE stream';
-      if (end.kind === 'too-large' && !this.closed) this.events.emit('error', new FramingError('too-large', reason, { limit: end.limit, server: this.options.serverName }));
+      const reason =
+        end.kind === 'error'
+          ? `the SSE stream broke (${end.error instanceof Error ? end.error.message : String(end.error)})`
+          : end.kind === 'too-large'
+            ? `an SSE event exceeded the ${end.limit}-byte message limit`
+            : 'the server closed the SSE stream';
+      if (end.kind === 'too-large' && !this.closed)
+        this.events.emit('error', new FramingError('too-large', reason, { limit: end.limit, server: this.options.serverName }));
       settle(new SseEndpointError({ server: this.options.serverName, url: String(url) }, `${reason} before sending the endpoint event`));
       if (!this.closing.signal.aborted && this.endpoint) {
-        this.finish({ reason: 'disconnected', message: `${reason}; a legacy SSE connection cannot be resumed`, error: end.kind === 'error' ? end.error : undefined });
+        this.finish({
+          reason: 'disconnected',
+          message: `${reason}; a legacy SSE connection cannot be resumed`,
+          error: end.kind === 'error' ? end.error : undefined,
+        });
         void this.client.close(this.options.closeTimeoutMs);
       }
     });
@@ -135,10 +165,26 @@ export class SseTransport implements Transport {
     if (this.protocolVersion) headers[McpHeaders.protocolVersion] = this.protocolVersion;
     const { controller, dispose } = linkedController(options.signal, this.closing.signal);
     try {
-      const response = await this.client.send({ method: 'POST', url: endpoint, headers, body: JSON.stringify(message), signal: controller.signal, rpcMethod: method });
+      const response = await this.client.send({
+        method: 'POST',
+        url: endpoint,
+        headers,
+        body: JSON.stringify(message),
+        signal: controller.signal,
+        rpcMethod: method,
+      });
       if (response.status < 200 || response.status >= 300) {
         const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-        throw new HttpError({ server: this.options.serverName, httpMethod: 'POST', url: String(endpoint), method, status: response.status, statusText: response.statusText, body, hasSessionId: false });
+        throw new HttpError({
+          server: this.options.serverName,
+          httpMethod: 'POST',
+          url: String(endpoint),
+          method,
+          status: response.status,
+          statusText: response.statusText,
+          body,
+          hasSessionId: false,
+        });
       }
       response.discard();
     } catch (error) {

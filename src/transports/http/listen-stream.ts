@@ -63,7 +63,8 @@ export class ListenStream {
           }
           if (status < 200 || status >= 300) {
             const body = await response.text(64 * 1024, () => new Error('error body too large')).catch(() => '');
-            lastProblem = new HttpError({ ...where, status, statusText: response.statusText, body, hasSessionId: headers[McpHeaders.sessionId] !== undefined }).message;
+            lastProblem = new HttpError({ ...where, status, statusText: response.statusText, body, hasSessionId: headers[McpHeaders.sessionId] !== undefined })
+              .message;
           } else if (bodyKindOf(response.headers[McpHeaders.contentType]) !== 'sse') {
             response.discard();
             return;
@@ -79,8 +80,17 @@ export class ListenStream {
             });
             if (signal.aborted) return;
             if (end.events > 0) attempts = 0;
-            if (end.kind === 'too-large') ctx.report(new FramingError('too-large', `an SSE event on the GET stream exceeded the ${end.limit}-byte message limit`, { limit: end.limit, server: ctx.server }));
-            lastProblem = end.kind === 'error' ? `the stream broke (${end.error instanceof Error ? end.error.message : String(end.error)})` : 'the server closed the stream';
+            if (end.kind === 'too-large')
+              ctx.report(
+                new FramingError('too-large', `an SSE event on the GET stream exceeded the ${end.limit}-byte message limit`, {
+                  limit: end.limit,
+                  server: ctx.server,
+                }),
+              );
+            lastProblem =
+              end.kind === 'error'
+                ? `the stream broke (${end.error instanceof Error ? end.error.message : String(end.error)})`
+                : 'the server closed the stream';
           }
         } catch (error) {
           if (signal.aborted) return;
@@ -93,7 +103,12 @@ export class ListenStream {
         }
         // conformance 5.4: a GET opened while a POST stream is being resumed would skew the server's
         // view of the resumption, so wait until none is pending.
-        ctx.logger.debug('reconnecting the GET stream', { server: ctx.server, attempt: attempts, reason: lastProblem, resumable: cursor.lastEventId !== undefined });
+        ctx.logger.debug('reconnecting the GET stream', {
+          server: ctx.server,
+          attempt: attempts,
+          reason: lastProblem,
+          resumable: cursor.lastEventId !== undefined,
+        });
         await this.whenNoResumption(signal);
         await sleep(reconnectDelay(attempts, ctx.reconnect, cursor.retryMs), signal);
         await this.whenNoResumption(signal);

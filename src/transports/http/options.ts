@@ -34,7 +34,6 @@ export interface HttpSessionEvents {
   sessionExpired: SessionExpiredError;
 }
 
-
 export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' | 'reconnect'> {
   url: URL;
   headers: Record<string, string>;
@@ -51,7 +50,9 @@ export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' 
 function positive(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new TypeError(`HTTP transport option ${name} must be a non-negative number of ${name.endsWith('Bytes') ? 'bytes' : 'milliseconds'}, got ${JSON.stringify(value)}`);
+    throw new TypeError(
+      `HTTP transport option ${name} must be a non-negative number of ${name.endsWith('Bytes') ? 'bytes' : 'milliseconds'}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -46,7 +46,10 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
             if (mapped.kind === 'message') {
               ctx.deliver(mapped.value);
               // The server SHOULD close the stream after the response; stop reading either way.
-              if (owner.id !== undefined && containsResponseTo(mapped.value, owner.id)) { answered = true; return false; }
+              if (owner.id !== undefined && containsResponseTo(mapped.value, owner.id)) {
+                answered = true;
+                return false;
+              }
             } else if (mapped.kind === 'invalid') {
               ctx.report(new InvalidMessageError(mapped.reason, mapped.excerpt, ctx.server));
             }
@@ -56,7 +59,11 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
         if (answered) return;
         if (signal.aborted) throw signal.reason;
         if (end.kind === 'too-large') {
-          const error = new FramingError('too-large', `an SSE event on the response stream of ${owner.method ?? 'a message'} exceeded the ${end.limit}-byte message limit`, { limit: end.limit, server: ctx.server });
+          const error = new FramingError(
+            'too-large',
+            `an SSE event on the response stream of ${owner.method ?? 'a message'} exceeded the ${end.limit}-byte message limit`,
+            { limit: end.limit, server: ctx.server },
+          );
           ctx.report(error);
           throw error;
         }
@@ -64,13 +71,34 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
         if (end.events > 0) attempts = 0;
         lastProblem = end.kind === 'error' ? `the stream broke (${describe(end.error)})` : 'the server closed the stream before the response';
         // HTTP-26: without an event id there is nothing to resume from, and the request is lost.
-        if (!cursor.lastEventId) throw new HttpStreamError({ ...where, httpMethod: 'POST' }, `${lastProblem}, and it sent no event id to resume from`, end.kind === 'error' ? end.error : undefined);
-        if (owner.resumable === false) throw new HttpStreamError({ ...where, httpMethod: 'POST' }, `${lastProblem}; this protocol revision has no resumption, so the request is lost`, end.kind === 'error' ? end.error : undefined);
+        if (!cursor.lastEventId)
+          throw new HttpStreamError(
+            { ...where, httpMethod: 'POST' },
+            `${lastProblem}, and it sent no event id to resume from`,
+            end.kind === 'error' ? end.error : undefined,
+          );
+        if (owner.resumable === false)
+          throw new HttpStreamError(
+            { ...where, httpMethod: 'POST' },
+            `${lastProblem}; this protocol revision has no resumption, so the request is lost`,
+            end.kind === 'error' ? end.error : undefined,
+          );
       }
-      if (!resuming) { resuming = true; ctx.resuming++; }
+      if (!resuming) {
+        resuming = true;
+        ctx.resuming++;
+      }
       attempts++;
-      if (attempts > ctx.reconnect.maxAttempts) throw new HttpStreamError({ ...where, attempts: attempts - 1 }, `gave up after ${attempts - 1} reconnection attempts; last: ${lastProblem}`);
-      ctx.logger.debug('resuming a response stream', { server: ctx.server, method: owner.method, requestId: owner.id, attempt: attempts, retryMs: cursor.retryMs, reason: lastProblem });
+      if (attempts > ctx.reconnect.maxAttempts)
+        throw new HttpStreamError({ ...where, attempts: attempts - 1 }, `gave up after ${attempts - 1} reconnection attempts; last: ${lastProblem}`);
+      ctx.logger.debug('resuming a response stream', {
+        server: ctx.server,
+        method: owner.method,
+        requestId: owner.id,
+        attempt: attempts,
+        retryMs: cursor.retryMs,
+        reason: lastProblem,
+      });
       // HTTP-27: wait what the server's retry: said (no backoff of our own then).
       await sleep(reconnectDelay(attempts, ctx.reconnect, cursor.retryMs), signal);
       response = await resume(ctx, cursor, owner, signal).catch((error: unknown) => {
@@ -98,7 +126,13 @@ async function resume(ctx: StreamContext, cursor: SseCursor, owner: StreamOwner,
   }
   if (response.status < 200 || response.status >= 300) {
     const body = await response.text(64 * 1024, () => new Error('error body too large')).catch(() => '');
-    const status = new HttpError({ ...where, status: response.status, statusText: response.statusText, body, hasSessionId: headers[McpHeaders.sessionId] !== undefined });
+    const status = new HttpError({
+      ...where,
+      status: response.status,
+      statusText: response.statusText,
+      body,
+      hasSessionId: headers[McpHeaders.sessionId] !== undefined,
+    });
     throw new HttpStreamError(where, `resuming with GET + Last-Event-ID was refused: ${status.message}`, status);
   }
   if (bodyKindOf(response.headers[McpHeaders.contentType]) !== 'sse') {

@@ -37,7 +37,10 @@ export async function readSse(body: AsyncIterable<Uint8Array>, options: SseReadO
     maxBufferSize: options.maxEventChars,
     onEvent(event) {
       // The parser only bounds what it buffers; an event that arrives whole in one chunk skips that check.
-      if (overflow || tooLarge(event.data, options.maxEventChars)) { overflow = true; return; }
+      if (overflow || tooLarge(event.data, options.maxEventChars)) {
+        overflow = true;
+        return;
+      }
       events++;
       // WHATWG: the last event id persists across events until a new `id:` field changes it.
       if (event.id !== undefined) cursor.lastEventId = event.id;

@@ -70,8 +70,12 @@ export class StreamableHttpTransport implements Transport {
       reconnect: this.options.reconnect,
       logger: this.options.logger,
       headerState: () => this.headerState(),
-      deliver: (value) => { if (!this.closing.signal.aborted) this.events.emit('message', value); },
-      report: (error) => { if (!this.closing.signal.aborted) this.events.emit('error', error); },
+      deliver: (value) => {
+        if (!this.closing.signal.aborted) this.events.emit('message', value);
+      },
+      report: (error) => {
+        if (!this.closing.signal.aborted) this.events.emit('error', error);
+      },
       expireSession: (httpMethod, rpcMethod, mayHaveRun) => this.expire(httpMethod, rpcMethod, mayHaveRun),
       resuming: 0,
       onResumptionsDone: () => this.listen.resumptionsDone(),
@@ -132,7 +136,10 @@ export class StreamableHttpTransport implements Transport {
     this.open.add(controller);
     if (requestId !== undefined) this.inflight.set(requestId, controller);
     try {
-      if (this.modern && method === 'notifications/cancelled') { this.abortCancelled(message); return; }
+      if (this.modern && method === 'notifications/cancelled') {
+        this.abortCancelled(message);
+        return;
+      }
       await this.post(message, method, requestId, controller.signal, options.headers);
     } catch (error) {
       throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
@@ -143,12 +150,20 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
-  private async post(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, signal: AbortSignal, extra?: Record<string, string>): Promise<void> {
+  private async post(
+    message: JsonRpcMessage,
+    method: string | undefined,
+    requestId: RequestId | undefined,
+    signal: AbortSignal,
+    extra?: Record<string, string>,
+  ): Promise<void> {
     const isInitialize = method === 'initialize';
     // A new session starts from an initialize that carries neither the old id nor the old version.
     const headers = this.modern
       ? { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
-      : isInitialize ? postHeaders({ custom: this.options.headers }) : this.postHeaders();
+      : isInitialize
+        ? postHeaders({ custom: this.options.headers })
+        : this.postHeaders();
     const sentSession = headers[McpHeaders.sessionId] !== undefined;
     const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
     if (response.status === 404 && sentSession) {
@@ -176,9 +191,16 @@ export class StreamableHttpTransport implements Transport {
     }
     if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, signal);
     if (kind === 'json') return this.deliverJson(response, method);
-    if (kind === 'none' || response.status === 202 || response.status === 204) { response.discard(); return; }
+    if (kind === 'none' || response.status === 202 || response.status === 204) {
+      response.discard();
+      return;
+    }
     const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    const error = new InvalidMessageError(`the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`, head.slice(0, 200), this.options.serverName);
+    const error = new InvalidMessageError(
+      `the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`,
+      head.slice(0, 200),
+      this.options.serverName,
+    );
     this.ctx.report(error);
     throw error;
   }
@@ -186,7 +208,12 @@ export class StreamableHttpTransport implements Transport {
   private async deliverJson(response: HttpResponse, method: string | undefined): Promise<void> {
     const limit = this.options.maxMessageBytes;
     const text = await response.text(limit, (bytes, head) => {
-      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, { bytes, limit, excerpt: head, server: this.options.serverName });
+      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
+        bytes,
+        limit,
+        excerpt: head,
+        server: this.options.serverName,
+      });
       this.ctx.report(error);
       return error;
     });
@@ -194,7 +221,11 @@ export class StreamableHttpTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch (cause) {
-      const error = new InvalidMessageError(`the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`, text.slice(0, 200), this.options.serverName);
+      const error = new InvalidMessageError(
+        `the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+        text.slice(0, 200),
+        this.options.serverName,
+      );
       this.ctx.report(error);
       throw error;
     }
@@ -203,7 +234,16 @@ export class StreamableHttpTransport implements Transport {
 
   private async statusError(response: HttpResponse, method: string | undefined, hasSessionId: boolean): Promise<HttpError> {
     const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    return new HttpError({ server: this.options.serverName, httpMethod: 'POST', url: String(this.options.url), method, status: response.status, statusText: response.statusText, body, hasSessionId });
+    return new HttpError({
+      server: this.options.serverName,
+      httpMethod: 'POST',
+      url: String(this.options.url),
+      method,
+      status: response.status,
+      statusText: response.statusText,
+      body,
+      hasSessionId,
+    });
   }
 
   private adoptSession(response: HttpResponse): void {

@@ -6,8 +6,22 @@ export const POSIX_ENV_ALLOWLIST: readonly string[] = ['HOME', 'LOGNAME', 'PATH'
 
 /** Parent variables passed to every server by default on Windows (PATHEXT and COMSPEC included: without them shims fail). */
 export const WINDOWS_ENV_ALLOWLIST: readonly string[] = [
-  'APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PATHEXT', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE',
-  'SYSTEMROOT', 'TEMP', 'TMP', 'USERNAME', 'USERPROFILE', 'COMSPEC', 'WINDIR', 'PROGRAMFILES',
+  'APPDATA',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'LOCALAPPDATA',
+  'PATH',
+  'PATHEXT',
+  'PROCESSOR_ARCHITECTURE',
+  'SYSTEMDRIVE',
+  'SYSTEMROOT',
+  'TEMP',
+  'TMP',
+  'USERNAME',
+  'USERPROFILE',
+  'COMSPEC',
+  'WINDIR',
+  'PROGRAMFILES',
 ];
 
 export interface ChildEnvOptions {

@@ -51,7 +51,10 @@ export class LineWriter {
       if (signal) {
         entry.onAbort = () => {
           const at = this.waiting.indexOf(entry);
-          if (at >= 0) { this.waiting.splice(at, 1); reject(signal.reason); }
+          if (at >= 0) {
+            this.waiting.splice(at, 1);
+            reject(signal.reason);
+          }
         };
         signal.addEventListener('abort', entry.onAbort, { once: true });
       }
@@ -68,7 +71,10 @@ export class LineWriter {
     }
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
-    const done = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
     const batch: Batch = { stream, lines: [line], done, resolve, reject };
     this.batch = batch;
     // A tick, not a microtask: every send made while promise callbacks run joins this write.
@@ -79,8 +85,14 @@ export class LineWriter {
   private flushBatch(batch: Batch): void {
     if (this.batch === batch) this.batch = undefined;
     const { stream, lines } = batch;
-    const done = (error?: unknown): void => { if (error) batch.reject(error); else batch.resolve(); };
-    if (stream.destroyed || this.host.writable() !== stream) { done(this.host.closedError()); return; }
+    const done = (error?: unknown): void => {
+      if (error) batch.reject(error);
+      else batch.resolve();
+    };
+    if (stream.destroyed || this.host.writable() !== stream) {
+      done(this.host.closedError());
+      return;
+    }
     try {
       stream.write(lines.length === 1 ? lines[0] : lines.join(''), (error) => done(error ? this.host.writeError(error) : undefined));
     } catch (error) {
@@ -90,8 +102,14 @@ export class LineWriter {
 
   private awaitDrain(stream: Writable): void {
     if (this.drainListener?.stream === stream) return;
-    const onDrain = (): void => { off(); this.flushWaiting(); };
-    const onEnd = (): void => { off(); this.failWaiting(this.host.closedError()); };
+    const onDrain = (): void => {
+      off();
+      this.flushWaiting();
+    };
+    const onEnd = (): void => {
+      off();
+      this.failWaiting(this.host.closedError());
+    };
     const off = (): void => {
       stream.off('drain', onDrain);
       stream.off('close', onEnd);
@@ -106,7 +124,10 @@ export class LineWriter {
 
   private flushWaiting(): void {
     const stream = this.host.writable();
-    if (!stream || stream.destroyed) { this.failWaiting(this.host.closedError()); return; }
+    if (!stream || stream.destroyed) {
+      this.failWaiting(this.host.closedError());
+      return;
+    }
     while (this.waiting.length > 0 && !stream.writableNeedDrain) {
       const entry = this.waiting.shift()!;
       if (entry.onAbort) entry.signal!.removeEventListener('abort', entry.onAbort);

@@ -10,13 +10,24 @@ export interface ProcIdentity {
 }
 
 /** True when /proc can be read (Linux). */
-export const procTreeAvailable: boolean = process.platform === 'linux' && (() => {
-  try { readFileSync('/proc/self/stat', 'utf8'); return true; } catch { return false; }
-})();
+export const procTreeAvailable: boolean =
+  process.platform === 'linux' &&
+  (() => {
+    try {
+      readFileSync('/proc/self/stat', 'utf8');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 function readStat(pid: number): { ppid: number; pgid: number; startTime: string; zombie: boolean } | undefined {
   let text: string;
-  try { text = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return undefined; }
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
   // The command name is parenthesised and may contain spaces or parens: fields start after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   return { ppid: Number(fields[1]), pgid: Number(fields[2]), startTime: fields[19] ?? '', zombie: fields[0] === 'Z' || fields[0] === 'X' };
@@ -26,7 +37,11 @@ function readStat(pid: number): { ppid: number; pgid: number; startTime: string;
 export function descendantsOf(pid: number): ProcIdentity[] {
   if (!procTreeAvailable) return [];
   let names: string[];
-  try { names = readdirSync('/proc'); } catch { return []; }
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
   const children = new Map<number, ProcIdentity[]>();
   for (const name of names) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
@@ -40,7 +55,10 @@ export function descendantsOf(pid: number): ProcIdentity[] {
   const out: ProcIdentity[] = [];
   const queue = [pid];
   while (queue.length > 0) {
-    for (const child of children.get(queue.shift()!) ?? []) { out.push(child); queue.push(child.pid); }
+    for (const child of children.get(queue.shift()!) ?? []) {
+      out.push(child);
+      queue.push(child.pid);
+    }
   }
   return out;
 }
@@ -52,7 +70,11 @@ export function descendantsOf(pid: number): ProcIdentity[] {
 export function groupHasLiveMember(pgid: number): boolean | undefined {
   if (!procTreeAvailable) return undefined;
   let names: string[];
-  try { names = readdirSync('/proc'); } catch { return undefined; }
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
   for (const name of names) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
     const stat = readStat(Number(name));
@@ -70,5 +92,9 @@ export function stillRunning(identity: ProcIdentity): boolean {
 /** Signals a recorded process only if it is still the same process. Never throws. */
 export function signalIdentity(identity: ProcIdentity, signal: NodeJS.Signals): void {
   if (!stillRunning(identity)) return;
-  try { process.kill(identity.pid, signal); } catch { /* gone meanwhile */ }
+  try {
+    process.kill(identity.pid, signal);
+  } catch {
+    /* gone meanwhile */
+  }
 }

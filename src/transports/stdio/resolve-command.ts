@@ -20,9 +20,17 @@ export interface WindowsLookup {
 
 /** Finds the file Windows would run for `command`, or undefined. Bare names search PATH only (not the cwd: planting a binary there must not hijack servers). */
 export function findWindowsExecutable(command: string, lookup: WindowsLookup): string | undefined {
-  const exts = (lookup.pathExt || DEFAULT_PATHEXT).split(';').map((e) => e.trim()).filter(Boolean);
+  const exts = (lookup.pathExt || DEFAULT_PATHEXT)
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const hasDir = /[\\/]/.test(command) || /^[a-zA-Z]:/.test(command);
-  const dirs = hasDir ? [''] : (lookup.path ?? '').split(';').map((d) => d.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  const dirs = hasDir
+    ? ['']
+    : (lookup.path ?? '')
+        .split(';')
+        .map((d) => d.trim().replace(/^"(.*)"$/, '$1'))
+        .filter(Boolean);
   const ownExt = win32.extname(command).toUpperCase();
   const runnableAsIs = ownExt !== '' && exts.some((e) => e.toUpperCase() === ownExt);
   for (const dir of dirs) {
@@ -51,7 +59,10 @@ export function quoteWindowsArg(arg: string): string {
   let out = '"';
   let backslashes = 0;
   for (const ch of arg) {
-    if (ch === '\\') { backslashes++; continue; }
+    if (ch === '\\') {
+      backslashes++;
+      continue;
+    }
     if (ch === '"') out += '\\'.repeat(backslashes * 2 + 1) + '"';
     else out += '\\'.repeat(backslashes) + ch;
     backslashes = 0;
@@ -80,9 +91,7 @@ export interface SpawnPlan {
 }
 
 /** Why a plan could not be made. */
-export type PlanFailure =
-  | { failure: 'not-found'; command: string }
-  | { failure: 'newline-in-argument'; command: string; index: number };
+export type PlanFailure = { failure: 'not-found'; command: string } | { failure: 'newline-in-argument'; command: string; index: number };
 
 /**
  * Plans a Windows spawn: resolves `command`, and wraps batch files as

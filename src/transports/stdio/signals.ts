@@ -29,7 +29,9 @@ export function installSignalCleanup(options: SignalCleanupOptions = {}): () => 
     const handler = (): void => {
       killAllServersSync();
       uninstall();
-      try { options.beforeExit?.(signal); } finally {
+      try {
+        options.beforeExit?.(signal);
+      } finally {
         process.exit(128 + (constants.signals[signal] ?? 0));
       }
     };

@@ -59,7 +59,12 @@ export function launchServer(options: LaunchOptions): Launched {
     if ('failure' in plan) {
       throw plan.failure === 'not-found'
         ? new SpawnError({ ...spawnErrorInit, causeCode: 'ENOENT', detail: 'command not found on PATH (tried every PATHEXT extension)' })
-        : new SpawnError({ ...spawnErrorInit, causeCode: 'EINVAL', detail: `argument ${plan.index} contains a line break, which cannot be passed safely to a .cmd/.bat file`, hint: 'remove line breaks from the arguments, or run the underlying program directly' });
+        : new SpawnError({
+            ...spawnErrorInit,
+            causeCode: 'EINVAL',
+            detail: `argument ${plan.index} contains a line break, which cannot be passed safely to a .cmd/.bat file`,
+            hint: 'remove line breaks from the arguments, or run the underlying program directly',
+          });
     }
     ({ file, args: fileArgs, windowsVerbatimArguments } = plan);
   }
@@ -84,8 +89,14 @@ export function launchServer(options: LaunchOptions): Launched {
   }
 
   const ready = new Promise<void>((resolve, reject) => {
-    const onSpawn = (): void => { child.off('error', onError); resolve(); };
-    const onError = (error: Error): void => { child.off('spawn', onSpawn); reject(mapSpawnError(error, spawnErrorInit)); };
+    const onSpawn = (): void => {
+      child.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error): void => {
+      child.off('spawn', onSpawn);
+      reject(mapSpawnError(error, spawnErrorInit));
+    };
     child.once('spawn', onSpawn);
     child.once('error', onError);
   });
@@ -97,15 +108,26 @@ function mapSpawnError(error: unknown, init: { command: string; args: string[]; 
   const causeCode = (error as NodeJS.ErrnoException | undefined)?.code;
   // Node reports a missing cwd as `spawn <command> ENOENT`, blaming the command: say what really failed.
   if (causeCode === 'ENOENT' && init.cwd !== undefined && !isDirectory(init.cwd)) {
-    return new SpawnError({ ...init, causeCode, detail: `the working directory ${init.cwd} does not exist (ENOENT)`, hint: 'set cwd to an existing directory' }, { cause: error });
+    return new SpawnError(
+      { ...init, causeCode, detail: `the working directory ${init.cwd} does not exist (ENOENT)`, hint: 'set cwd to an existing directory' },
+      { cause: error },
+    );
   }
   return new SpawnError({ ...init, causeCode }, { cause: error });
 }
 
 function isFile(path: string): boolean {
-  try { return statSync(path).isFile(); } catch { return false; }
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(path: string): boolean {
-  try { return statSync(path).isDirectory(); } catch { return false; }
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -27,8 +27,13 @@ export class StderrTail {
       const first = this.chunks[0]!;
       const excess = this.bytes - this.maxBytes;
       this.truncated = true;
-      if (first.length <= excess) { this.chunks.shift(); this.bytes -= first.length; }
-      else { this.chunks[0] = first.subarray(excess); this.bytes -= excess; }
+      if (first.length <= excess) {
+        this.chunks.shift();
+        this.bytes -= first.length;
+      } else {
+        this.chunks[0] = first.subarray(excess);
+        this.bytes -= excess;
+      }
     }
   }
 
@@ -42,7 +47,9 @@ export class StderrTail {
     return text;
   }
 
-  get size(): number { return this.bytes; }
+  get size(): number {
+    return this.bytes;
+  }
 }
 
 /** Splits a byte stream into lines (streaming UTF-8 decode; `\r\n` tolerated; over-long lines cut). */
@@ -50,7 +57,10 @@ export class LineSplitter {
   private readonly decoder = new TextDecoder('utf-8');
   private partial = '';
 
-  constructor(private readonly onLine: (line: string) => void, private readonly maxChars: number = MAX_STDERR_LINE_CHARS) {}
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly maxChars: number = MAX_STDERR_LINE_CHARS,
+  ) {}
 
   push(chunk: Buffer): void {
     this.take(this.decoder.decode(chunk, { stream: true }));
@@ -59,7 +69,11 @@ export class LineSplitter {
   /** Flushes the last, unterminated line. */
   end(): void {
     this.take(this.decoder.decode());
-    if (this.partial !== '') { const line = this.partial; this.partial = ''; this.emit(line); }
+    if (this.partial !== '') {
+      const line = this.partial;
+      this.partial = '';
+      this.emit(line);
+    }
   }
 
   private take(text: string): void {

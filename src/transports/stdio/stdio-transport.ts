@@ -87,7 +87,7 @@ export class StdioTransport implements Transport {
   private closePromise: Promise<void> | undefined;
   private finishPromise: Promise<void> | undefined;
   private readonly writer = new LineWriter({
-    writable: () => (this.state === 'open' ? this.child?.stdin ?? undefined : undefined),
+    writable: () => (this.state === 'open' ? (this.child?.stdin ?? undefined) : undefined),
     closedError: (cause) => this.closedError(cause),
     writeError: (cause) => this.writeError(cause),
   });
@@ -131,7 +131,16 @@ export class StdioTransport implements Transport {
     const o = this.options;
     let launched;
     try {
-      launched = launchServer({ command: o.command, args: o.args, env: o.env, cwd: o.cwd, inheritEnv: o.inheritEnv, stderr: o.stderr, serverName: o.serverName, spawn: o.spawn });
+      launched = launchServer({
+        command: o.command,
+        args: o.args,
+        env: o.env,
+        cwd: o.cwd,
+        inheritEnv: o.inheritEnv,
+        stderr: o.stderr,
+        serverName: o.serverName,
+        spawn: o.spawn,
+      });
     } catch (error) {
       this.failStart(error);
       throw redactError(error, this.redact);
@@ -155,7 +164,14 @@ export class StdioTransport implements Transport {
     this.untrack?.();
     this.untrack = undefined;
     this.releaseChild();
-    this.emitClose({ reason: 'error', message: error instanceof Error ? error.message : String(error), error, exitCode: null, signal: null, stderrTail: this.tail.text() });
+    this.emitClose({
+      reason: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      error,
+      exitCode: null,
+      signal: null,
+      stderrTail: this.tail.text(),
+    });
   }
 
   private attach(child: ChildProcess): void {
@@ -164,11 +180,17 @@ export class StdioTransport implements Transport {
       maxMessageBytes: this.options.maxMessageBytes,
       // Readable streams never reuse a chunk they emitted, so the framer may keep them as they are.
       reusesBuffers: false,
-      onValue: (value) => { if (mine()) this.events.emit('message', value); },
-      onError: (error) => { if (mine()) this.events.emit('error', redactError(this.withServer(error), this.redact)); },
+      onValue: (value) => {
+        if (mine()) this.events.emit('message', value);
+      },
+      onError: (error) => {
+        if (mine()) this.events.emit('error', redactError(this.withServer(error), this.redact));
+      },
     });
     const stdout = child.stdout as Readable;
-    stdout.on('data', (chunk: Buffer) => { if (mine() && !this.stdoutEnded) framer.feed(chunk); });
+    stdout.on('data', (chunk: Buffer) => {
+      if (mine() && !this.stdoutEnded) framer.feed(chunk);
+    });
     const onStdoutDone = (): void => {
       if (!mine() || this.stdoutEnded) return;
       this.stdoutEnded = true;
@@ -182,8 +204,14 @@ export class StdioTransport implements Transport {
     (child.stdin as Writable).on('error', () => {});
     if (child.stderr) {
       // Always drained: a server blocked on a full stderr pipe stops answering.
-      const splitter = new LineSplitter((line) => { if (mine()) this.events.emit('stderr', this.redact(line)); });
-      child.stderr.on('data', (chunk: Buffer) => { if (!mine()) return; this.tail.push(chunk); splitter.push(chunk); });
+      const splitter = new LineSplitter((line) => {
+        if (mine()) this.events.emit('stderr', this.redact(line));
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (!mine()) return;
+        this.tail.push(chunk);
+        splitter.push(chunk);
+      });
       const onStderrDone = (): void => {
         if (!mine() || this.stderrEnded) return;
         this.stderrEnded = true;
@@ -259,10 +287,17 @@ export class StdioTransport implements Transport {
     return {
       pid: child?.pid,
       leadsGroup: this.leadsGroup,
-      endStdin: () => { child?.stdin?.end(); },
+      endStdin: () => {
+        child?.stdin?.end();
+      },
       isDone: () => this.exit !== undefined && this.stdoutEnded && this.stderrEnded,
       hasExited: () => this.exit !== undefined,
-      onProgress: (listener) => { this.progress.add(listener); return () => { this.progress.delete(listener); }; },
+      onProgress: (listener) => {
+        this.progress.add(listener);
+        return () => {
+          this.progress.delete(listener);
+        };
+      },
     };
   }
 
@@ -275,18 +310,37 @@ export class StdioTransport implements Transport {
   private reportAtEof(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let waitedForExit = false;
-    const stop = (): void => { this.progress.delete(check); clearTimeout(timer); };
-    const report = (): void => { stop(); this.emitClose(this.endedInfo()); };
+    const stop = (): void => {
+      this.progress.delete(check);
+      clearTimeout(timer);
+    };
+    const report = (): void => {
+      stop();
+      this.emitClose(this.endedInfo());
+    };
     const settled = (): void => {
-      if (this.closeEmitted) { stop(); return; }
+      if (this.closeEmitted) {
+        stop();
+        return;
+      }
       // Both pipes closed but no exit yet: the process is on its way out, its exit code is worth waiting for.
-      if (!this.exit && this.stderrEnded && !waitedForExit) { waitedForExit = true; timer = setTimeout(settled, EXIT_WAIT_MS); return; }
+      if (!this.exit && this.stderrEnded && !waitedForExit) {
+        waitedForExit = true;
+        timer = setTimeout(settled, EXIT_WAIT_MS);
+        return;
+      }
       report();
     };
     const check = (): void => {
-      if (this.closeEmitted) { stop(); return; }
+      if (this.closeEmitted) {
+        stop();
+        return;
+      }
       if (!this.stdoutEnded) return;
-      if (this.exit && this.stderrEnded) { report(); return; }
+      if (this.exit && this.stderrEnded) {
+        report();
+        return;
+      }
       timer ??= setTimeout(settled, EXIT_SETTLE_MS);
     };
     this.progress.add(check);
@@ -296,12 +350,21 @@ export class StdioTransport implements Transport {
   private finalize(outcome: TerminateOutcome): void {
     this.state = 'closed';
     // A tree that survived SIGKILL stays registered so the exit hook tries once more.
-    if (outcome !== 'did-not-exit') { this.untrack?.(); this.untrack = undefined; }
+    if (outcome !== 'did-not-exit') {
+      this.untrack?.();
+      this.untrack = undefined;
+    }
     this.releaseChild();
     if (this.closedByUs) {
       const exitCode = this.exit?.code ?? null;
       const signal = this.exit?.signal ?? null;
-      this.emitClose({ reason: 'closed', message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`, exitCode, signal, stderrTail: this.tail.text() });
+      this.emitClose({
+        reason: 'closed',
+        message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`,
+        exitCode,
+        signal,
+        stderrTail: this.tail.text(),
+      });
       return;
     }
     this.emitClose(this.endedInfo());
@@ -345,7 +408,14 @@ export class StdioTransport implements Transport {
   }
 
   private closedError(cause?: unknown): TransportClosedError {
-    const reason = this.state === 'idle' ? 'not started' : this.state === 'starting' ? 'still starting' : this.closedByUs ? 'closed' : 'closed because the server process ended';
+    const reason =
+      this.state === 'idle'
+        ? 'not started'
+        : this.state === 'starting'
+          ? 'still starting'
+          : this.closedByUs
+            ? 'closed'
+            : 'closed because the server process ended';
     return new TransportClosedError({ transport: 'stdio', server: this.options.serverName, reason }, cause === undefined ? undefined : { cause });
   }
 

@@ -70,13 +70,22 @@ export async function terminateTree(target: TerminateTarget, timeouts: Terminate
 export function groupAlive(target: Pick<TerminateTarget, 'pid' | 'leadsGroup'>): boolean {
   if (!target.leadsGroup || target.pid === undefined || process.platform === 'win32') return false;
   // Signal 0 only probes. ESRCH: no member left; EPERM: the id now belongs to someone else's group.
-  try { process.kill(-target.pid, 0); } catch { return false; }
+  try {
+    process.kill(-target.pid, 0);
+  } catch {
+    return false;
+  }
   return groupHasLiveMember(target.pid) ?? true;
 }
 
 /** Sends `signal` to the process group led by `pid`; false when the group is gone. Never throws. */
 export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
-  try { process.kill(-pid, signal); return true; } catch { return false; }
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Synchronous last-resort kill of a server tree, for `process.on('exit')` (no async work is possible there). */
@@ -87,7 +96,11 @@ export function killTreeSync(pid: number, leadsGroup: boolean): void {
   }
   const descendants = descendantsOf(pid);
   if (leadsGroup) signalGroup(pid, 'SIGKILL');
-  try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
   for (const identity of descendants) signalIdentity(identity, 'SIGKILL');
 }
 
@@ -102,7 +115,11 @@ async function signalTree(target: TerminateTarget, signal: 'SIGTERM' | 'SIGKILL'
   if (target.leadsGroup) signalGroup(pid, signal);
   for (const identity of known.values()) signalIdentity(identity, signal);
   if (!target.hasExited()) {
-    try { process.kill(pid, signal); } catch { /* exited meanwhile */ }
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* exited meanwhile */
+    }
     // Without /proc, descendants that moved to their own session are found by tree-kill (ppid walk
     // from the live root). It needs `ps` and crashes the host without it, hence the check.
     if (!procTreeAvailable && psAvailable()) await treeKillBounded(pid, signal);
@@ -114,7 +131,10 @@ function treeKillBounded(pid: number, signal: string): Promise<void> {
     const timer = setTimeout(resolve, 1000);
     timer.unref();
     try {
-      treeKill(pid, signal, () => { clearTimeout(timer); resolve(); });
+      treeKill(pid, signal, () => {
+        clearTimeout(timer);
+        resolve();
+      });
     } catch {
       clearTimeout(timer);
       resolve();
@@ -125,9 +145,17 @@ function treeKillBounded(pid: number, signal: string): Promise<void> {
 let psCache: boolean | undefined;
 function psAvailable(): boolean {
   if (psCache !== undefined) return psCache;
-  psCache = (process.env.PATH ?? '').split(delimiter).filter(Boolean).some((dir) => {
-    try { accessSync(join(dir, 'ps'), fsConstants.X_OK); return true; } catch { return false; }
-  });
+  psCache = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .some((dir) => {
+      try {
+        accessSync(join(dir, 'ps'), fsConstants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   return psCache;
 }
 
@@ -141,10 +169,15 @@ function waitFor(done: () => boolean, target: TerminateTarget, ms: number, keepA
       off();
       resolve(value);
     };
-    const check = (): void => { if (done()) finish(true); };
+    const check = (): void => {
+      if (done()) finish(true);
+    };
     const deadline = setTimeout(() => finish(done()), ms);
     const poll = setInterval(check, 25);
-    if (!keepAlive) { deadline.unref(); poll.unref(); }
+    if (!keepAlive) {
+      deadline.unref();
+      poll.unref();
+    }
     const off = target.onProgress(check);
   });
 }

@@ -4,7 +4,11 @@ const jar = new Map<string, string>();
 let next = new URL(process.argv[process.argv.length - 1]!);
 for (let hop = 0; hop < 15; hop++) {
   const response = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  for (const c of response.headers.getSetCookie()) { const [pair] = c.split(';'); const eq = pair!.indexOf('='); jar.set(pair!.slice(0, eq), pair!.slice(eq + 1)); }
+  for (const c of response.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  }
   const location = response.headers.get('location');
   await response.text();
   if (!location) process.exit(response.status === 200 ? 0 : 1);

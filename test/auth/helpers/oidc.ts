@@ -40,7 +40,7 @@ async function close(server: HttpServer): Promise<void> {
 
 /** Starts the AS for the resource `resourceUrl` (its tokens are audience-bound to it). */
 export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number }): Promise<TestAs> {
-  const { default: Provider } = await import(PROVIDER) as { default: Any };
+  const { default: Provider } = (await import(PROVIDER)) as { default: Any };
   const http = createServer();
   const port = await listen(http);
   const issuer = `http://127.0.0.1:${port}`;
@@ -56,7 +56,12 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
         enabled: true,
         defaultResource: () => options.resourceUrl(),
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'mcp:tools mcp:write', audience: options.resourceUrl(), accessTokenFormat: 'opaque', accessTokenTTL: options.accessTokenTtl ?? 3600 }),
+        getResourceServerInfo: () => ({
+          scope: 'mcp:tools mcp:write',
+          audience: options.resourceUrl(),
+          accessTokenFormat: 'opaque',
+          accessTokenTTL: options.accessTokenTtl ?? 3600,
+        }),
       },
     },
     scopes: ['openid', 'offline_access'],
@@ -64,7 +69,15 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     interactions: { url: (_ctx: Any, interaction: Any) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key'] },
     // Public clients rotate refresh tokens; reuse revokes the family (oidc-provider's default).
-    ttl: { AccessToken: options.accessTokenTtl ?? 3600, RefreshToken: 86400, Grant: 86400, Session: 86400, Interaction: 600, DeviceCode: 600, ClientCredentials: options.accessTokenTtl ?? 3600 },
+    ttl: {
+      AccessToken: options.accessTokenTtl ?? 3600,
+      RefreshToken: 86400,
+      Grant: 86400,
+      Session: 86400,
+      Interaction: 600,
+      DeviceCode: 600,
+      ClientCredentials: options.accessTokenTtl ?? 3600,
+    },
     issueRefreshToken: async (_ctx: Any, client: Any, code: Any) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
   });
   provider.proxy = false;
@@ -72,7 +85,10 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
   provider.on('grant.success', (ctx: Any) => grants.push(String(ctx.oidc.params?.grant_type)));
   const callback = provider.callback();
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.startsWith('/interaction/')) { void approve(provider, req, res); return; }
+    if (req.url?.startsWith('/interaction/')) {
+      void approve(provider, req, res);
+      return;
+    }
     callback(req, res);
   });
   return { issuer, provider, grants, close: () => close(http) };
@@ -87,9 +103,12 @@ async function approve(provider: Any, req: IncomingMessage, res: ServerResponse)
     if (prompt.name === 'login') {
       result = { login: { accountId: 'user-1' } };
     } else {
-      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: session.accountId, clientId: params.client_id });
       if (prompt.details.missingOIDCScope) grant.addOIDCScope(prompt.details.missingOIDCScope.join(' '));
-      for (const [indicator, scopes] of Object.entries(prompt.details.missingResourceScopes ?? {})) grant.addResourceScope(indicator, (scopes as string[]).join(' '));
+      for (const [indicator, scopes] of Object.entries(prompt.details.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, (scopes as string[]).join(' '));
       result = { consent: { grantId: await grant.save() } };
     }
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: true });
@@ -107,7 +126,11 @@ export async function browse(url: URL, redirectUri: string): Promise<URL> {
   let next = url;
   for (let hop = 0; hop < 12; hop++) {
     const response = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const c of response.headers.getSetCookie()) { const [pair] = c.split(';'); const eq = pair!.indexOf('='); jar.set(pair!.slice(0, eq), pair!.slice(eq + 1)); }
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
     await response.body?.cancel().catch(() => undefined);
     const location = response.headers.get('location');
     if (!location) throw new Error(`the AS answered ${response.status} without a redirect at ${next.pathname}`);
@@ -129,14 +152,19 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
     void (async () => {
       const path = new URL(req.url ?? '/', url).pathname;
       if (path === '/.well-known/oauth-protected-resource/mcp') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ resource: url, authorization_servers: [getAs().issuer], scopes_supported: options.scopes ?? ['mcp:tools'] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ resource: url, authorization_servers: [getAs().issuer], scopes_supported: options.scopes ?? ['mcp:tools'] }));
         return;
       }
-      if (path !== '/mcp') { res.writeHead(404).end(); return; }
+      if (path !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
       const auth = req.headers.authorization ?? '';
       const token = /^Bearer (.+)$/i.exec(auth)?.[1];
       const provider = getAs().provider;
-      const found = token ? (await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token)) : undefined;
+      const found = token ? ((await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))) : undefined;
       if (!found || found.isExpired || found.aud !== url) {
         state.refused++;
         res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${prm}"${token ? ', error="invalid_token"' : ''}` }).end();
@@ -149,12 +177,23 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
       server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'whoami', inputSchema: { type: 'object', properties: {} } }] }));
       server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: String(found.accountId ?? found.clientId) }] }));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => { void transport.close(); void server.close(); });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
       await server.connect(transport);
       await transport.handleRequest(req, res, text ? JSON.parse(text) : undefined);
-    })().catch((error: unknown) => { if (!res.headersSent) res.writeHead(500).end(String(error)); });
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
   });
-  return { url, get refused() { return state.refused; }, close: () => close(http) };
+  return {
+    url,
+    get refused() {
+      return state.refused;
+    },
+    close: () => close(http),
+  };
 }
 
 /**
@@ -171,7 +210,11 @@ export async function approveDevice(line: string): Promise<void> {
     let body: URLSearchParams | undefined = init.body;
     for (let hop = 0; hop < 12; hop++) {
       const response = await fetch(next, { method, body, redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-      for (const c of response.headers.getSetCookie()) { const [pair] = c.split(';'); const eq = pair!.indexOf('='); jar.set(pair!.slice(0, eq), pair!.slice(eq + 1)); }
+      for (const c of response.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const eq = pair!.indexOf('=');
+        jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+      }
       const text = await response.text();
       const location = response.headers.get('location');
       if (!location) return { response, text, url: next };
