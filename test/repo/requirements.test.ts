@@ -4,8 +4,9 @@
 // comes with its row, and a typo in an id fails here instead of pointing nowhere.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { repoFiles } from '../helpers/repo-files.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const DOC = join(repoRoot, 'docs', 'requirements.md');
@@ -35,22 +36,6 @@ function rows(): Row[] {
   return out;
 }
 
-function files(dir: string, out: string[] = []): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (!SKIPPED_DIRS.has(name)) files(full, out);
-    } else if (TEXT.test(name)) out.push(full);
-  }
-  return out;
-}
-
 /** Every `AREA-n` citation in a text, for the areas docs/requirements.md defines. */
 function citations(text: string, areas: ReadonlySet<string>): string[] {
   const found: string[] = [];
@@ -76,7 +61,7 @@ test('every requirement id cited in test/, src/, protocol/ and conformance/ is d
   const undefinedIds: string[] = [];
   let count = 0;
   for (const top of SCANNED) {
-    for (const file of files(join(repoRoot, top))) {
+    for (const file of repoFiles(join(repoRoot, top), SKIPPED_DIRS, TEXT)) {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {

@@ -4,29 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { repoFiles } from '../helpers/repo-files.js';
 import { repoRoot, schemasDir } from '../helpers/paths.js';
 
 const SCANNED = ['src', 'protocol', 'test', 'conformance', 'bench', 'scripts', '.ci'];
 const SKIPPED_DIRS = new Set(['node_modules', 'results', 'schemas']);
 const TEXT = /\.(ts|mts|cts|js|mjs|cjs|json|jsonl|ya?ml|md|sh)$|^run$/;
-
-function files(dir: string, out: string[] = []): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (!SKIPPED_DIRS.has(name)) files(full, out);
-    } else if (TEXT.test(name)) out.push(full);
-  }
-  return out;
-}
 
 // Built from pieces so that this file does not match itself.
 const dotdot = '\\.\\.';
@@ -40,7 +25,7 @@ const OUTSIDE: Array<[RegExp, string]> = [
 test('no file the checks read names a path outside the repository', () => {
   const offenders: string[] = [];
   for (const top of SCANNED) {
-    for (const file of files(join(repoRoot, top))) {
+    for (const file of repoFiles(join(repoRoot, top), SKIPPED_DIRS, TEXT)) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, i) => {
         for (const [pattern, why] of OUTSIDE)
