@@ -2,7 +2,7 @@
 // Runs every compiled test file under dist/test with node's test runner. A script rather than a
 // glob in package.json because Node 20's --test does not expand globs itself and npm's shell may
 // lack globstar. Pass a substring to run only matching files: `node scripts/run-tests.mjs config`.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -21,7 +21,9 @@ function collect(dir, out) {
   for (const name of entries.sort()) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) collect(full, out);
-    else if (name.endsWith('.test.js')) out.push(full);
+    // tsc never deletes outputs, so a test file that was moved or renamed leaves its old compiled copy
+    // behind: run only compiled files whose source still exists (dist/test/a.test.js <- test/a.test.ts).
+    else if (name.endsWith('.test.js') && existsSync(relative('dist', full).replace(/\.js$/, '.ts'))) out.push(full);
   }
   return out;
 }

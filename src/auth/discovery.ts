@@ -11,8 +11,8 @@ import {
   secureEndpoint,
 } from '../../protocol/auth/index.js';
 import { AuthRefusedError, AuthResourceMismatchError } from '../errors/auth-errors.js';
-import type { AuthFetch } from '../transports/http/auth.js';
-import { getJson, stringList } from './http.js';
+import type { AuthFetch } from '../transports/http/auth-handler.js';
+import { getJson, stringList } from './oauth-requests.js';
 import type { AuthServerMetadata, Discovered, OAuthOptions } from './types.js';
 
 export interface DiscoverInput {

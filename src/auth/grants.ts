@@ -3,8 +3,8 @@
 // Client authentication is ours (Basic encoding, private_key_jwt); errors become AuthRefusedError.
 import { basicAuthorization, secureEndpoint, selectClientAuthMethod, splitScopes } from '../../protocol/auth/index.js';
 import { AuthRefusedError } from '../errors/auth-errors.js';
-import type { AuthFetch } from '../transports/http/auth.js';
-import { boundedSignal } from './http.js';
+import type { AuthFetch } from '../transports/http/auth-handler.js';
+import { boundedSignal } from './oauth-requests.js';
 import { signClientAssertion } from './jwt.js';
 import type { AuthServerMetadata, ClientIdentity, TokenSet } from './types.js';
 

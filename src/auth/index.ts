@@ -2,11 +2,11 @@
 // stdio path never pays for it (nor for oauth4webapi, which grants.ts loads on first use).
 import { readFileSync } from 'node:fs';
 import { FileTokenStore } from './file-store.js';
-import { OAuthHandler } from './handler.js';
+import { OAuthHandler } from './oauth-handler.js';
 import { MemoryTokenStore } from './store.js';
 import type { OAuthContext, OAuthOptions } from './types.js';
 
-export { OAuthHandler } from './handler.js';
+export { OAuthHandler } from './oauth-handler.js';
 export { MemoryTokenStore, storeKey, pointerKey, type TokenStore } from './store.js';
 export { FileTokenStore, defaultStateDir } from './file-store.js';
 export type { OAuthOptions, OAuthContext, InteractiveMode, LoginUi, StoredAuth, TokenSet, ClientIdentity, AuthServerMetadata } from './types.js';

@@ -2,7 +2,7 @@
 // (RFC 8693 token exchange for an ID-JAG, then the RFC 7523 jwt-bearer grant), or the authorization
 // code grant / device grant through whichever login step this process may use.
 import { AuthRefusedError, AuthRequiredError } from '../errors/auth-errors.js';
-import type { AuthFetch } from '../transports/http/auth.js';
+import type { AuthFetch } from '../transports/http/auth-handler.js';
 import { deviceAuthorization, finishAuthorization, startAuthorization } from './authorization-code.js';
 import { clientCredentialsGrant, genericGrant, type GrantContext } from './grants.js';
 import { clientIdentity } from './registration.js';

@@ -2,8 +2,8 @@
 // (RFC 7591), with application_type "native" and a lenient reading of the answer (200 or 201, no
 // client_secret_expires_at required: oauth4webapi's strict parser refuses real servers there).
 import { AuthRefusedError } from '../errors/auth-errors.js';
-import type { AuthFetch } from '../transports/http/auth.js';
-import { boundedSignal } from './http.js';
+import type { AuthFetch } from '../transports/http/auth-handler.js';
+import { boundedSignal } from './oauth-requests.js';
 import type { AuthServerMetadata, ClientIdentity, OAuthOptions } from './types.js';
 
 export interface IdentityInput {

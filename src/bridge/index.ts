@@ -1,5 +1,5 @@
 // Public surface of the schema bridge: tool definitions, names, provider specs, validation, results.
-export { toolDefFromMcp, toolDefFromNative, displayTitle, EMPTY_INPUT_SCHEMA } from './def.js';
+export { toolDefFromMcp, toolDefFromNative, displayTitle, EMPTY_INPUT_SCHEMA } from './tool-def.js';
 export { exposedName, isLlmSafeName, stableHash, suggestPrefix, LLM_NAME_PATTERN, MAX_NAME_LENGTH } from './naming.js';
 export type { ExposedName } from './naming.js';
 export { toLLMSpec } from './llm-specs.js';
@@ -14,7 +14,7 @@ export { dialectOf, SUPPORTED_DIALECT_URIS } from './dialect.js';
 export type { SchemaDialect, DialectChoice } from './dialect.js';
 export { SchemaCompiler, checkBounds, MAX_VALIDATION_DEPTH, MAX_VALIDATION_NODES } from './validate.js';
 export type { CompiledSchema, CompileOutcome } from './validate.js';
-export { formatIssues, invalidArgumentsText, fieldOf } from './issues.js';
+export { formatIssues, invalidArgumentsText, fieldOf } from './validation-issues.js';
 export { convertResult, errorResult, base64Bytes, formatBytes, DEFAULT_TEXT_BUDGET } from './result.js';
 export type { ConvertResultOptions } from './result.js';
 export type { LlmProvider, ToolParam, ToolDef, SchemaNote, ResultPart, ToolResult } from './types.js';

@@ -3,7 +3,7 @@
 // results, text trimmed to a budget with a note; the raw result always kept.
 import type { CallToolResult } from '../../protocol/index.js';
 import { TOOL_OUTPUT_INVALID, type ValidationIssue } from '../errors/bridge-errors.js';
-import { formatIssues } from './issues.js';
+import { formatIssues } from './validation-issues.js';
 import type { ResultPart, ToolResult } from './types.js';
 
 /** Default LLM text budget per result, in characters. */

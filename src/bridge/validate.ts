@@ -7,7 +7,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../../protocol/index.js';
 import type { ValidationIssue } from '../errors/bridge-errors.js';
 import { dialectOf, type SchemaDialect } from './dialect.js';
-import { toIssues } from './issues.js';
+import { toIssues } from './validation-issues.js';
 import { resolveLocalRef } from './schema-refs.js';
 import { aliasSchema, aliasValue, unaliasIssues, usesProtoKey } from './proto-alias.js';
 

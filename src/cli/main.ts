@@ -92,7 +92,7 @@ function isMain(): boolean {
 
 // The CLI owns the process, so it may turn SIGINT/SIGTERM into "stop every server tree, then exit".
 async function installSignals(): Promise<void> {
-  (await import('../transports/stdio/signals.js')).installSignalCleanup();
+  (await import('../transports/stdio/signal-cleanup.js')).installSignalCleanup();
 }
 
 if (isMain()) {

@@ -2,7 +2,7 @@
 // interactivity and store, with ${VAR} expansion. Hosts' own spellings are mapped onto it: Claude
 // Code's `oauth: { clientId, callbackPort }`, Cursor's `auth: { CLIENT_ID, CLIENT_SECRET, scopes }`,
 // gemini-cli's `oauth: { clientId, clientSecret, scopes, redirectUri }`.
-import { FieldReader, type FieldContext } from './fields.js';
+import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import type { AuthConfig } from './types.js';

@@ -3,7 +3,7 @@
 export { loadConfig, parseConfig, type ParseConfigOptions } from './load.js';
 export { parseDuration } from './duration.js';
 export { redactServerConfig, redactUrl } from './redact.js';
-export { expandString, type ExpandContext, type ExpandResult } from './env.js';
+export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';
 export { SERVER_DEFAULTS } from './schema.js';
 export type { BridgeConfig, ConfigOptions, HttpServerConfig, ServerConfig, StdioServerConfig, TransportKind } from './types.js';
 export {

@@ -3,7 +3,7 @@
 
 import { isAbsolute, resolve } from 'node:path';
 import { readAuth } from './auth.js';
-import { FieldReader, type FieldContext } from './fields.js';
+import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
 import { formatPath } from './paths.js';
 import {

@@ -1,7 +1,7 @@
 // One registry entry: a ToolDef, how to invoke it, its compiled schemas and its spec cache; plus
 // building entries from MCP tools and native tools.
 import type { CallToolResult, Tool } from '../../protocol/index.js';
-import { toolDefFromMcp, toolDefFromNative } from '../bridge/def.js';
+import { toolDefFromMcp, toolDefFromNative } from '../bridge/tool-def.js';
 import type { LlmSpecConversion } from '../bridge/llm-specs.js';
 import type { LlmProvider, ToolDef } from '../bridge/types.js';
 import type { CompiledSchema, SchemaCompiler } from '../bridge/validate.js';

@@ -1,7 +1,7 @@
 // The agent's tool registry: MCP tools per server and native tools under one namespace where a
 // collision never overwrites; LLM specs, validated execution, and provider tool-call helpers.
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
-import { invalidArgumentsText } from '../bridge/issues.js';
+import { invalidArgumentsText } from '../bridge/validation-issues.js';
 import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
 import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
@@ -38,7 +38,7 @@ import {
 } from '../errors/bridge-errors.js';
 import { allowMatcher, compileSchemas, isCallToolResult, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import { closeMatches } from '../util/did-you-mean.js';
-import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './names.js';
+import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './name-clashes.js';
 import {
   callName,
   malformedCall,

@@ -3,7 +3,7 @@
 import { McpBridgeError } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
 import type { OAuthContext, OAuthOptions } from '../auth/types.js';
-import type { AuthHandler } from './http/auth.js';
+import type { AuthHandler } from './http/auth-handler.js';
 import type { Transport } from './transport.js';
 
 /** How to launch a local server (stdio). */

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from '../../src/client/index.js';
 import { createOAuthHandler, FileTokenStore, MemoryTokenStore, pointerKey, storeKey, type OAuthHandler, type TokenStore } from '../../src/auth/index.js';
-import type { AuthFetch } from '../../src/transports/http/auth.js';
+import type { AuthFetch } from '../../src/transports/http/auth-handler.js';
 import { canonicalResource } from '../../protocol/auth/index.js';
 import { approveDevice, browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
 import { repoRoot } from '../helpers/paths.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { JsonSchema, Tool } from '../../protocol/index.js';
-import { toolDefFromMcp } from '../../src/bridge/def.js';
+import { toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { toLLMSpec, type GeminiFunctionDeclaration } from '../../src/bridge/llm-specs.js';
 import { SchemaCompiler } from '../../src/bridge/validate.js';
 import { fixtureTools, SERVERS } from './fixtures.js';

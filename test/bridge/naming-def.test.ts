@@ -2,7 +2,7 @@
 // fallback) and the params summary derived from real and hand-made schemas.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { displayTitle, toolDefFromMcp } from '../../src/bridge/def.js';
+import { displayTitle, toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { exposedName, isLlmSafeName, MAX_NAME_LENGTH, stableHash, suggestPrefix } from '../../src/bridge/naming.js';
 import { schemaToParams } from '../../src/bridge/schema-to-params.js';
 import { fixtureTool } from './fixtures.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JsonSchema } from '../../protocol/index.js';
-import { toolDefFromMcp } from '../../src/bridge/def.js';
+import { toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { toLLMSpec } from '../../src/bridge/llm-specs.js';
 import type { LlmProvider } from '../../src/bridge/types.js';
 import { Registry } from '../../src/registry/registry.js';

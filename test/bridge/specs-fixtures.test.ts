@@ -1,7 +1,7 @@
 // LLM specs generated from the REAL tool lists of the four official servers, for every provider.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { toolDefFromMcp } from '../../src/bridge/def.js';
+import { toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { toLLMSpec, type AnthropicToolSpec, type GeminiFunctionDeclaration, type OpenAiToolSpec } from '../../src/bridge/llm-specs.js';
 import { isLlmSafeName } from '../../src/bridge/naming.js';
 import { GEMINI_KEYWORDS } from '../../src/bridge/schema-profiles.js';

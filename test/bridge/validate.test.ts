@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { JsonSchema } from '../../protocol/index.js';
 import { dialectOf } from '../../src/bridge/dialect.js';
-import { fieldOf, formatIssues, invalidArgumentsText } from '../../src/bridge/issues.js';
+import { fieldOf, formatIssues, invalidArgumentsText } from '../../src/bridge/validation-issues.js';
 import { SchemaCompiler, MAX_VALIDATION_DEPTH } from '../../src/bridge/validate.js';
 import { fixtureTools, SERVERS } from './fixtures.js';
 

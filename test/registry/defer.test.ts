@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Registry } from '../../src/registry/registry.js';
 import { parseConfig } from '../../src/config/index.js';
-import { estimateTokens } from '../../src/bridge/tokens.js';
+import { estimateTokens } from '../../src/bridge/token-estimate.js';
 import type { Tool } from '../../protocol/index.js';
 
 const tools: Tool[] = ['search_docs', 'read_doc', 'admin_reset'].map((name) => ({

@@ -1,7 +1,7 @@
 // `mcp-bridge call TOOL [ARGS_JSON]`: runs one tool through the registry and prints its result.
 import { parseDuration } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
+import { startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
 

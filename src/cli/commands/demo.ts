@@ -1,7 +1,7 @@
 // `mcp-bridge demo [TOOL] [ARGS_JSON]`: the README's main job. Starts the configured servers,
 // shows them and their tools as an LLM would get them, runs one call and prints the result.
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
+import { startServers } from '../start-servers.js';
 import { ExitCode, type CliIo } from '../io.js';
 import { parseArgsJson } from './call.js';
 

@@ -2,7 +2,7 @@
 // problem found with what to do about it.
 import { redactServerConfig } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
+import { startServers } from '../start-servers.js';
 import { specCost } from './tools.js';
 import { ExitCode, type CliIo } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';

@@ -3,7 +3,7 @@
 // prompt NAME ARG [VALUE] | resource URI_TEMPLATE ARG [VALUE] [key=value ...]` prints suggestions.
 import type { CompleteReference, Prompt } from '../../../protocol/index.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
+import { startServers } from '../start-servers.js';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 import { parseArgsJson } from './call.js';
 import { clientsFor, displayName, onlyServer, keyValues } from './context-servers.js';

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { matchUriTemplate, type Resource, type ResourceTemplate } from '../../../protocol/index.js';
 import { resourceBytes } from '../../client/resources.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
+import { startServers } from '../start-servers.js';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 import { clientsFor, displayName, onlyServer } from './context-servers.js';
 

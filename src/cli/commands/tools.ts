@@ -1,8 +1,8 @@
 // `mcp-bridge tools`: every tool as the LLM will see it, in our format or a provider's.
 import { UsageError, ExitCode, type CliIo } from '../io.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../bootstrap.js';
-import { estimateTokens } from '../../bridge/tokens.js';
+import { startServers } from '../start-servers.js';
+import { estimateTokens } from '../../bridge/token-estimate.js';
 import type { Registry } from '../../registry/registry.js';
 
 const FORMATS = ['mcp', 'openai', 'anthropic', 'gemini'] as const;

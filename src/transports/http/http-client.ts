@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, request, type Dispatcher } from 'undici';
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError } from '../../errors/http-errors.js';
-import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth.js';
+import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
 
 export type { Dispatcher };
 

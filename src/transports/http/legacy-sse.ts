@@ -10,7 +10,7 @@ import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SseEndpointError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
-import { abortedByClose, linkedController } from './context.js';
+import { abortedByClose, linkedController } from './stream-context.js';
 import { HttpClient } from './http-client.js';
 import { normalizeHttpOptions, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
 import { readSse, type SseCursor } from './sse-reader.js';

@@ -5,8 +5,8 @@ import { mapSseEvent } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
 import { reconnectDelay } from '../../../protocol/http/reconnect.js';
 import { HttpError, HttpStreamError } from '../../errors/http-errors.js';
-import type { StreamContext } from './context.js';
-import { sleep } from './context.js';
+import type { StreamContext } from './stream-context.js';
+import { sleep } from './stream-context.js';
 import { readSse, type SseCursor } from './sse-reader.js';
 
 /** Lifecycle of the listen stream: opened lazily after `notifications/initialized`, stopped on close or session loss. */

@@ -7,8 +7,8 @@ import { containsResponseTo } from '../../../protocol/http/response-match.js';
 import { reconnectDelay } from '../../../protocol/http/reconnect.js';
 import type { RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { HttpError, HttpStreamError } from '../../errors/http-errors.js';
-import type { StreamContext } from './context.js';
-import { sleep } from './context.js';
+import type { StreamContext } from './stream-context.js';
+import { sleep } from './stream-context.js';
 import type { HttpResponse } from './http-client.js';
 import { readSse, type SseCursor, type SseEnd } from './sse-reader.js';
 

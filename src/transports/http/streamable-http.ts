@@ -10,7 +10,7 @@ import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
-import { abortedByClose, linkedController, type StreamContext } from './context.js';
+import { abortedByClose, linkedController, type StreamContext } from './stream-context.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';

@@ -3,8 +3,8 @@
 import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { SpawnError } from '../../errors/transport-errors.js';
-import { buildChildEnv, getEnv } from './env.js';
-import { planWindowsSpawn } from './resolve-command.js';
+import { buildChildEnv, getEnv } from './child-env.js';
+import { planWindowsSpawn } from './windows-command.js';
 
 /** The signature of `child_process.spawn`, injectable for tests and sandboxes. */
 export type SpawnFunction = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;

@@ -1,6 +1,6 @@
 // Small helpers for the OAuth module's own requests: JSON GETs with a bound, and the
 // oauth4webapi options that route every request through the server's dispatcher.
-import type { AuthFetch } from '../transports/http/auth.js';
+import type { AuthFetch } from '../transports/http/auth-handler.js';
 
 /** Bound on one OAuth request (metadata, registration, token). */
 export const OAUTH_REQUEST_TIMEOUT_MS = 30_000;

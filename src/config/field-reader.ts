@@ -3,7 +3,7 @@
 
 import { isAbsolute, resolve } from 'node:path';
 import { checkDuration } from './duration.js';
-import { expandString } from './env.js';
+import { expandString } from './expand-vars.js';
 import { parseEnvFile } from './envfile.js';
 import { isObject, typeName, type RawIssue } from './formats.js';
 import type { DocPath, Locator } from './paths.js';

@@ -3,7 +3,7 @@
 // step-up policy (union of scopes, at most 3 attempts) and loop guards.
 import { bearerChallengeOf, canonicalResource, coversScopes, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
 import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
-import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth.js';
+import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
 import { refreshGrant, type GrantContext } from './grants.js';
 import { obtainTokens } from './obtain.js';
