@@ -23,9 +23,9 @@ import {
   withEnvelope,
   featuresOf,
   isMcpBridgeError,
-} from '../../protocol/index.js';
-import { encodeHeaderValue, paramHeaders, scanHeaderBindings, standardHeaders } from '../../protocol/http/index.js';
-import { specValidator } from '../helpers/spec-schema.js';
+} from '../../../protocol/index.js';
+import { encodeHeaderValue, paramHeaders, scanHeaderBindings, standardHeaders } from '../../../protocol/http/index.js';
+import { specValidator } from '../../helpers/spec-schema.js';
 
 const v2026 = specValidator('2026-07-28');
 

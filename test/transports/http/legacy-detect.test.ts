@@ -4,11 +4,11 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect as netConnect, type AddressInfo } from 'node:net';
-import { answerInitialize, event, json, sse, startFaultServer, type FaultServer } from '../helpers/http-fault-server.js';
-import { inbox, initializeRequest, until } from '../helpers/http-inbox.js';
-import { SseTransport } from '../../src/transports/http/legacy-sse.js';
-import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
-import { createHttpTransport } from '../../src/transports/detect.js';
+import { answerInitialize, event, json, sse, startFaultServer, type FaultServer } from '../../helpers/http-fault-server.js';
+import { inbox, initializeRequest, until } from '../../helpers/http-inbox.js';
+import { SseTransport } from '../../../src/transports/http/legacy-sse.js';
+import { StreamableHttpTransport } from '../../../src/transports/http/streamable-http.js';
+import { createHttpTransport } from '../../../src/transports/detect.js';
 
 type Code = Error & { code?: string; context?: Record<string, unknown>; status?: number };
 

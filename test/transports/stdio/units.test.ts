@@ -2,8 +2,8 @@
 // line splitter (STDIO-5).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildChildEnv, POSIX_ENV_ALLOWLIST, WINDOWS_ENV_ALLOWLIST } from '../../src/transports/stdio/child-env.js';
-import { LineSplitter, StderrTail } from '../../src/transports/stdio/stderr-tail.js';
+import { buildChildEnv, POSIX_ENV_ALLOWLIST, WINDOWS_ENV_ALLOWLIST } from '../../../src/transports/stdio/child-env.js';
+import { LineSplitter, StderrTail } from '../../../src/transports/stdio/stderr-tail.js';
 
 describe('buildChildEnv', () => {
   const parent = {

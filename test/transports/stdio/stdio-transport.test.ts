@@ -4,10 +4,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StdioTransport, type StdioTransportOptions } from '../../src/transports/stdio/index.js';
-import type { TransportCloseInfo } from '../../src/transports/transport.js';
-import { fixtureServer, officialServer, rawInitialize, rawRpc, scratchDir, type ServerLaunch } from '../helpers/servers.js';
-import { assertNoProcesses, procAvailable } from '../helpers/no-orphans.js';
+import { StdioTransport, type StdioTransportOptions } from '../../../src/transports/stdio/index.js';
+import type { TransportCloseInfo } from '../../../src/transports/transport.js';
+import { fixtureServer, officialServer, rawInitialize, rawRpc, scratchDir, type ServerLaunch } from '../../helpers/servers.js';
+import { assertNoProcesses, procAvailable } from '../../helpers/no-orphans.js';
 
 function transportFor(launch: ServerLaunch, extra: Partial<StdioTransportOptions> = {}): StdioTransport {
   return new StdioTransport({ command: launch.command, args: launch.args, env: launch.env, ...extra });

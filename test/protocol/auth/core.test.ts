@@ -22,7 +22,7 @@ import {
   selectClientAuthMethod,
   basicAuthorization,
   splitScopes,
-} from '../../protocol/auth/index.js';
+} from '../../../protocol/auth/index.js';
 
 test('WWW-Authenticate: quoted strings, tokens, escapes, several challenges (RFC 9110 §11.6.1, RFC 6750 §3)', () => {
   const cases: [string, ReturnType<typeof parseWwwAuthenticate>][] = [

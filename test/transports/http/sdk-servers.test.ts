@@ -2,12 +2,12 @@
 // raw JSON-RPC initialize / tools/list / tools/call, progress, the GET stream, resumption, expiry.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSdkHttpServer, type SdkHttpMode, type SdkHttpServer } from '../helpers/http-sdk-server.js';
-import { inbox, initializeRequest, until } from '../helpers/http-inbox.js';
-import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
-import { SseTransport } from '../../src/transports/http/legacy-sse.js';
-import { createHttpTransport } from '../../src/transports/detect.js';
-import type { Transport } from '../../src/transports/transport.js';
+import { startSdkHttpServer, type SdkHttpMode, type SdkHttpServer } from '../../helpers/http-sdk-server.js';
+import { inbox, initializeRequest, until } from '../../helpers/http-inbox.js';
+import { StreamableHttpTransport } from '../../../src/transports/http/streamable-http.js';
+import { SseTransport } from '../../../src/transports/http/legacy-sse.js';
+import { createHttpTransport } from '../../../src/transports/detect.js';
+import type { Transport } from '../../../src/transports/transport.js';
 
 async function handshake(t: Transport, box: ReturnType<typeof inbox>): Promise<Record<string, unknown>> {
   await t.start();

@@ -8,13 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { liveServerPids, StdioTransport } from '../../src/transports/stdio/index.js';
-import type { TransportCloseInfo } from '../../src/transports/transport.js';
-import { assertNoProcesses, isAlive, killAll, procAvailable, processTree } from '../helpers/no-orphans.js';
-import { fixtureServer, fixtureServerScript, officialServer, rawInitialize, rawRpc, scratchDir } from '../helpers/servers.js';
+import { liveServerPids, StdioTransport } from '../../../src/transports/stdio/index.js';
+import type { TransportCloseInfo } from '../../../src/transports/transport.js';
+import { assertNoProcesses, isAlive, killAll, procAvailable, processTree } from '../../helpers/no-orphans.js';
+import { fixtureServer, fixtureServerScript, officialServer, rawInitialize, rawRpc, scratchDir } from '../../helpers/servers.js';
 
 const skip = !procAvailable() || process.platform === 'win32';
-const transportModule = new URL('../../src/transports/stdio/index.js', import.meta.url).href;
+const transportModule = new URL('../../../src/transports/stdio/index.js', import.meta.url).href;
 // killGraceMs is generous: on a loaded machine a SIGKILLed tree can take a while to be reaped.
 const fast = { stdinGraceMs: 500, termGraceMs: 500, killGraceMs: 5000 };
 

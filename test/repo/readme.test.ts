@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from './helpers/paths.js';
+import { repoRoot } from '../helpers/paths.js';
 
 const selfImport = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'self-import', 'register.mjs')).href;
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');

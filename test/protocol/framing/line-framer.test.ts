@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createLineFramer, createMessageFramer, DEFAULT_MAX_MESSAGE_BYTES, peekResponseId, type FramingError } from '../../protocol/index.js';
+import { createLineFramer, createMessageFramer, DEFAULT_MAX_MESSAGE_BYTES, peekResponseId, type FramingError } from '../../../protocol/index.js';
 
 const enc = new TextEncoder();
 

@@ -11,7 +11,7 @@ import {
   quoteWindowsArg,
   type SpawnPlan,
   type WindowsLookup,
-} from '../../src/transports/stdio/windows-command.js';
+} from '../../../src/transports/stdio/windows-command.js';
 
 /** A fake Windows file system: case-insensitive, like NTFS by default. */
 function lookup(files: string[], extra: Partial<WindowsLookup> & { comSpec?: string } = {}): WindowsLookup & { comSpec?: string } {

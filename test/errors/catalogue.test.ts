@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES, errorCodeTable } from '../src/errors/codes.js';
+import { ERROR_CODES, errorCodeTable } from '../../src/errors/codes.js';
 import {
   ConnectionClosedError,
   McpBridgeError,
@@ -17,8 +17,8 @@ import {
   isMcpBridgeError,
   isMcpError,
   hasErrorCode,
-} from '../src/index.js';
-import { repoRoot } from './helpers/paths.js';
+} from '../../src/index.js';
+import { repoRoot } from '../helpers/paths.js';
 
 function sources(): string[] {
   const out: string[] = [];

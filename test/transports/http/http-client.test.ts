@@ -2,9 +2,9 @@
 // server-everything (streamableHttp and sse modes), including session recovery after expiry.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type Client } from '../../src/index.js';
-import { startSdkHttpServer, type SdkHttpServer } from '../helpers/http-sdk-server.js';
-import { startEverythingHttp, type EverythingHttp } from '../helpers/http-everything.js';
+import { connect, type Client } from '../../../src/index.js';
+import { startSdkHttpServer, type SdkHttpServer } from '../../helpers/http-sdk-server.js';
+import { startEverythingHttp, type EverythingHttp } from '../../helpers/http-everything.js';
 
 function text(result: { content: unknown[] }): string {
   return (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');

@@ -2,14 +2,14 @@
 // fallback decision) and the SSE reader over every chunk split, with no network at all.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bodyKindOf, getHeaders, isValidSessionId, postHeaders } from '../../protocol/http/headers.js';
-import { excerpt } from '../../protocol/http/redact.js';
-import { redactUrl } from '../../protocol/redact.js';
-import { containsResponseTo, suggestsLegacySse } from '../../protocol/http/response-match.js';
-import { DEFAULT_RECONNECT, reconnectDelay } from '../../protocol/http/reconnect.js';
-import { mapSseEvent, resolveEndpoint } from '../../protocol/framing/sse-event.js';
-import { readSse, type SseCursor } from '../../src/transports/http/sse-reader.js';
-import type { SseEvent } from '../../protocol/framing/sse-event.js';
+import { bodyKindOf, getHeaders, isValidSessionId, postHeaders } from '../../../protocol/http/headers.js';
+import { excerpt } from '../../../protocol/http/redact.js';
+import { redactUrl } from '../../../protocol/redact.js';
+import { containsResponseTo, suggestsLegacySse } from '../../../protocol/http/response-match.js';
+import { DEFAULT_RECONNECT, reconnectDelay } from '../../../protocol/http/reconnect.js';
+import { mapSseEvent, resolveEndpoint } from '../../../protocol/framing/sse-event.js';
+import { readSse, type SseCursor } from '../../../src/transports/http/sse-reader.js';
+import type { SseEvent } from '../../../protocol/framing/sse-event.js';
 
 describe('HTTP headers', () => {
   // covers: HTTP-2, HTTP-7, HTTP-18
