@@ -627,11 +627,12 @@ export class Client {
 
   /**
    * Asks the server to send log messages at `level` and above (LOG-2); they arrive as `log` events.
-   * Does nothing when the server declared no `logging` capability.
+   * @throws CapabilityMissingError (`MCPB_CAPABILITY_MISSING`, nothing sent) when the server declared
+   * no `logging` capability (LIFE-7).
    */
   async setLoggingLevel(level: LoggingLevel, options: FeatureOptions = {}): Promise<void> {
     this.assertReady(Methods.loggingSetLevel);
-    if (!this.snapshot!.capabilities.logging) return;
+    requireCapability(this.host, Methods.loggingSetLevel, 'logging');
     // 2026 era: the level rides in every later request's `_meta` instead (LOG-1).
     if (this.snapshot!.era === 'modern') {
       this.logLevel = level;

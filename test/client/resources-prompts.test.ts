@@ -200,6 +200,8 @@ test('filesystem: declares no resources, prompts or completions: each method fai
       ['prompts/list', () => client.listPrompts()],
       ['prompts/get', () => client.getPrompt('x')],
       ['completion/complete', () => client.complete({ type: 'ref/prompt', name: 'x' }, { name: 'a', value: '' })],
+      // LIFE-7: no logging/setLevel without the server's logging capability, and a typed error instead of a silent no-op.
+      ['logging/setLevel', () => client.setLoggingLevel('info')],
     ];
     for (const [method, call] of gated) {
       await assert.rejects(
@@ -210,8 +212,6 @@ test('filesystem: declares no resources, prompts or completions: each method fai
     }
     const sent = sentMethods(tap);
     for (const [method] of gated) assert.ok(!sent.includes(method), `${method} was not sent`);
-    await client.setLoggingLevel('info');
-    assert.ok(!sent.includes('logging/setLevel'));
     assertSchemaClean(tap, client.protocolVersion!);
   } finally {
     await done();
