@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expandPlaceholders, parseTrace, type Trace } from '../src/trace/trace-format.js';
 import { diffValues, formatDifferences } from '../src/trace/normalize.js';
 import { clientMessageChecker } from './schema-check.js';
-import { driveTrace, type CallOutcome, type RequestOutcome } from './drive.js';
+import { driveTrace, type CallOutcome, type EventOutcome, type RequestOutcome } from './drive.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const tracesDir = join(repoRoot, 'conformance', 'traces');
@@ -41,8 +41,10 @@ function serverRequestMethod(trace: Trace, msg: unknown): string | undefined {
 interface Expected {
   trace: string;
   calls: CallOutcome[];
-  /** Resources, prompts and completion results (traces that have them). */
+  /** Resources, prompts, completion and task results (traces that have them). */
   requests?: RequestOutcome[];
+  /** What the server's notifications became as our client's events (traces that have them). */
+  events?: EventOutcome[];
 }
 
 /** Verdict for one trace: ok, and the lines to print (first line PASS/FAIL, then indented problems). */
@@ -83,6 +85,7 @@ export async function checkTrace(tracePath: string, options: { update?: boolean;
     trace: file,
     calls: summarize(out.calls) as CallOutcome[],
     ...(out.requests.length > 0 ? { requests: summarize(out.requests) as RequestOutcome[] } : {}),
+    ...(out.events.length > 0 ? { events: summarize(out.events) as EventOutcome[] } : {}),
   };
   const expectedPath = join(expectedRoot, `${name}.json`);
   if (update) writeFileSync(expectedPath, JSON.stringify(actual, null, 2) + '\n');
@@ -90,7 +93,11 @@ export async function checkTrace(tracePath: string, options: { update?: boolean;
     problems.push(`bridge: no expected file ${basename(expectedPath)}; run \`npm run conformance -- --update\` and read it by hand`);
   else {
     const expected = JSON.parse(readFileSync(expectedPath, 'utf8')) as Expected;
-    const diffs = [...diffValues(expected.calls, actual.calls), ...diffValues(expected.requests ?? [], actual.requests ?? [])];
+    const diffs = [
+      ...diffValues(expected.calls, actual.calls),
+      ...diffValues(expected.requests ?? [], actual.requests ?? []),
+      ...diffValues(expected.events ?? [], actual.events ?? []),
+    ];
     if (diffs.length > 0) problems.push(`bridge: results differ from ${basename(expectedPath)}:\n${formatDifferences(diffs.slice(0, 12))}`);
   }
   const summary = r ? `${r.matched}/${r.expected} client messages matched, ${out.calls.length} tool results` : 'no replay report';

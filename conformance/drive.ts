@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, McpError, type Client } from '../src/index.js';
+import { connect, McpError, ToolTask, type Client, type ClientEvents } from '../src/index.js';
 import { convertResult } from '../src/bridge/result.js';
 import { SchemaCompiler } from '../src/bridge/validate.js';
 import { expandPlaceholders, type Trace } from '../src/trace/trace-format.js';
@@ -29,11 +29,19 @@ export interface RequestOutcome {
   error?: { code: number | string; message: string };
 }
 
+/** A server notification as our client's typed `events` delivered it. */
+export interface EventOutcome {
+  event: keyof ClientEvents;
+  params?: unknown;
+}
+
 export interface DriveOutcome {
   report?: ReplayReport;
   calls: CallOutcome[];
-  /** Resources, prompts and completion requests, performed with the typed client methods. */
+  /** Resources, prompts, completion and task requests, performed with the typed client methods. */
   requests: RequestOutcome[];
+  /** The notifications our client turned into events, in order. */
+  events: EventOutcome[];
   /** Problems of the drive itself (connect failed, a step our client cannot perform...). */
   problems: string[];
 }
@@ -60,7 +68,16 @@ const TYPED: Record<string, (c: Client, p: Obj) => Promise<unknown>> = {
   'prompts/list': (c) => c.listPrompts(),
   'prompts/get': (c, p) => c.getPrompt(String(p.name), (p.arguments ?? {}) as Record<string, string>),
   'completion/complete': (c, p) => c.complete(p.ref as never, p.argument as never, p.context as never),
+  'tasks/list': (c) => c.listTasks(),
 };
+
+// The events a replay records: what a server's notifications became in our client's API.
+const EVENTS = ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged', 'resourceUpdated', 'taskStatus', 'log', 'elicitationComplete'] as const;
+
+/** Steps about a task our client holds a handle for: tasks/get polling is the handle's own business. */
+function taskStep(step: { method: string; params?: Obj }, tasks: Map<string, ToolTask>): ToolTask | undefined {
+  return step.method.startsWith('tasks/') && typeof step.params?.taskId === 'string' ? tasks.get(step.params.taskId) : undefined;
+}
 
 /** Runs one trace through our client. `replayerJs` is the compiled replayer. */
 export async function driveTrace(tracePath: string, trace: Trace, replayerJs: string, name: string, vars: Record<string, string> = {}): Promise<DriveOutcome> {
@@ -71,6 +88,8 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
   const problems: string[] = [];
   const calls: CallOutcome[] = [];
   const requests: RequestOutcome[] = [];
+  const events: EventOutcome[] = [];
+  const tasks = new Map<string, ToolTask>();
   const caps = script.capabilities;
   const elicitCaps = isObj(caps.elicitation) ? caps.elicitation : {};
   const formCaps = isObj(elicitCaps.form) ? elicitCaps.form : {};
@@ -101,6 +120,11 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
         : {}),
     } as never);
     const c = client;
+    let recording = true;
+    for (const event of EVENTS)
+      c.events.on(event, (params: unknown) => {
+        if (recording) events.push(params === undefined ? { event } : { event, params });
+      });
     const outputSchemas = new Map<string, unknown>();
     const compiler = new SchemaCompiler();
     for (const step of script.steps) {
@@ -108,6 +132,18 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
         // Our client pages on its own, so recorded follow-up pages are part of this one step.
         if (step.cursor !== undefined) continue;
         for (const t of await c.listTools()) if (t.outputSchema) outputSchemas.set(t.name, t.outputSchema);
+      } else if (step.kind === 'callTool' && step.task) {
+        // A task-augmented call: the handle polls and fetches the result at the recorded tasks/result step.
+        const out: RequestOutcome = { method: 'tools/call', params: { name: step.name, arguments: step.arguments, task: step.task } };
+        try {
+          const task = await c.callTool(step.name, step.arguments ?? {}, { task: step.task as { ttl?: number } });
+          tasks.set(task.taskId, task);
+          out.result = { task: task.task };
+        } catch (e) {
+          const err = e as { code?: number | string; message?: string };
+          out.error = { code: err.code ?? 'unknown', message: String(err.message) };
+        }
+        requests.push(out);
       } else if (step.kind === 'callTool') {
         const out: CallOutcome = { tool: step.name, ...(step.arguments ? { arguments: step.arguments } : {}) };
         try {
@@ -127,6 +163,19 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
       } else if (step.kind === 'notify') {
         if (step.method === 'notifications/roots/list_changed') await c.notifyRootsChanged();
         else problems.push(`our client has no way to send the recorded notification ${step.method}`);
+      } else if (taskStep(step, tasks)) {
+        const task = taskStep(step, tasks)!;
+        if (step.method === 'tasks/get') continue; // polled by task.result() / task.wait() below
+        const out: RequestOutcome = { method: step.method, params: step.params };
+        try {
+          if (step.method === 'tasks/result') out.result = await task.result();
+          else if (step.method === 'tasks/cancel') out.result = await task.cancel();
+          else out.result = await c.request(step.method, step.params as never);
+        } catch (e) {
+          const err = e as { code?: number | string; message?: string };
+          out.error = { code: err.code ?? 'unknown', message: String(err.message) };
+        }
+        requests.push(out);
       } else if (step.method in TYPED) {
         // Our client pages listings itself: recorded follow-up pages belong to the first request.
         if (isObj(step.params) && step.params.cursor !== undefined) continue;
@@ -144,6 +193,10 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
         await c.request(step.method, step.params as never).catch((e: Error) => problems.push(`${step.method}: ${e.message}`));
       }
     }
+    // The replayer sends every notification recorded after the last client message before it
+    // answers anything later: one more ping makes the list of events complete, whatever the timing.
+    await c.ping().catch((e: Error) => problems.push(`final ping: ${e.message}`));
+    recording = false;
   } catch (e) {
     problems.push(`the drive stopped: ${(e as Error).message}`);
   } finally {
@@ -154,5 +207,5 @@ export async function driveTrace(tracePath: string, trace: Trace, replayerJs: st
   if (existsSync(reportPath)) report = JSON.parse(readFileSync(reportPath, 'utf8')) as ReplayReport;
   else problems.push('the replayer wrote no report (it did not get to the end of the session)');
   rmSync(dir, { recursive: true, force: true });
-  return { report, calls, requests, problems };
+  return { report, calls, requests, events, problems };
 }

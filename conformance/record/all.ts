@@ -7,7 +7,7 @@ import { recordFilesystem, recordFilesystemRoots } from './filesystem.js';
 import { recordBraveSearch } from './brave-search.js';
 import { recordEverything } from './everything.js';
 import { recordMemory } from './memory.js';
-import { recordEverythingResourcesPrompts, recordMemoryResources } from './surface.js';
+import { recordEverythingNotifications, recordEverythingResourcesPrompts, recordEverythingTasks, recordMemoryResources } from './surface.js';
 
 const recordings: Array<[string, string[], () => Promise<void>]> = [
   ['filesystem', ['filesystem.jsonl'], recordFilesystem],
@@ -17,6 +17,8 @@ const recordings: Array<[string, string[], () => Promise<void>]> = [
   ['memory', ['memory.jsonl'], recordMemory],
   ['everything-resources-prompts', ['everything-resources-prompts.jsonl'], recordEverythingResourcesPrompts],
   ['memory-resources', ['memory-resources.jsonl'], recordMemoryResources],
+  ['everything-tasks', ['everything-tasks.jsonl'], recordEverythingTasks],
+  ['everything-notifications', ['everything-notifications.jsonl'], recordEverythingNotifications],
 ];
 
 const only = process.argv.slice(2);

@@ -1,8 +1,16 @@
 // Records the client surface beyond tools: server-everything's resources, templates, prompts and
-// completion, and server-memory's memory://knowledge-graph resource with its subscription. The SDK
+// completion, tasks and timer-driven notifications, and server-memory's memory://knowledge-graph resource with its subscription. The SDK
 // client drives, as in the other recordings.
 import { join } from 'node:path';
-import { call, scratchDir, serverEntry, settle, startRecording } from './harness.js';
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { call, scratchDir, serverEntry, settle, startRecording, type Recording } from './harness.js';
 
 export async function recordEverythingResourcesPrompts(): Promise<void> {
   const rec = await startRecording({
@@ -51,5 +59,78 @@ export async function recordMemoryResources(): Promise<void> {
   await settle(300);
   await c.readResource({ uri: 'memory://knowledge-graph' });
   await c.unsubscribeResource({ uri: 'memory://knowledge-graph' });
+  await rec.close();
+}
+
+/** Polls tasks/get at the server's pollInterval until the task ends or needs input, as a careful client would. */
+async function pollTask(c: Recording['client'], task: { taskId: string; pollInterval?: number }): Promise<string> {
+  for (;;) {
+    await settle(task.pollInterval ?? 1000);
+    const got = (await c.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema)) as { status: string };
+    if (got.status !== 'working') return got.status;
+  }
+}
+
+export async function recordEverythingTasks(): Promise<void> {
+  const rec = await startRecording(
+    {
+      trace: 'everything-tasks.jsonl',
+      description:
+        'server-everything (stdio): a task-augmented tools/call polled with tasks/get to completion and fetched with tasks/result; tasks/list; a task cancelled; an ambiguous task that needs input, answered through tasks/result with an elicitation tied to the task',
+      command: 'node',
+      args: [serverEntry('server-everything'), 'stdio'],
+      capabilities: { elicitation: { form: {} } },
+    },
+    (client) => {
+      client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { interpretation: 'programming' } }));
+    },
+  );
+  const c = rec.client;
+  await c.listTools();
+  const callAsTask = async (args: Record<string, unknown>) =>
+    (
+      (await c.request(
+        { method: 'tools/call', params: { name: 'simulate-research-query', arguments: args, task: { ttl: 60_000 } } },
+        CreateTaskResultSchema,
+      )) as {
+        task: { taskId: string; pollInterval?: number };
+      }
+    ).task;
+  const first = await callAsTask({ topic: 'tide pools' });
+  await pollTask(c, first);
+  await c.request({ method: 'tasks/result', params: { taskId: first.taskId } }, CallToolResultSchema);
+  await c.request({ method: 'tasks/list' }, ListTasksResultSchema);
+  const second = await callAsTask({ topic: 'glaciers' });
+  await c.request({ method: 'tasks/cancel', params: { taskId: second.taskId } }, CancelTaskResultSchema);
+  const third = await callAsTask({ topic: 'python', ambiguous: true });
+  await pollTask(c, third); // stops at input_required: the elicitation comes through tasks/result
+  await c.request({ method: 'tasks/result', params: { taskId: third.taskId } }, CallToolResultSchema, { timeout: 60_000 });
+  await settle(300);
+  await rec.close();
+}
+
+export async function recordEverythingNotifications(): Promise<void> {
+  const rec = await startRecording({
+    trace: 'everything-notifications.jsonl',
+    description:
+      'server-everything (stdio): timer-driven notifications: simulated resource updates for a subscribed resource and simulated logging at two levels, each turned on, left running past one 5 s interval, and off',
+    command: 'node',
+    args: [serverEntry('server-everything'), 'stdio'],
+  });
+  const c = rec.client;
+  const uri = 'demo://resource/static/document/features.md';
+  await c.setLoggingLevel('debug');
+  await c.subscribeResource({ uri });
+  await call(rec, 'toggle-subscriber-updates', {});
+  await settle(5_500);
+  await call(rec, 'toggle-subscriber-updates', {});
+  await c.unsubscribeResource({ uri });
+  await call(rec, 'toggle-simulated-logging', {});
+  await settle(5_500);
+  await c.setLoggingLevel('error');
+  await settle(5_200);
+  await call(rec, 'toggle-simulated-logging', {});
+  await settle(300);
+  await c.ping();
   await rec.close();
 }

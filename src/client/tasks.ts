@@ -1,7 +1,8 @@
 // Tasks (experimental, 2025-11-25; TASKS-2..8): a task-augmented tools/call answers at once with a
 // task; the handle polls tasks/get at the server's pollInterval until the task ends (or needs input,
 // when tasks/result lets the server send its queued elicitation/sampling requests), then fetches
-// the result with tasks/result. notifications/tasks/status only updates the handle (TASKS-6).
+// the result with tasks/result. notifications/tasks/status only updates the handle for listeners:
+// when to stop polling is decided by what tasks/get answered, never by a notification (TASKS-6).
 import {
   isTerminalTaskStatus,
   Methods,
@@ -47,6 +48,8 @@ export class ToolTask {
   /** A string the server offered to hand the model while the task runs (TASKS-3), if any. */
   readonly immediateResponse?: string;
   private readonly listeners = new Set<(task: Task) => void>();
+  /** The status the server last answered (the CreateTaskResult, then tasks/get or tasks/cancel). */
+  private answeredStatus: Task['status'];
 
   constructor(
     private readonly host: FeatureHost,
@@ -54,6 +57,7 @@ export class ToolTask {
     readonly toolName: string,
   ) {
     this.task = checkTask(host, Methods.toolsCall, created.task);
+    this.answeredStatus = this.task.status;
     const immediate = created._meta?.[MODEL_IMMEDIATE_RESPONSE_META];
     if (typeof immediate === 'string') this.immediateResponse = immediate;
   }
@@ -74,6 +78,7 @@ export class ToolTask {
   async refresh(options: FeatureOptions = {}): Promise<Task> {
     requireCapability(this.host, Methods.tasksGet, 'tasks');
     const task = checkTask(this.host, Methods.tasksGet, await this.host.request(Methods.tasksGet, { taskId: this.taskId }, requestOptions(options)));
+    this.answeredStatus = task.status;
     this.update(task);
     return this.task;
   }
@@ -89,7 +94,8 @@ export class ToolTask {
       listener(this.task);
     }
     try {
-      while (!isTerminalTaskStatus(this.task.status) && this.task.status !== 'input_required') {
+      // TASKS-6: a status notification may arrive before the poll that would tell the same; keep polling.
+      while (!isTerminalTaskStatus(this.answeredStatus) && this.answeredStatus !== 'input_required') {
         await sleep(clampPoll(this.task.pollInterval), options.signal).catch((reason) => {
           throw new RequestAbortedError({ server: this.host.serverName, method: Methods.tasksGet }, reason);
         });
@@ -117,7 +123,8 @@ export class ToolTask {
         `"content" of the result of task ${this.taskId} (tool "${this.toolName}") is not an array`,
       );
     }
-    if (!isTerminalTaskStatus(this.task.status)) this.update({ ...this.task, status: result.isError ? 'failed' : 'completed' });
+    if (!isTerminalTaskStatus(this.answeredStatus)) this.answeredStatus = result.isError ? 'failed' : 'completed';
+    if (!isTerminalTaskStatus(this.task.status)) this.update({ ...this.task, status: this.answeredStatus });
     return result;
   }
 
@@ -125,6 +132,7 @@ export class ToolTask {
   async cancel(options: FeatureOptions = {}): Promise<Task> {
     requireCapability(this.host, Methods.tasksCancel, 'tasks.cancel');
     const task = checkTask(this.host, Methods.tasksCancel, await this.host.request(Methods.tasksCancel, { taskId: this.taskId }, requestOptions(options)));
+    this.answeredStatus = task.status;
     this.update(task);
     return this.task;
   }

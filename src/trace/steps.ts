@@ -10,7 +10,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** One thing the recorded client did of its own accord. */
 export type Step =
   | { kind: 'listTools'; cursor?: string }
-  | { kind: 'callTool'; name: string; arguments?: Record<string, unknown>; progress: boolean; index: number }
+  | { kind: 'callTool'; name: string; arguments?: Record<string, unknown>; progress: boolean; index: number; task?: Obj }
   | { kind: 'request'; method: string; params?: Obj }
   | { kind: 'notify'; method: string; params?: Obj };
 
@@ -64,7 +64,14 @@ export function deriveScript(trace: Trace): ClientScript {
       script.toolResults.push({ name: params.name });
       callIndexById.set(JSON.stringify(m.id), index);
       const progress = isObj(params._meta) && params._meta.progressToken !== undefined;
-      script.steps.push({ kind: 'callTool', name: params.name, arguments: isObj(params.arguments) ? params.arguments : undefined, progress, index });
+      script.steps.push({
+        kind: 'callTool',
+        name: params.name,
+        arguments: isObj(params.arguments) ? params.arguments : undefined,
+        progress,
+        index,
+        ...(isObj(params.task) ? { task: params.task } : {}),
+      });
     } else {
       script.steps.push({ kind: 'request', method: m.method as string, params });
     }

@@ -57,3 +57,32 @@ test('a client message the negotiated schema rejects fails (a)', { timeout: 60_0
   assert.equal(v.ok, false);
   assert.match(v.lines.join('\n'), /schema: not a valid ListRootsResult \(answer to roots\/list\) \(2025-11-25\)/);
 });
+
+test('the task trace: our client polls tasks/get until the answer (not a notification) ends the task (TASKS-4, TASKS-6)', { timeout: 90_000 }, async () => {
+  const passing = await checkTrace(join(tracesDir, 'everything-tasks.jsonl'));
+  assert.equal(passing.ok, true, passing.lines.join('\n'));
+  // The recorded server said "completed" in a notification before the last poll; the client polled anyway.
+  // Make the second poll's answer "completed": the two recorded polls after it are then never sent.
+  const lines = readFileSync(join(tracesDir, 'everything-tasks.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, any>);
+  const polls = lines.filter((l) => l.dir === 'c2s' && l.msg?.method === 'tasks/get').map((l) => l.msg.id);
+  const path = tampered('everything-tasks.jsonl', (l) => {
+    if (l.dir === 's2c' && l.msg?.id === polls[1] && l.msg.result?.status === 'working') l.msg.result.status = 'completed';
+  });
+  const v = await checkTrace(path);
+  assert.equal(v.ok, false);
+  assert.match(v.lines[0]!, /^FAIL everything-tasks\.jsonl: 15\/17 client messages matched/);
+  assert.match(v.lines.join('\n'), /tasks\/get/);
+});
+
+test('the notifications trace: a notification our client turns into a different event fails (b)', { timeout: 90_000 }, async () => {
+  const path = tampered('everything-notifications.jsonl', (l) => {
+    if (l.dir === 's2c' && l.msg?.method === 'notifications/message' && l.msg.params?.level === 'notice') l.msg.params.level = 'warning';
+  });
+  const v = await checkTrace(path);
+  assert.equal(v.ok, false);
+  assert.match(v.lines.join('\n'), /bridge: results differ from everything-notifications\.json/);
+  assert.match(v.lines.join('\n'), /expected "notice", got "warning"/);
+});
