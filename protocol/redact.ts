@@ -146,8 +146,11 @@ export interface SecretSources {
   args?: readonly string[];
   /** Environment for the server: values of secret-named variables, and any value of 8+ characters. */
   env?: Readonly<Record<string, string | null | undefined>>;
-  /** HTTP headers: every value, and the credential after an auth scheme (`Bearer x` → `x`). */
-  headers?: Readonly<Record<string, string>>;
+  /**
+   * HTTP headers: every value, and the credential after an auth scheme (`Bearer x` → `x`). A
+   * headers function has no values yet: see {@link createLearningRedactor}.
+   */
+  headers?: Readonly<Record<string, string>> | (() => unknown);
   /** Values the user marks secret, and `${VAR}` expansions of secret-named variables. */
   secrets?: readonly (string | undefined | null)[];
 }
@@ -159,7 +162,7 @@ export function collectSecrets(sources: SecretSources): string[] {
   for (const [name, value] of Object.entries(sources.env ?? {})) {
     if (typeof value === 'string' && (isSecretName(name) || value.length >= 8)) out.push(value);
   }
-  for (const value of Object.values(sources.headers ?? {})) {
+  for (const value of typeof sources.headers === 'object' ? Object.values(sources.headers) : []) {
     out.push(value);
     const scheme = /^[A-Za-z][\w-]*\s+(\S.*)$/s.exec(value);
     if (scheme) out.push(scheme[1]!);
@@ -197,6 +200,28 @@ export function createRedactor(secrets: Iterable<string | undefined | null>, opt
     'g',
   );
   return urls ? (text) => redactUrlsIn(text.replace(pattern, MASK)) : (text) => text.replace(pattern, MASK);
+}
+
+/** A redactor whose secrets grow while it runs: values produced late, such as headers from a function. */
+export interface LearningRedactor {
+  /** Masks every value learnt so far (values only; URLs are the other redactors' job). */
+  readonly redact: Redact;
+  /** Adds secret values; the mask is rebuilt only when a value is new. */
+  learn(values: Iterable<string>): void;
+}
+
+/** Creates a {@link LearningRedactor} that knows no secret yet. */
+export function createLearningRedactor(): LearningRedactor {
+  const known = new Set<string>();
+  let current: Redact = noRedaction;
+  return {
+    redact: (text) => current(text),
+    learn(values) {
+      const before = known.size;
+      for (const value of values) if (typeof value === 'string' && value.length >= MIN_SECRET_CHARS) known.add(value);
+      if (known.size !== before) current = createRedactor(known, { urls: false });
+    },
+  };
 }
 
 /** Combines redactors (each masks its own secrets). */

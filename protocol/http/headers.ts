@@ -15,6 +15,12 @@ export const ACCEPT_POST = 'application/json, text/event-stream';
 export const ACCEPT_SSE = 'text/event-stream';
 export const CONTENT_TYPE_JSON = 'application/json';
 
+/**
+ * Headers computed per request (per-user or short-lived credentials): called before every HTTP
+ * request; never over the protocol's own headers.
+ */
+export type HeadersProvider = () => Record<string, string> | Promise<Record<string, string>>;
+
 /** What we know about the connection when building headers. */
 export interface HeaderState {
   /** The user's own headers (auth tokens...). They never override the protocol headers below. */

@@ -2,6 +2,7 @@
 // expanded. The manager and the CLI consume only these, never the raw file formats.
 
 import type { ConfigIssue } from '../errors/config-errors.js';
+import type { HeadersProvider } from '../../protocol/http/headers.js';
 import type { HostName } from './hosts.js';
 
 /**
@@ -61,8 +62,12 @@ export interface ServerConfigBase {
    * @defaultValue `false`
    */
   inheritEnv: boolean;
-  /** Extra HTTP headers, variables expanded. Secret: never log the values. @defaultValue `{}` */
-  headers: Record<string, string>;
+  /**
+   * Extra HTTP headers, variables expanded. Secret: never log the values. In code (not in a file),
+   * a function called before every HTTP request, for per-user or short-lived credentials.
+   * @defaultValue `{}`
+   */
+  headers: Record<string, string> | HeadersProvider;
   /** OAuth for an HTTP server (`auth:`, or a host's `oauth:`); absent: stored logins are used, nothing interactive. */
   auth?: AuthConfig;
   /** Allow-list of tool names to expose; empty means all. @defaultValue `[]` */

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   MCPB_TRANSPORT_CLOSED: 'a message was sent on a transport that is already closed',
   MCPB_SEND_FAILED: 'a message could not be written to the server',
   MCPB_HTTP_STATUS: 'the server answered with an HTTP error; carries status, URL (secrets stripped) and body start',
+  MCPB_HTTP_HEADERS_FAILED: "the function given as an HTTP server's `headers` threw or returned something other than string values; nothing was sent",
   MCPB_HTTP_CONNECT: 'the HTTP connection failed (refused, DNS, TLS, timeout); names the URL and the cause',
   MCPB_HTTP_STREAM_LOST: 'an SSE stream broke and could not be resumed within the retry budget',
   MCPB_HTTP_DETECT_FAILED: 'neither Streamable HTTP nor HTTP+SSE worked for the URL; names both answers',

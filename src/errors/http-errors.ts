@@ -38,6 +38,27 @@ function hintForStatus(status: number, hasSessionId: boolean, location?: string)
 }
 
 /**
+ * The `headers` function given for an HTTP server threw, or returned something other than an
+ * object of strings (`MCPB_HTTP_HEADERS_FAILED`); the request was not sent. Its error is the cause.
+ */
+export class HttpHeadersError extends McpBridgeError {
+  constructor(ctx: HttpErrorContext, problem: string, cause?: unknown) {
+    super(
+      'MCPB_HTTP_HEADERS_FAILED',
+      `${who(ctx)}the headers function failed before ${ctx.httpMethod}${ctx.method ? ` (${ctx.method})` : ''} to ${redactUrl(ctx.url)}: ${problem}; nothing was sent`,
+      {
+        server: ctx.server,
+        method: ctx.method,
+        httpMethod: ctx.httpMethod,
+        url: redactUrl(ctx.url),
+        hint: 'the function passed as `headers` is called before every HTTP request; make it resolve to an object of string values',
+      },
+      cause === undefined ? undefined : { cause },
+    );
+  }
+}
+
+/**
  * The server answered with an HTTP status other than the ones the protocol expects (`MCPB_HTTP_STATUS`).
  * Carries the status, method, redacted URL, whether a session id was sent, and the start of the body
  * (at most 500 characters); `rpcError` holds a JSON-RPC error found in the body. A redirect that was

@@ -16,7 +16,16 @@ import { Client, type CallToolOptions, type ClientOptions } from '../client/clie
 import { eraCacheKey } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
-import { collectSecrets, createRedactor, noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
+import {
+  collectSecrets,
+  composeRedactors,
+  createLearningRedactor,
+  createRedactor,
+  noRedaction,
+  redactError,
+  redactValue,
+  type Redact,
+} from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { createTransport, type HttpServerParams } from '../transports/create.js';
 import { ServerLists } from './server-lists.js';
@@ -117,6 +126,8 @@ export class ServerHandle {
   readonly redact: Redact;
   /** Masks only the configured values, for tool results (which the agent hands to an LLM). */
   private readonly redactResult: Redact;
+  /** The transport parameters: the config entry, with a headers function wrapped so its values are masked too. */
+  private readonly params: ServerConfig;
 
   constructor(
     readonly config: ServerConfig,
@@ -124,8 +135,21 @@ export class ServerHandle {
   ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
     const secrets = collectSecrets(config);
-    this.redact = createRedactor(secrets);
-    this.redactResult = createRedactor(secrets, { urls: false });
+    const provider = config.transport !== 'stdio' && typeof config.headers === 'function' ? config.headers : undefined;
+    const learnt = provider ? createLearningRedactor() : undefined;
+    this.redact = composeRedactors(createRedactor(secrets), learnt?.redact);
+    this.redactResult = composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact);
+    this.params =
+      provider && learnt
+        ? {
+            ...config,
+            headers: async () => {
+              const headers = await provider();
+              if (typeof headers === 'object' && headers !== null) learnt.learn(collectSecrets({ headers }));
+              return headers;
+            },
+          }
+        : config;
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
   }
 
@@ -254,12 +278,12 @@ export class ServerHandle {
     const onStderrLine = (line: string) => this.logger.debug(line, { server: this.name, stream: 'stderr' });
     // The config entry is itself the transport's parameters (a stdio-or-HTTP union): no re-typing.
     // A URL server's auth block becomes OAuth options (stored logins, never an unrequested login).
-    const params = this.config.transport === 'stdio' ? this.config : { ...this.config, ...authParams(this.config) };
+    const params = this.params.transport === 'stdio' ? this.params : { ...this.params, ...authParams(this.params) };
     const transport = await createTransport(params, { serverName: this.name, logger: this.logger, onStderrLine });
     const client = new Client(transport, {
       era: this.config.era,
       eraCacheKey: eraCacheKey(this.config),
-      respawn: () => createTransport(this.config, { serverName: this.name, logger: this.logger, onStderrLine }),
+      respawn: () => createTransport(this.params, { serverName: this.name, logger: this.logger, onStderrLine }),
       ...this.options.clientOptions,
       name: this.name,
       requestTimeoutMs: this.config.timeoutMs,

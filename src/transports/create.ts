@@ -3,6 +3,7 @@
 import { McpBridgeError } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
 import type { OAuthContext, OAuthOptions } from '../auth/types.js';
+import type { HeadersProvider } from '../../protocol/http/headers.js';
 import type { AuthHandler } from './http/auth-handler.js';
 import type { Transport } from './transport.js';
 
@@ -27,8 +28,11 @@ export interface StdioServerParams {
 /** How to reach a remote server (Streamable HTTP, or legacy HTTP+SSE). */
 export interface HttpServerParams {
   url: string;
-  /** Extra headers (e.g. `Authorization`); never logged. */
-  headers?: Record<string, string>;
+  /**
+   * Extra headers (e.g. `Authorization`); never logged. A function is called before every HTTP
+   * request (per-user or short-lived credentials); its values are masked like static ones.
+   */
+  headers?: Record<string, string> | HeadersProvider;
   /**
    * Authorization: an {@link AuthHandler} of your own, or OAuth options (mcp-bridge's OAuth client,
    * loaded only then). Ignored when `headers` carry `Authorization` (static auth, no discovery).

@@ -72,7 +72,7 @@ describe('mcp-bridge.yaml', () => {
     assert.equal(later.enabled, false);
     assert.equal(later.pingIntervalMs, 60_000);
     assert.equal(later.transport, 'auto', 'a URL server without transport stays auto');
-    assert.equal(later.headers.Authorization, 'Bearer ${NOT_SET_YET}');
+    assert.equal((later.headers as Record<string, string>).Authorization, 'Bearer ${NOT_SET_YET}');
     assert.equal(cfg.warnings?.length, 1);
     assert.equal(cfg.warnings?.[0].path, 'tools.mcp.servers[2].headers.Authorization');
     assert.equal(cfg.warnings?.[0].line, 30);

@@ -95,7 +95,7 @@ describe('redactServerConfig', () => {
     assert.deepEqual(safe.headers, { Authorization: '***' });
     assert.equal(safe.url, 'https://***@mcp.linear.app/sse?token=***&x=1&Auth_Code=***');
     assert.ok(!JSON.stringify(safe).includes(SECRET));
-    assert.equal(linear.headers.Authorization, `Bearer ${SECRET}`, 'the original is not modified');
+    assert.equal((linear.headers as Record<string, string>).Authorization, `Bearer ${SECRET}`, 'the original is not modified');
   });
 
   it('keeps null (unset) env entries and masks secret-looking flag arguments', () => {

@@ -2,7 +2,14 @@
 // steps. The SDK is the independent reference, so every committed trace must replay cleanly through it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  CreateTaskResultSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  McpError,
+  ResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -53,7 +60,12 @@ export async function replayWithSdk(tracePath: string, mutate: (s: Step) => Step
     if (step === null) continue;
     try {
       if (step.kind === 'listTools') results.push(await client.listTools(step.cursor ? { cursor: step.cursor } : undefined));
-      else if (step.kind === 'callTool') {
+      else if (step.kind === 'callTool' && step.task) {
+        // A task-augmented call answers with a CreateTaskResult, not a tool result (TASKS-3).
+        results.push(
+          await client.request({ method: 'tools/call', params: { name: step.name, arguments: step.arguments, task: step.task } }, CreateTaskResultSchema),
+        );
+      } else if (step.kind === 'callTool') {
         results.push(await client.callTool({ name: step.name, arguments: step.arguments }, undefined, step.progress ? { onprogress: () => {} } : {}));
       } else if (step.kind === 'notify') {
         if (step.method === 'notifications/roots/list_changed') await client.sendRootsListChanged();

@@ -3,10 +3,12 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, request, type Dispatcher } from 'undici';
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
-import { HttpConnectError, HttpError } from '../../errors/http-errors.js';
+import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
 
-export type { Dispatcher };
+import type { HeadersProvider } from '../../../protocol/http/headers.js';
+
+export type { Dispatcher, HeadersProvider };
 
 /** How to reach the network. */
 export interface HttpClientOptions {
@@ -28,6 +30,14 @@ export interface HttpClientOptions {
    * headers already carry `Authorization` (static auth: no discovery).
    */
   auth?: AuthHandler;
+  /**
+   * Called before every request; what it returns is added to the request's headers (never over the
+   * protocol's own: session id, version, Accept, Content-Type). An `Authorization` among them means
+   * static auth, as in `headers`.
+   */
+  headersProvider?: HeadersProvider;
+  /** Receives each set of headers the provider returned (the transports learn them as secrets). */
+  onProvidedHeaders?: (headers: Record<string, string>) => void;
 }
 
 /** Authorizations in a row for one request before its refusal is handed back (step-up's 3, plus one). */
@@ -132,7 +142,8 @@ export class HttpClient {
    * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
    *   the auth handler's typed errors (`MCPB_AUTH_*`).
    */
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const req = this.options.headersProvider ? await this.withProvidedHeaders(request, this.options.headersProvider) : request;
     const auth = this.options.auth;
     if (!auth || hasStaticAuthorization(req.headers)) return this.withRedirects(req);
     for (let retries = 0; ; retries++) {
@@ -162,6 +173,26 @@ export class HttpClient {
       if (!retry) return response;
       response.discard();
     }
+  }
+
+  /** `req` with the provider's headers added; the protocol's own headers win. @throws HttpHeadersError */
+  private async withProvidedHeaders(req: HttpRequest, provider: HeadersProvider): Promise<HttpRequest> {
+    const where = { server: this.options.serverName, httpMethod: req.method, url: String(req.url), method: req.rpcMethod };
+    let provided: unknown;
+    try {
+      provided = await provider();
+    } catch (error) {
+      throw new HttpHeadersError(where, `it threw: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+    if (typeof provided !== 'object' || provided === null || Array.isArray(provided))
+      throw new HttpHeadersError(where, `it returned ${provided === null ? 'null' : Array.isArray(provided) ? 'an array' : typeof provided}, not an object`);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(provided)) {
+      if (typeof value !== 'string') throw new HttpHeadersError(where, `header "${name}" is ${typeof value}, not a string`);
+      headers[name.toLowerCase()] = value;
+    }
+    this.options.onProvidedHeaders?.(headers);
+    return { ...req, headers: { ...headers, ...req.headers } };
   }
 
   /**

@@ -1,17 +1,21 @@
 // Options shared by the Streamable HTTP and legacy SSE transports, and their one normaliser.
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../protocol/framing/line-framer.js';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../../protocol/http/reconnect.js';
-import { collectSecrets, createRedactor, type Redact } from '../../../protocol/redact.js';
+import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, type Redact } from '../../../protocol/redact.js';
 import type { SessionExpiredError } from '../../errors/http-errors.js';
 import { nullLogger, type Logger } from '../../log.js';
-import type { HttpClientOptions } from './http-client.js';
+import type { HeadersProvider, HttpClientOptions } from './http-client.js';
 
 /** Options of {@link StreamableHttpTransport} and {@link SseTransport}. */
 export interface HttpTransportOptions extends HttpClientOptions {
   /** The MCP endpoint (Streamable HTTP) or the SSE URL (legacy). */
   url: string | URL;
-  /** Extra headers on every request, e.g. `Authorization`. Never logged, never put in errors. */
-  headers?: Record<string, string>;
+  /**
+   * Extra headers on every request, e.g. `Authorization`. Never logged, never put in errors. A
+   * function is called before every HTTP request (POST, GET stream, DELETE), for per-user or
+   * short-lived credentials; what it returns is masked like static header values.
+   */
+  headers?: Record<string, string> | HeadersProvider;
   /** Largest JSON body or SSE event accepted, in bytes. @defaultValue 134217728 (128 MiB, {@link DEFAULT_MAX_MESSAGE_BYTES}) */
   maxMessageBytes?: number;
   /** Open the standalone GET stream for server → client messages after `notifications/initialized`. @defaultValue true */
@@ -34,8 +38,9 @@ export interface HttpSessionEvents {
   sessionExpired: SessionExpiredError;
 }
 
-export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' | 'reconnect'> {
+export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' | 'reconnect' | 'headers'> {
   url: URL;
+  /** The static headers (none when `headers` was a function: that one is `headersProvider`). */
   headers: Record<string, string>;
   maxMessageBytes: number;
   listen: boolean;
@@ -67,10 +72,13 @@ export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedH
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`HTTP transport option url must use http: or https:, got ${url.protocol}`);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
+  const provider = typeof options.headers === 'function' ? options.headers : undefined;
+  for (const [name, value] of Object.entries(provider ? {} : (options.headers ?? {}))) {
     if (typeof value !== 'string') throw new TypeError(`HTTP transport header ${name} must be a string value`);
     headers[name] = value;
   }
+  // Values a headers function returns are learnt as they come, so they are masked like static ones.
+  const learnt = provider ? createLearningRedactor() : undefined;
   const r = options.reconnect ?? {};
   return {
     ...options,
@@ -86,6 +94,9 @@ export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedH
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000),
     endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000),
     logger: options.logger ?? nullLogger,
-    redact: createRedactor(collectSecrets({ headers, secrets: options.secrets })),
+    redact: composeRedactors(createRedactor(collectSecrets({ headers, secrets: options.secrets })), learnt?.redact),
+    ...(provider && learnt
+      ? { headersProvider: provider, onProvidedHeaders: (h: Record<string, string>) => learnt.learn(collectSecrets({ headers: h })) }
+      : {}),
   };
 }
