@@ -13,6 +13,8 @@ export interface CliIo {
   stdoutIsTTY?: boolean;
   /** Writes raw bytes to stdout (binary resources piped to a file or another program). */
   stdoutBytes?(data: Uint8Array): void;
+  /** Asks for a VS Code `${input:id}` value; present only when stdin and stderr are a terminal. */
+  promptInput?: (question: string, hidden: boolean) => Promise<string>;
 }
 
 /** Exit codes (documented in the README). */

@@ -111,6 +111,9 @@ if (isMain()) {
       },
       stdoutIsTTY: process.stdout.isTTY,
       stdoutBytes: (data) => process.stdout.write(data),
+      ...(process.stdin.isTTY && process.stderr.isTTY
+        ? { promptInput: async (q: string, hidden: boolean) => (await import('./input-prompt.js')).askOnTerminal(process.stdin, process.stderr)(q, hidden) }
+        : {}),
     },
     installSignals,
   );

@@ -4,7 +4,8 @@
 
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { loadConfig, parseConfig } from '../config/index.js';
+import { parseConfig } from '../config/index.js';
+import { loadConfigAsking } from './input-prompt.js';
 import type { HostName } from '../config/hosts.js';
 import { suggestName } from '../config/schema.js';
 import type { BridgeConfig } from '../config/types.js';
@@ -79,7 +80,7 @@ export async function resolveServers(args: ParsedArgs, io: CliIo): Promise<Bridg
   }
   const config = adHoc
     ? adHocConfig(args, io, url)
-    : await loadConfig(configPath(args, io), { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}) });
+    : await loadConfigAsking(configPath(args, io), { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}) }, io.promptInput);
   if (args.servers.length === 0) return config;
   const names = config.servers.map((s) => s.name);
   const unknown = args.servers.filter((n) => !names.includes(n));

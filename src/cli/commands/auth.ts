@@ -1,7 +1,7 @@
 // `mcp-bridge auth login|status|logout SERVER`: an OAuth login ahead of time (the agent then uses and
 // refreshes the stored tokens), what is stored (never the tokens themselves), and logout with
 // revocation where the authorization server offers it (RFC 7009).
-import { loadConfig } from '../../config/index.js';
+import { loadConfigAsking } from '../input-prompt.js';
 import type { ServerConfig } from '../../config/types.js';
 import type { ParsedArgs } from '../args.js';
 import { configPath } from '../target.js';
@@ -13,7 +13,7 @@ export async function authCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const [action, name] = args.positionals;
   if (!action || !(ACTIONS as readonly string[]).includes(action))
     throw new UsageError(`auth needs one of ${ACTIONS.join(', ')}: mcp-bridge auth login SERVER`);
-  const config = await loadConfig(configPath(args, io), { env: io.env });
+  const config = await loadConfigAsking(configPath(args, io), { env: io.env }, io.promptInput);
   const http = config.servers.filter((s) => s.url !== undefined && s.auth?.mode !== 'none');
   const chosen = name === undefined ? (action === 'status' ? http : []) : http.filter((s) => s.name === name);
   if (chosen.length === 0) {
