@@ -47,3 +47,8 @@ export function isAuthFailure(error: unknown): boolean {
   }
   return false;
 }
+
+/** The exit code for servers that failed to start: 4 when any failure is an authorization one (as `call`), else 3. */
+export function startFailureCode(failed: ReadonlyArray<{ error: unknown }>): number {
+  return failed.some((f) => isAuthFailure(f.error)) ? ExitCode.authFailed : ExitCode.serverFailed;
+}

@@ -2,7 +2,9 @@
 // line (-- CMD ARGS, or a URL), --server to start one of a config, -e, key=value / key:=JSON
 // arguments and JSON on stdin, config discovery and --from HOST. Run as a child process.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -118,5 +120,57 @@ test('tools URL and call URL TOOL: one remote server, no config file; -H and --t
     assert.equal(call.stdout.trim(), 'Echo: over http');
   } finally {
     await server.stop();
+  }
+});
+
+/** The CLI as a child without blocking this process, so an in-process HTTP peer can answer it. */
+function runCliAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
+    child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('an ad-hoc URL that refuses authorization exits 4, one that nothing answers exits 3, for tools and call alike', async () => {
+  // A protected resource with no way to authorize: every MCP request is 401, no metadata is published.
+  const server = createServer((req, res) => {
+    res.writeHead(req.url?.startsWith('/.well-known/') ? 404 : 401, { 'www-authenticate': 'Bearer realm="mcp"' });
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const protectedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const unreachableUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/mcp`;
+  await new Promise((resolve) => closed.close(resolve));
+  try {
+    for (const command of [['tools'], ['call', 'echo', 'message=x']]) {
+      const auth = await runCliAsync([command[0]!, protectedUrl, ...command.slice(1)]);
+      assert.equal(auth.code, 4, `${command[0]}: ${auth.stderr}`);
+      assert.match(auth.stderr, /requires authorization.*mcp-bridge auth login/);
+      const down = await runCliAsync([command[0]!, unreachableUrl, ...command.slice(1)]);
+      assert.equal(down.code, 3, `${command[0]}: ${down.stderr}`);
+      assert.match(down.stderr, /could not reach/);
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('-H puts the header on every request to an ad-hoc URL', async () => {
+  const { startSdkHttpServer } = await import('../helpers/http-sdk-server.js');
+  const server = await startSdkHttpServer('stateful');
+  try {
+    const r = await runCliAsync(['call', server.url, 'echo', 'message=with header', '-q', '-H', 'X-Team: blue-42', '--transport', 'streamable-http']);
+    assert.equal(r.code, 0, r.stderr);
+    const mcp = server.seen.filter((s) => s.path !== '/favicon.ico');
+    assert.ok(mcp.length >= 2, 'initialize and the call at least');
+    for (const s of mcp) assert.equal(s.headers['x-team'], 'blue-42', `${s.method} ${s.path}`);
+  } finally {
+    await server.close();
   }
 });

@@ -2,7 +2,7 @@
 // shows them and their tools as an LLM would get them, runs one call and prints the result.
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
-import { ExitCode, type CliIo } from '../io.js';
+import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import { parseArgsJson } from './call.js';
 
 export async function demoCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -22,13 +22,13 @@ export async function demoCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     const { specs } = registry.toLLMSpecs('openai');
     if (specs.length > 0) io.stdout(`\nOpenAI function spec of the first tool:\n${JSON.stringify(specs[0], null, 2)}\n`);
     const name = tool ?? tools[0]?.name;
-    if (!name) return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
+    if (!name) return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
     const callArgs = parseArgsJson(argsJson);
     io.stdout(`\nCalling ${name} ${JSON.stringify(callArgs)}:\n`);
     const result = await registry.execute(name, callArgs);
     io.stdout(result.text + (result.text.endsWith('\n') ? '' : '\n'));
     if (result.isError) return ExitCode.toolError;
-    return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
+    return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();
   }

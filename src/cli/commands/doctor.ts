@@ -4,7 +4,7 @@ import { redactServerConfig } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
 import { specCost } from './tools.js';
-import { ExitCode, type CliIo } from '../io.js';
+import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
 import { namingProblemLines } from './naming-problems.js';
 
@@ -59,7 +59,7 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`,
     );
     if (args.json) io.stdout(JSON.stringify({ servers: report, problems, naming }, null, 2) + '\n');
-    return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
+    return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();
   }

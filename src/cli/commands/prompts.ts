@@ -4,7 +4,7 @@
 import type { CompleteReference, Prompt } from '../../../protocol/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
-import { ExitCode, UsageError, type CliIo } from '../io.js';
+import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
 import { parseArgsJson } from './call.js';
 import { clientsFor, displayName, onlyServer, keyValues } from './context-servers.js';
 
@@ -26,7 +26,7 @@ export async function promptsCommand(args: ParsedArgs, io: CliIo): Promise<numbe
         }
       }
     }
-    return summary.failed.length > 0 && named === undefined ? ExitCode.serverFailed : ExitCode.ok;
+    return summary.failed.length > 0 && named === undefined ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();
   }

@@ -7,7 +7,7 @@ import { matchUriTemplate, type Resource, type ResourceTemplate } from '../../..
 import { resourceBytes } from '../../client/resources.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
-import { ExitCode, UsageError, type CliIo } from '../io.js';
+import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
 import { clientsFor, displayName, onlyServer } from './context-servers.js';
 
 export async function resourcesCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -30,7 +30,7 @@ export async function resourcesCommand(args: ParsedArgs, io: CliIo): Promise<num
         for (const t of resourceTemplates) io.stdout(`  ${displayName(t)}  ${t.uriTemplate}  [template]${t.mimeType ? `  (${t.mimeType})` : ''}\n`);
       }
     }
-    return summary.failed.length > 0 && named === undefined ? ExitCode.serverFailed : ExitCode.ok;
+    return summary.failed.length > 0 && named === undefined ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();
   }

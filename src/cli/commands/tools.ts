@@ -1,5 +1,5 @@
 // `mcp-bridge tools`: every tool as the LLM will see it, in our format or a provider's.
-import { UsageError, ExitCode, type CliIo } from '../io.js';
+import { UsageError, ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
 import { estimateTokens } from '../../bridge/token-estimate.js';
@@ -37,7 +37,7 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
       }
     }
     if (!args.quiet) io.stderr(`${specCost(registry, format === 'mcp' ? 'openai' : format)}\n`);
-    return summary.failed.length > 0 ? ExitCode.serverFailed : ExitCode.ok;
+    return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();
   }
