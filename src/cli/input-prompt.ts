@@ -84,11 +84,12 @@ async function inputSpecs(file: string): Promise<Map<string, InputSpec>> {
 export function askOnTerminal(input: NodeJS.ReadStream, output: NodeJS.WriteStream): PromptInput {
   return (question, hidden) =>
     new Promise<string>((resolve, reject) => {
-      output.write(question);
       let value = '';
       const wasRaw = input.isRaw;
+      // Raw mode before the question: whatever is typed once it shows is never echoed by the terminal.
       input.setRawMode(true);
       input.resume();
+      output.write(question);
       const finish = (error?: Error) => {
         input.off('data', onData);
         input.setRawMode(wasRaw);
