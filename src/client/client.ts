@@ -46,7 +46,7 @@ import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { defaultEraCache, type EraCache } from './era-cache.js';
 import { connectInEra, type EraOption } from './era-detect.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
-import { openListen } from './listen.js';
+import { openListen, type ListenHandle } from './listen.js';
 import { collectPages } from './pagination.js';
 import { legacyPath, modernPath, type RequestPath } from './request-path.js';
 import { ToolHeaders } from './tool-headers.js';
@@ -225,7 +225,7 @@ export class Client {
   private readonly tasks = new Map<string, WeakRef<ToolTask>>();
   private path!: RequestPath;
   private logLevel?: LoggingLevel;
-  private closeListen: () => void = () => {};
+  private listen?: ListenHandle;
   private readonly toolHeaders = new ToolHeaders();
 
   constructor(transport: Transport, options: ClientOptions = {}) {
@@ -298,7 +298,7 @@ export class Client {
     s.events.on('close', (info) => {
       if (this.currentSession !== s) return;
       this.state = 'closed';
-      this.closeListen();
+      this.listen?.close();
       const r = this.redact;
       this.events.emit('close', {
         ...info,
@@ -412,11 +412,12 @@ export class Client {
   }
 
   private startListening(): void {
-    this.closeListen = openListen({
+    this.listen = openListen({
       path: this.path,
       capabilities: this.snapshot!.capabilities,
       server: this.options.name,
       logger: this.logger,
+      resourceSubscriptions: () => [...this.subscriptions],
       alive: () => this.state === 'ready',
       onReopened: (filter) => {
         // SUB-6: whatever changed while the stream was down was missed.
@@ -657,16 +658,39 @@ export class Client {
     return readResource(this.host, uri, options);
   }
 
-  /** Subscribes to changes of `uri`: `resourceUpdated` events follow. Needs `resources.subscribe`. @throws CapabilityMissingError */
+  /**
+   * Subscribes to changes of `uri`: `resourceUpdated` events follow. Needs `resources.subscribe`.
+   * In the 2026-07-28 era there is no `resources/subscribe`: the URI joins the `resourceSubscriptions`
+   * of the `subscriptions/listen` stream, which is reopened with it (SUB-1; opened even with `listen: false`).
+   * @throws CapabilityMissingError
+   */
   async subscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    if (this.snapshot?.era === 'modern') {
+      requireCapability(this.host, Methods.resourcesSubscribe, 'resources.subscribe');
+      if (this.subscriptions.has(uri)) return;
+      this.subscriptions.add(uri);
+      this.refreshListen();
+      return;
+    }
     await subscribeResource(this.host, uri, options);
     this.subscriptions.add(uri);
   }
 
-  /** Ends a subscription made with {@link Client.subscribeResource}. */
+  /** Ends a subscription made with {@link Client.subscribeResource} (2026-07-28: the listen stream is reopened without it). */
   async unsubscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    if (this.snapshot?.era === 'modern') {
+      requireCapability(this.host, Methods.resourcesUnsubscribe, 'resources.subscribe');
+      if (this.subscriptions.delete(uri)) this.refreshListen();
+      return;
+    }
     this.subscriptions.delete(uri);
     await unsubscribeResource(this.host, uri, options);
+  }
+
+  private refreshListen(): void {
+    this.assertReady(Methods.subscriptionsListen);
+    if (this.listen) this.listen.refresh();
+    else this.startListening();
   }
 
   /** Every prompt, following pagination to the end. @throws CapabilityMissingError when the server declared no `prompts`. */
@@ -714,7 +738,7 @@ export class Client {
   /** Closes the connection (stdio: the whole process tree). Idempotent. */
   async close(): Promise<void> {
     this.state = 'closed';
-    this.closeListen();
+    this.listen?.close();
     await this.session.close();
   }
 

@@ -34,3 +34,58 @@ test('SUB-1/3: a tool added by the server is announced on the listen stream and 
     await client.close();
   }
 });
+
+test('SUB-1/3: subscribeResource in the 2026 era rides on subscriptions/listen, never resources/subscribe', async () => {
+  const l = v2Stdio({ reject: true, resources: true });
+  const transport = await createTransport({ command: l.command, args: l.args });
+  const tap = new SchemaTap(transport);
+  const client = new Client(transport, { name: 'listen-res' });
+  await client.connect();
+  try {
+    assert.equal(client.era, 'modern');
+    const listens = () =>
+      tap.sent.filter((m) => 'method' in m && m.method === 'subscriptions/listen') as unknown as {
+        id: number;
+        params: { notifications: Record<string, unknown> };
+      }[];
+    const acked = (id: number) =>
+      new Promise<void>((resolve) => {
+        const tick = () => {
+          const ack = tap.received.find(
+            (m) =>
+              (m as { method?: string }).method === 'notifications/subscriptions/acknowledged' &&
+              (m as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.['io.modelcontextprotocol/subscriptionId'] === id,
+          );
+          if (ack) resolve();
+          else setTimeout(tick, 20);
+        };
+        tick();
+      });
+    await client.subscribeResource('memo://note');
+    const withUri = listens().at(-1)!;
+    assert.deepEqual(withUri.params.notifications.resourceSubscriptions, ['memo://note']);
+    await acked(withUri.id);
+    const updated = new Promise<string>((resolve) => client.events.on('resourceUpdated', (p) => resolve(p.uri)));
+    await client.callTool('touch', {});
+    assert.equal(await updated, 'memo://note');
+    const update = tap.received.find((m) => (m as { method?: string }).method === 'notifications/resources/updated') as
+      | { params?: { _meta?: Record<string, unknown> } }
+      | undefined;
+    assert.equal(update?.params?._meta?.['io.modelcontextprotocol/subscriptionId'], withUri.id);
+
+    await client.unsubscribeResource('memo://note');
+    const without = listens().at(-1)!;
+    assert.notEqual(without.id, withUri.id);
+    assert.equal(without.params.notifications.resourceSubscriptions, undefined);
+    // The replaced stream was ended (SUB-5: notifications/cancelled for its id on stdio).
+    assert.ok(
+      tap.sent.some(
+        (m) => 'method' in m && m.method === 'notifications/cancelled' && (m as { params?: { requestId?: unknown } }).params?.requestId === withUri.id,
+      ),
+    );
+    assert.ok(!tap.sent.some((m) => 'method' in m && (m.method === 'resources/subscribe' || m.method === 'resources/unsubscribe')));
+    assert.deepEqual(tap.problems('2026-07-28'), []);
+  } finally {
+    await client.close();
+  }
+});

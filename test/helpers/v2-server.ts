@@ -8,10 +8,12 @@ export interface V2Options {
   reject?: boolean;
   /** tools/list cache hint in ms. */
   ttlMs?: number;
+  /** A subscribable `memo://note` and a `touch` tool that announces it changed. */
+  resources?: boolean;
 }
 
 function flags(o: V2Options): string[] {
-  return [...(o.reject ? ['--reject'] : []), ...(o.ttlMs === undefined ? [] : ['--ttl', String(o.ttlMs)])];
+  return [...(o.reject ? ['--reject'] : []), ...(o.ttlMs === undefined ? [] : ['--ttl', String(o.ttlMs)]), ...(o.resources ? ['--resources'] : [])];
 }
 
 /** Launch description of the stdio server. */
