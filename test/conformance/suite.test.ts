@@ -86,3 +86,16 @@ test('the notifications trace: a notification our client turns into a different 
   assert.match(v.lines.join('\n'), /bridge: results differ from everything-notifications\.json/);
   assert.match(v.lines.join('\n'), /expected "notice", got "warning"/);
 });
+
+test('the task trace: a task request replayed as another method fails (b)', { timeout: 90_000 }, async () => {
+  // The first tasks/get, recorded as a tasks/list: the replayed step then yields a task list where
+  // the hand-reviewed expected file has the task's result.
+  const path = tampered('everything-tasks.jsonl', (l) => {
+    if (l.dir === 'c2s' && l.msg?.method === 'tasks/get' && l.msg.id === 3) l.msg.method = 'tasks/list';
+  });
+  const v = await checkTrace(path);
+  assert.equal(v.ok, false);
+  assert.match(v.lines[0]!, /^FAIL everything-tasks\.jsonl/);
+  assert.match(v.lines.join('\n'), /bridge: results differ from everything-tasks\.json/);
+  assert.match(v.lines.join('\n'), /at \[1\]\.method: expected "tasks\/result", got "tasks\/list"/);
+});
