@@ -2,17 +2,16 @@
 // The published package: declarations from tsc, and the JavaScript of the package entries and the CLI
 // bundled by Rollup from tsc's output.
 //
-// Why Rollup and why two runs: import time is mostly the number of files Node's ESM loader has to
-// resolve, read and link, one after the other. Rollup groups modules by the set of entries that
-// load them and keeps a module in the chunk its dynamic importer already has in memory, so the
-// entries form a chain (protocol ⊂ client ⊂ index) of few files: `mcp-bridge/client` loads 4
-// files where esbuild's splitting loaded 16. A class shared by two entries lives in one chunk, so
-// `instanceof` holds across entries. The CLI is a run of its own: its lazily loaded commands would
-// otherwise cut the library into a chunk per combination of commands using it; a program needs no
-// class identity with the library, so it carries its own copy.
-//
-// Dependencies stay external; dynamic imports stay dynamic (own chunks), so what loads lazily from
-// dist/ (yaml, ajv, undici, the transports, the CLI commands) still loads lazily from the bundle.
+// Import time is mostly the number of files Node's ESM loader has to resolve, read and link one
+// after the other, so the chunks are laid out by hand rather than by the bundler's own splitting:
+// - `client-core`: every module `mcp-bridge/client` or `mcp-bridge/protocol` loads before its first
+//   line runs, so those entries load 2 files;
+// - `index-core`: what the whole entry (`mcp-bridge`) adds, so it loads 3;
+// - everything else (the transports, OAuth, the CLI commands) stays in chunks loaded on first use.
+// Left to itself, a bundler cuts the library into a chunk per combination of lazily loaded modules
+// using it: esbuild's splitting made `mcp-bridge/client` load 16 files. A class shared by entries
+// lives in one chunk, so `instanceof` holds across entries, and the CLI shares the library's chunks.
+// Dependencies stay external, and dynamic imports stay dynamic.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -29,26 +28,47 @@ for (const dir of [outdir, stage, 'dist/types']) rmSync(dir, { recursive: true, 
 tsc();
 tsc('--emitDeclarationOnly', 'false', '--declaration', 'false', '--removeComments', '--outDir', stage);
 
+const entries = {
+  index: `${stage}/src/index.js`,
+  client: `${stage}/src/client/index.js`,
+  transports: `${stage}/src/transports/index.js`,
+  protocol: `${stage}/protocol/index.js`,
+  cli: `${stage}/src/cli/main.js`,
+};
 const external = (id) => isBuiltin(id) || !(id.startsWith('.') || id.startsWith('/'));
 /** Rollup warns about what it cannot prove; a warning here is a build error, so none goes unread. */
 const onwarn = (warning) => {
   throw new Error(`bundle: ${warning.code}: ${warning.message}`);
 };
-async function bundle(input, chunkDir) {
-  const build = await rollup({ input, external, onwarn });
-  await build.write({ dir: outdir, format: 'es', entryFileNames: '[name].js', chunkFileNames: `${chunkDir}/[name]-[hash].js`, generatedCode: 'es2015' });
+
+/** The modules an entry loads before its first line runs: its static import closure. */
+async function staticClosure(entry) {
+  const build = await rollup({ input: entry, external, onwarn });
+  const { output } = await build.generate({ format: 'es' });
   await build.close();
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const modules = new Set();
+  const visit = (chunk) => {
+    if (!chunk || chunk.visited) return;
+    chunk.visited = true;
+    for (const id of Object.keys(chunk.modules)) modules.add(id);
+    for (const name of chunk.imports) visit(chunks.get(name));
+  };
+  visit([...chunks.values()].find((c) => c.isEntry));
+  return modules;
 }
-await bundle(
-  {
-    index: `${stage}/src/index.js`,
-    client: `${stage}/src/client/index.js`,
-    transports: `${stage}/src/transports/index.js`,
-    protocol: `${stage}/protocol/index.js`,
-  },
-  'chunks',
-);
-await bundle({ cli: `${stage}/src/cli/main.js` }, 'cli-chunks');
+const clientCore = new Set([...(await staticClosure(entries.client)), ...(await staticClosure(entries.protocol))]);
+const indexCore = await staticClosure(entries.index);
+
+const build = await rollup({ input: entries, external, onwarn });
+await build.write({
+  dir: outdir,
+  format: 'es',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  manualChunks: (id) => (clientCore.has(id) ? 'client-core' : indexCore.has(id) ? 'index-core' : undefined),
+});
+await build.close();
 rmSync(stage, { recursive: true, force: true });
 
 // Error names come from constructor.name: a class Rollup renamed to dodge a clash (`Foo$1`) would
