@@ -6,6 +6,7 @@ import { toResponsesTool, type ResponsesFunctionTool } from '../adapters/openai-
 import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import type { LlmProvider } from '../bridge/types.js';
 import type { SchemaNote } from '../bridge/types.js';
+import { clonePlain } from '../util/clone-plain.js';
 import type { Entry } from './entry.js';
 
 /** The spec type per target: the providers' function-calling formats, and the OpenAI Responses API's flat tools. */
@@ -53,7 +54,7 @@ function providerSpecs<P extends LlmProvider>(
   for (const entry of entries.values()) {
     let conversion = entry.specs.get(key) as LlmSpecConversion<P> | undefined;
     if (!conversion) entry.specs.set(key, (conversion = toLLMSpec(entry.def, provider, options)));
-    const spec = structuredClone(conversion.spec);
+    const spec = clonePlain(conversion.spec);
     if (entry.def.deferred && provider === 'anthropic') (spec as AnthropicToolSpec).defer_loading = true;
     specs.push(spec);
     if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
