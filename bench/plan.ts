@@ -28,7 +28,7 @@ export interface PlanOptions {
   reps?: number;
 }
 
-/** The workloads W1–W8 (W5 is read off W3 and W4) at full or quick sizes. */
+/** The workloads W1–W9 (W5 is read off W3 and W4) at full or quick sizes. */
 export function makePlan(o: PlanOptions): Plan {
   const q = o.quick;
   const seqCalls = q ? 500 : 2000;
@@ -91,8 +91,8 @@ export function makePlan(o: PlanOptions): Plan {
       job: (client) => ({ workload: 'fleet', client, servers: 10, calls: fleetCalls, inflight: 64 }),
     },
     {
-      key: 'w8.tools',
-      title: `W8 one stdio server with ${q ? '1,000' : '5,000'} tools, started and registered`,
+      key: 'w9.tools',
+      title: `W9 one stdio server with ${q ? '1,000' : '5,000'} tools: started and registered, specs, per-call cost`,
       kind: 'job',
       timeoutMs: 120_000,
       job: (client) => ({ workload: 'many-tools', client, tools: q ? 1000 : 5000 }),

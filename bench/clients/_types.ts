@@ -46,10 +46,36 @@ export interface BenchClient {
   /** Optional (W7): what `fleet()` needs before the clock starts (its module, its parsed config). */
   prepareFleet?(server: Extract<ServerSpec, { kind: 'stdio' }>, count: number): Promise<void>;
   /**
-   * Optional (W8): starts one server and readies its tools for an agent the way this client's users
-   * do (e.g. a manager filling a tool registry). Without it, W8 runs connect() and tools/list.
+   * Optional (W9): starts one server and readies its tools for an agent the way this client's users
+   * do (e.g. a manager filling a tool registry). Without it, W9 runs connect() and tools/list.
+   * `agent` is the client's tool registry, when it has one (W9's spec and per-call figures).
    */
-  manyTools?(server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<{ how: string; tools: number; close(): Promise<void> }>;
+  manyTools?(server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<{ how: string; tools: number; agent?: BenchAgentTools; close(): Promise<void> }>;
+}
+
+/** The LLM function-calling formats W9 times. */
+export const SPEC_TARGETS = ['openai', 'openai-responses', 'anthropic', 'gemini'] as const;
+export type SpecTarget = (typeof SPEC_TARGETS)[number];
+
+/** W9: what a client with a tool registry offers an agent, over the tools a started server listed. */
+export interface BenchAgentTools {
+  /** The tools the server listed (original names and input schemas). */
+  readonly tools: readonly { name: string; inputSchema: Record<string, unknown> }[];
+  /**
+   * A new registry holding those tools, whose calls are answered in-process (no server), so a call
+   * costs only the registry's lookup, validation and result conversion. Built outside any clock.
+   */
+  fresh(): BenchRegistry;
+}
+
+/** One registry of W9. */
+export interface BenchRegistry {
+  /** The specs of every tool in `target`'s format; resolves to their number. */
+  specs(target: SpecTarget): number;
+  /** The exposed name of the tool listed as `original`. */
+  exposedName(original: string): string;
+  /** Runs a tool the way an agent does (lookup, argument validation, call, conversion); whether the result is an error. */
+  execute(name: string, args: Record<string, unknown>): Promise<{ isError: boolean }>;
 }
 
 /** Many started servers, callable one by one, closed together. */

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, fileUrl } from '../lib/paths.js';
-import { firstText, type BenchClient, type BenchConnection, type ServerSpec } from './_types.js';
+import { firstText, type BenchAgentTools, type BenchClient, type BenchConnection, type ServerSpec, type SpecTarget } from './_types.js';
 
 /** The slice of the public API the bench uses. */
 interface BridgeClient {
@@ -20,11 +20,22 @@ interface BridgeManager {
   server(name: string): BridgeHandle;
   close(): Promise<void>;
 }
+interface BridgeRegistry {
+  list(): unknown[];
+  registerServerTools(
+    server: string,
+    tools: readonly unknown[],
+    options: { caller: (name: string, args: Record<string, unknown>) => Promise<unknown> },
+  ): unknown;
+  findByOrigin(server: string, original: string): { name: string } | undefined;
+  toLLMSpecs(provider: SpecTarget): { specs: unknown[] };
+  execute(name: string, args: unknown): Promise<{ isError?: boolean }>;
+}
 interface BridgeModule {
   connect(options: { command: string; args: string[]; env?: Record<string, string>; maxMessageBytes?: number } | { url: string }): Promise<BridgeClient>;
   parseConfig?(text: string, options: { file: string }): unknown;
   Manager?: new (config: unknown, options?: { concurrency?: number; registry?: unknown }) => BridgeManager;
-  Registry?: new () => { list(): unknown[] };
+  Registry?: new () => BridgeRegistry;
 }
 
 // `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
@@ -120,7 +131,7 @@ const bridge: BenchClient = {
       close: () => manager.close(),
     };
   },
-  // W8 as a user with one big server runs it: the Manager filling a Registry.
+  // W9 as a user with one big server runs it: the Manager filling a Registry.
   async manyTools(server) {
     const m = await load();
     if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
@@ -137,7 +148,22 @@ const bridge: BenchClient = {
       await manager.close();
       throw new Error(`manager: the server failed to start: ${String(summary.failed[0].error)}`);
     }
-    return { how: 'Manager + Registry', tools: registry.list().length, close: () => manager.close() };
+    const listed = manager.server('many').currentTools as { name: string; inputSchema: Record<string, unknown> }[];
+    const Registry = m.Registry;
+    const agent: BenchAgentTools = {
+      tools: listed,
+      fresh: () => {
+        const own = new Registry();
+        // Answered in-process, so a call measures the registry alone.
+        own.registerServerTools('many', listed, { caller: async () => ({ content: [{ type: 'text', text: 'ok' }] }) });
+        return {
+          specs: (target) => own.toLLMSpecs(target).specs.length,
+          exposedName: (original) => own.findByOrigin('many', original)?.name ?? original,
+          execute: async (name, args) => ({ isError: (await own.execute(name, args)).isError === true }),
+        };
+      },
+    };
+    return { how: 'Manager + Registry', tools: registry.list().length, agent, close: () => manager.close() };
   },
 };
 

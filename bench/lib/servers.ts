@@ -9,7 +9,7 @@ export function stdioServer(): Extract<ServerSpec, { kind: 'stdio' }> {
   return { kind: 'stdio', command: process.execPath, args: [benchFile('servers/stdio-echo.js')] };
 }
 
-/** The stdio server offering `tools` realistic tools (W8) as a launch spec. */
+/** The stdio server offering `tools` realistic tools (W9) as a launch spec. */
 export function manyToolsServer(tools: number): Extract<ServerSpec, { kind: 'stdio' }> {
   return { kind: 'stdio', command: process.execPath, args: [benchFile('servers/many-tools.js')], env: { MANY_TOOLS: String(tools) } };
 }

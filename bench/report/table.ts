@@ -1,6 +1,8 @@
 // The stdout/README table: one row per (workload, metric), one column per client, then the ratios
 // mcp-bridge/SDK and mcp-bridge/raw. Markdown, so the README can take it verbatim.
 import { ratio } from '../lib/stats.js';
+import { SPEC_TARGETS } from '../clients/_types.js';
+import { specMetric } from '../workloads/registry-costs.js';
 import type { Results } from './results.js';
 
 /** One table row: which figure, how to print it, and which way is better. */
@@ -10,6 +12,8 @@ export interface Row {
   label: string;
   unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x';
   better: 'lower' | 'higher';
+  /** The clients the figure exists for (e.g. only those with a tool registry); the others show n/a. */
+  only?: readonly string[];
 }
 
 const MiB = 1024 * 1024;
@@ -17,8 +21,8 @@ const MiB = 1024 * 1024;
 /** Table rows for the steps present in `results`. */
 export function rowsFor(results: Results): Row[] {
   const rows: Row[] = [];
-  const add = (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']): void => {
-    if (results[key]) rows.push({ key, metric, label, unit, better });
+  const add = (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better'], only?: readonly string[]): void => {
+    if (results[key]) rows.push({ key, metric, label, unit, better, ...(only ? { only } : {}) });
   };
   add('w1.import', 'importMs', 'W1 import of the client modules (mcp-bridge/client)', 'ms', 'lower');
   add('w1.import.full', 'importMs', 'W1 import of the whole package entry (mcp-bridge)', 'ms', 'lower');
@@ -47,9 +51,17 @@ export function rowsFor(results: Results): Row[] {
   add('w7.fleet', 'callsPerSec', 'W7 echo over the 10, 64 in flight', 'calls/s', 'higher');
   add('w7.fleet', 'cpuUsPerCall', 'W7 client CPU per call', 'µs', 'lower');
   add('w7.fleet', 'peakRss', 'W7 peak RSS', 'MiB', 'lower');
-  add('w8.tools', 'startupMs', 'W8 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
-  add('w8.tools', 'startupCpuMs', 'W8 client CPU for that start', 'ms', 'lower');
-  add('w8.tools', 'peakRss', 'W8 peak RSS', 'MiB', 'lower');
+  add('w9.tools', 'startupMs', 'W9 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
+  add('w9.tools', 'startupCpuMs', 'W9 client CPU for that start', 'ms', 'lower');
+  add('w9.tools', 'peakRss', 'W9 peak RSS', 'MiB', 'lower');
+  // The SDK and the raw loop have no registry: these are mcp-bridge's alone.
+  const registry = ['mcp-bridge'];
+  // CPU time: the work is synchronous and in-process, so it is the figure a busy machine leaves intact.
+  for (const target of SPEC_TARGETS) add('w9.tools', specMetric('specsCpuMs', target), `W9 toLLMSpecs('${target}'), first call, CPU`, 'ms', 'lower', registry);
+  for (const target of SPEC_TARGETS)
+    add('w9.tools', specMetric('specsWarmCpuMs', target), `W9 toLLMSpecs('${target}') again (cached), CPU`, 'ms', 'lower', registry);
+  add('w9.tools', 'firstCallCpuUs', 'W9 registry call, first on a tool (validator compiled), CPU', 'µs', 'lower', registry);
+  add('w9.tools', 'warmCallCpuUs', 'W9 registry call, warm (lookup, validation, conversion), CPU', 'µs', 'lower', registry);
   return rows;
 }
 
@@ -70,7 +82,7 @@ function fmtRatio(r: number | undefined): string {
 function cellText(results: Results, row: Row, client: string): string {
   const cell = results[row.key]?.[client];
   if (!cell) return '–';
-  if (cell.unavailable) return 'n/a';
+  if (cell.unavailable || (row.only && !row.only.includes(client))) return 'n/a';
   if (cell.failures.length > 0)
     return cell.failures.length === cell.runs.length ? 'FAIL' : `${fmt(cell.median[row.metric], row.unit)} (${cell.failures.length} FAIL)`;
   return fmt(cell.median[row.metric], row.unit);
@@ -79,7 +91,7 @@ function cellText(results: Results, row: Row, client: string): string {
 /** Value used in ratios: medians only for clients with no failures in the step. */
 export function value(results: Results, row: Row, client: string): number | undefined {
   const cell = results[row.key]?.[client];
-  if (!cell || cell.unavailable || cell.failures.length > 0) return undefined;
+  if (!cell || cell.unavailable || cell.failures.length > 0 || (row.only && !row.only.includes(client))) return undefined;
   return cell.median[row.metric];
 }
 

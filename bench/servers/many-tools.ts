@@ -1,4 +1,4 @@
-// Hand-written stdio MCP server offering many realistic tools (W8): `MANY_TOOLS` tools (default 5,000)
+// Hand-written stdio MCP server offering many realistic tools (W9): `MANY_TOOLS` tools (default 5,000)
 // shaped like those of real API servers (a resource, an action, 3–8 typed properties with enums,
 // nested objects, arrays, defaults and descriptions), listed in pages of `MANY_TOOLS_PAGE` (default
 // 1,000), and `tool_0` answering every call. Built once at start-up as one string per page, so the

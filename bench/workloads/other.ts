@@ -1,11 +1,12 @@
 // The remaining workloads: cold start (connect + tools/list + close), one large result, and a fleet of
 // servers started in parallel and called round-robin.
 import { performance } from 'node:perf_hooks';
-import type { BenchClient, BenchConnection, BenchFleet, ServerSpec } from '../clients/_types.js';
+import type { BenchAgentTools, BenchClient, BenchConnection, BenchFleet, ServerSpec } from '../clients/_types.js';
 import { trackPeakRss } from '../lib/memory.js';
 import { median } from '../lib/stats.js';
 import { cpuMs, pool } from './calls.js';
 import { ECHO_TEXT } from './jobs.js';
+import { registryCosts } from './registry-costs.js';
 
 /** `cycles` times: spawn + initialize, tools/list, close. The first cycle is the cold one. */
 export async function connectCycles(client: BenchClient, server: ServerSpec, cycles: number): Promise<Record<string, number>> {
@@ -127,9 +128,11 @@ async function connectFleet(client: BenchClient, server: ServerSpec, n: number):
 }
 
 /**
- * W8: start one stdio server offering `tools` tools and get them ready for an agent: through the
+ * W9: start one stdio server offering `tools` tools and get them ready for an agent: through the
  * client's own way to do so (`manyTools`, for mcp-bridge the Manager with a Registry, which sanitises
- * names and checks every schema), else connect + tools/list. Time, CPU and peak RSS of that start.
+ * names and checks every schema), else connect + tools/list. Time, CPU and peak RSS of that start;
+ * then, for a client with a registry, its spec and per-call costs (registry-costs.ts), outside
+ * the start's clock and peak.
  */
 export async function manyTools(
   client: BenchClient,
@@ -143,11 +146,13 @@ export async function manyTools(
   let how = 'connect + tools/list';
   let count: number;
   let close: () => Promise<void>;
+  let agent: BenchAgentTools | undefined;
   if (client.manyTools) {
     const started = await client.manyTools(server);
     how = started.how;
     count = started.tools;
     close = started.close;
+    agent = started.agent;
   } else {
     // One page, so a plain tools/list sees every tool (mcp-bridge's Manager follows the cursors itself).
     const c = await client.connect({ ...server, env: { ...server.env, MANY_TOOLS_PAGE: String(tools) } });
@@ -157,7 +162,11 @@ export async function manyTools(
   const startupMs = performance.now() - t0;
   const startupCpuMs = cpuMs(process.cpuUsage(cpu0));
   const { peakRss } = peak.stop();
-  await close();
-  if (count !== tools) throw new Error(`many-tools: ${count} tools ready, expected ${tools}`);
-  return { how, metrics: { tools, startupMs, startupCpuMs, peakRss } };
+  try {
+    if (count !== tools) throw new Error(`many-tools: ${count} tools ready, expected ${tools}`);
+    const agentCosts = agent ? await registryCosts(agent, gc) : {};
+    return { how, metrics: { tools, startupMs, startupCpuMs, peakRss, ...agentCosts } };
+  } finally {
+    await close();
+  }
 }

@@ -2,6 +2,7 @@
 // required with optional ones made nullable, only the keywords strict mode supports. A schema that
 // cannot be made strict (free-form objects, untyped values, too deep) is reported and sent non-strict.
 import type { JsonSchema } from '../../protocol/index.js';
+import { clonePlain } from '../util/clone-plain.js';
 import { toProviderSchema } from './schema-profiles.js';
 import { capNotes, child } from './schema-refs.js';
 import { hasOwn, isObject, setOwn, type Node } from './schema-shapes.js';
@@ -127,7 +128,7 @@ export function toOpenAiStrict(schema: Node): StrictResult {
  */
 export function stripStrictNulls(args: Record<string, unknown>, paths: readonly string[][]): Record<string, unknown> {
   if (paths.length === 0) return args;
-  const copy = structuredClone(args);
+  const copy = clonePlain(args);
   const strip = (value: unknown, path: readonly string[]): void => {
     const [head, ...rest] = path;
     if (head === undefined) return;

@@ -2,60 +2,19 @@
 // Owns its client and transport; calls fail fast while it is not ready; a crash is followed by a
 // restart with backoff, and a tools/list_changed by a debounced re-list (resources and prompts:
 // see server-lists.ts).
-import {
-  Emitter,
-  isMcpBridgeError,
-  type CallToolResult,
-  type Implementation,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
-} from '../../protocol/index.js';
-import { Client, type CallToolOptions, type ClientOptions } from '../client/client.js';
-import { eraCacheKey } from '../client/era-cache.js';
+import { Emitter, type CallToolResult, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
+import type { CallToolOptions, Client, ClientOptions } from '../client/client.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
-import {
-  collectSecrets,
-  composeRedactors,
-  createLearningRedactor,
-  createRedactor,
-  noRedaction,
-  redactError,
-  redactValue,
-  type Redact,
-} from '../../protocol/redact.js';
+import { noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
-import { createTransport, type HttpServerParams } from '../transports/create.js';
+import { startHealthPings } from './health-pings.js';
 import { ServerLists } from './server-lists.js';
+import { openClient, serverRedaction } from './server-client.js';
+import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 
-export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
-
-/** A snapshot of one server for `status()` and `doctor`. */
-export interface ServerStatus {
-  name: string;
-  state: ServerState;
-  transport: string;
-  pid?: number;
-  protocolVersion?: string;
-  /** `legacy` (initialize handshake) or `modern` (2026-07-28, stateless), once ready. */
-  era?: 'legacy' | 'modern';
-  serverInfo?: Implementation;
-  toolCount: number;
-  restarts: number;
-  /** Message of the last failure, with the stderr tail when the process left one. */
-  lastError?: string;
-  lastErrorCode?: string;
-  /**
-   * What lies under the last error, when it has a typed cause of another kind: e.g. the
-   * `MCPB_SERVER_EXITED` (exit code, signal, stderr) under `MCPB_SERVER_UNAVAILABLE` after a crash.
-   */
-  lastErrorCause?: { code: string; message: string; hint?: string };
-  /** When the server became ready (ms since epoch). */
-  readySince?: number;
-}
+export type { ServerState, ServerStatus } from './server-status.js';
 
 export interface ServerHandleEvents {
   state: ServerState;
@@ -77,31 +36,6 @@ export interface ServerHandleOptions {
   clientOptions?: Omit<ClientOptions, 'name'>;
   /** Debounce of list_changed bursts. @defaultValue 50 */
   listChangedDebounceMs?: number;
-}
-
-/**
- * OAuth for a configured HTTP server: logins stored by `mcp-bridge auth login` are used and refreshed;
- * a login itself starts only when the config's `interactive` allows it (else MCPB_AUTH_REQUIRED).
- */
-function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
-  const a = config.auth;
-  if (a?.mode === 'none') return { auth: undefined };
-  return {
-    auth: {
-      mode: a?.mode ?? 'oauth',
-      ...(a?.clientId !== undefined ? { clientId: a.clientId } : {}),
-      ...(a?.clientSecret !== undefined ? { clientSecret: a.clientSecret } : {}),
-      ...(a?.privateKeyFile !== undefined ? { privateKeyFile: a.privateKeyFile } : {}),
-      ...(a?.signingAlgorithm !== undefined ? { signingAlgorithm: a.signingAlgorithm } : {}),
-      ...(a?.clientMetadataUrl !== undefined ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
-      ...(a?.scopes.length ? { scopes: a.scopes } : {}),
-      ...(a?.redirect ? { redirect: a.redirect } : {}),
-      ...(a?.resource !== undefined ? { resource: a.resource } : {}),
-      ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
-      interactive: a?.interactive ?? 'never',
-      context: { store: a?.store ?? 'file' },
-    },
-  };
 }
 
 export class ServerHandle {
@@ -134,22 +68,7 @@ export class ServerHandle {
     private readonly options: ServerHandleOptions = {},
   ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
-    const secrets = collectSecrets(config);
-    const provider = config.transport !== 'stdio' && typeof config.headers === 'function' ? config.headers : undefined;
-    const learnt = provider ? createLearningRedactor() : undefined;
-    this.redact = composeRedactors(createRedactor(secrets), learnt?.redact);
-    this.redactResult = composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact);
-    this.params =
-      provider && learnt
-        ? {
-            ...config,
-            headers: async () => {
-              const headers = await provider();
-              if (typeof headers === 'object' && headers !== null) learnt.learn(collectSecrets({ headers }));
-              return headers;
-            },
-          }
-        : config;
+    ({ redact: this.redact, redactResult: this.redactResult, params: this.params } = serverRedaction(config));
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
   }
 
@@ -244,22 +163,16 @@ export class ServerHandle {
   }
 
   status(): ServerStatus {
-    const client = this.client;
-    return {
+    return statusOf({
       name: this.name,
       state: this.stateValue,
-      transport: client?.transport.kind ?? this.config.transport,
-      pid: this.stateValue === 'ready' ? client?.transport.pid : undefined,
-      protocolVersion: this.stateValue === 'ready' ? client?.protocolVersion : undefined,
-      era: this.stateValue === 'ready' ? client?.era : undefined,
-      serverInfo: client?.serverInfo,
+      configuredTransport: this.config.transport,
+      client: this.client,
       toolCount: this.tools.length,
       restarts: this.restarts,
-      lastError: describeError(this.lastError),
-      lastErrorCode: isMcpBridgeError(this.lastError) ? this.lastError.code : undefined,
-      lastErrorCause: typedCause(this.lastError),
+      lastError: this.lastError,
       readySince: this.readySince,
-    };
+    });
   }
 
   /** Stops the server (the whole process tree) and any pending restart. Idempotent. */
@@ -275,21 +188,7 @@ export class ServerHandle {
   }
 
   private async launch(): Promise<void> {
-    const onStderrLine = (line: string) => this.logger.debug(line, { server: this.name, stream: 'stderr' });
-    // The config entry is itself the transport's parameters (a stdio-or-HTTP union): no re-typing.
-    // A URL server's auth block becomes OAuth options (stored logins, never an unrequested login).
-    const params = this.params.transport === 'stdio' ? this.params : { ...this.params, ...authParams(this.params) };
-    const transport = await createTransport(params, { serverName: this.name, logger: this.logger, onStderrLine });
-    const client = new Client(transport, {
-      era: this.config.era,
-      eraCacheKey: eraCacheKey(this.config),
-      respawn: () => createTransport(this.params, { serverName: this.name, logger: this.logger, onStderrLine }),
-      ...this.options.clientOptions,
-      name: this.name,
-      requestTimeoutMs: this.config.timeoutMs,
-      startupTimeoutMs: this.config.startupTimeoutMs,
-      logger: this.logger,
-    });
+    const client = await openClient({ config: this.config, params: this.params, logger: this.logger, clientOptions: this.options.clientOptions });
     this.client = client;
     await client.connect();
     if (this.isStopped()) {
@@ -333,34 +232,20 @@ export class ServerHandle {
     this.startHealthPings(client);
   }
 
-  // PING-3: a server that stops answering pings is treated as crashed (and restarted), not left to
-  // time out every call. Two misses in a row, so one slow moment is not a crash.
   private startHealthPings(client: Client): void {
     clearInterval(this.pingTimer);
-    const interval = this.config.pingIntervalMs ?? 0;
-    if (interval <= 0) return;
-    let misses = 0;
-    this.pingTimer = setInterval(() => {
-      if (this.client !== client || this.stateValue !== 'ready') {
+    this.pingTimer = startHealthPings(client, {
+      intervalMs: this.config.pingIntervalMs ?? 0,
+      server: this.name,
+      logger: this.logger,
+      current: () => this.client === client && this.stateValue === 'ready',
+      onUnresponsive: () => {
+        if (this.client !== client) return;
         clearInterval(this.pingTimer);
-        return;
-      }
-      client.ping({ timeoutMs: Math.min(interval, 10_000) }).then(
-        () => {
-          misses = 0;
-        },
-        (error) => {
-          misses++;
-          this.logger.warn(`health ping of "${this.name}" failed (${misses} in a row): ${describeError(error)}`, { server: this.name });
-          if (misses >= 2 && this.client === client) {
-            clearInterval(this.pingTimer);
-            this.unresponsive = true;
-            void client.close();
-          }
-        },
-      );
-    }, interval);
-    this.pingTimer.unref?.();
+        this.unresponsive = true;
+        void client.close();
+      },
+    });
   }
 
   private onCrash(info: { message: string; stderrTail?: string; error?: unknown }): void {
@@ -437,19 +322,4 @@ export class ServerHandle {
     this.stateValue = state;
     this.events.emit('state', state);
   }
-}
-
-/** The first typed error under `error` whose code differs from it, for status and doctor. */
-function typedCause(error: unknown): ServerStatus['lastErrorCause'] {
-  if (!isMcpBridgeError(error)) return undefined;
-  for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
-    if (isMcpBridgeError(cause) && cause.code !== error.code)
-      return { code: cause.code, message: cause.message, ...(cause.context.hint ? { hint: cause.context.hint } : {}) };
-  }
-  return undefined;
-}
-
-function describeError(error: unknown): string | undefined {
-  if (error === undefined) return undefined;
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,127 @@
+// The options, call options and events of a Client: the shapes its users write and listen to,
+// apart from the class so the modules that make up the client share them without importing it.
+import type {
+  ClientCapabilities,
+  Implementation,
+  LoggingMessageParams,
+  McpBridgeError,
+  McpError,
+  Progress,
+  ResourceUpdatedParams,
+  Task,
+} from '../../protocol/index.js';
+import type { Logger } from '../log.js';
+import type { Clock } from '../session/pending.js';
+import type { Transport, TransportCloseInfo } from '../transports/transport.js';
+import type { EraCache } from './era-cache.js';
+import type { EraOption } from './era-detect.js';
+import type { ServerSnapshot } from './handshake.js';
+import type { ServerRequestHandlers } from './server-requests.js';
+import type { TaskRequest } from './tasks.js';
+import type { UrlElicitationHook } from './url-elicitation.js';
+
+/** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
+export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
+
+/** Options of a {@link Client}. */
+export interface ClientOptions extends ServerRequestHandlers {
+  /** Configured name of the server, used in every error and log line. */
+  name?: string;
+  /** @defaultValue `{ name: 'mcp-bridge', version }` */
+  clientInfo?: Implementation;
+  /** Extra capabilities to declare (e.g. `experimental`); handlers add theirs. */
+  capabilities?: ClientCapabilities;
+  /** Protocol version to propose. @defaultValue the newest supported */
+  protocolVersion?: string;
+  /** Per-request timeout, restarted by progress. @defaultValue 60000 */
+  requestTimeoutMs?: number;
+  /** Spawn/connect → initialize answered. @defaultValue 120000 */
+  startupTimeoutMs?: number;
+  /**
+   * Called when a request fails with -32042 "URL elicitation required" (ELICIT-11): show the user
+   * each URL and its host, get consent, open it outside the client (ELICIT-9); resolve `true` once
+   * done to retry the request. Without it such requests throw UrlElicitationRequiredError.
+   */
+  onUrlElicitationRequired?: UrlElicitationHook;
+  logger?: Logger;
+  clock?: Clock;
+  /**
+   * Values to mask in every error, log line and event the client produces, besides the ones its
+   * transport was configured with (env and header values, secret-looking arguments).
+   */
+  secrets?: readonly string[];
+  /**
+   * Protocol era: `auto` probes with `server/discover` and falls back to `initialize` (VER-3, VER-6);
+   * `legacy` only initializes; `modern` only speaks 2026-07-28. @defaultValue 'auto'
+   */
+  era?: EraOption;
+  /** stdio: how long the era probe may stay unanswered before `initialize` goes out. @defaultValue 5000 */
+  probeTimeoutMs?: number;
+  /** Where era verdicts are remembered (VER-7). @defaultValue an in-process cache */
+  eraCache?: EraCache;
+  /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
+  eraCacheKey?: string;
+  /** Starts a fresh transport for the same server: used once, for a stdio server that exits on the era probe. */
+  respawn?: () => Promise<Transport>;
+  /** Cap on `input_required` rounds of one request (MRTR-6). @defaultValue 10 */
+  maxInputRounds?: number;
+  /** Modern era: open `subscriptions/listen` for the list-changed events the server can send (SUB-1). @defaultValue true */
+  listen?: boolean;
+}
+
+/** The parameters of the MCP SDK's `callTool({ name, arguments })` form. */
+export interface SdkCallToolParams {
+  name: string;
+  arguments?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/** The MCP SDK's request options, as far as they map onto {@link CallToolOptions}. */
+export interface SdkRequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds. */
+  timeout?: number;
+  maxTotalTimeout?: number;
+  resetTimeoutOnProgress?: boolean;
+  onprogress?: (progress: Progress) => void;
+}
+
+/** Options of {@link Client.callTool}. */
+export interface CallToolOptions {
+  /** Milliseconds without an answer or progress before the call fails. @defaultValue the client's requestTimeoutMs */
+  timeoutMs?: number;
+  /** Hard cap whatever progress says. */
+  maxTotalTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+  /** Restart the timeout on progress. @defaultValue true */
+  resetTimeoutOnProgress?: boolean;
+  /** Extra `_meta` for the request. */
+  meta?: Record<string, unknown>;
+}
+
+/** Options of a task-augmented {@link Client.callTool} (TASKS-3): the call returns a {@link ToolTask}. */
+export interface CallToolAsTaskOptions extends Omit<CallToolOptions, 'onProgress' | 'resetTimeoutOnProgress' | 'maxTotalTimeoutMs'> {
+  task: TaskRequest;
+}
+
+export interface ClientEvents {
+  /** `notifications/tools/list_changed`: list the tools again. Also after a recovered session. */
+  toolsListChanged: void;
+  promptsListChanged: void;
+  resourcesListChanged: void;
+  /** `notifications/resources/updated`: a subscribed resource changed; read it again. */
+  resourceUpdated: ResourceUpdatedParams;
+  /** `notifications/tasks/status`: a task changed status (informative only; handles keep polling, TASKS-6). */
+  taskStatus: Task;
+  /** `notifications/elicitation/complete`: the server says a URL elicitation finished (2025-11-25). */
+  elicitationComplete: { elicitationId: string };
+  /** A log message the server sent (`notifications/message`). */
+  log: LoggingMessageParams;
+  /** A non-fatal problem (invalid message, framing error...). */
+  error: McpBridgeError | McpError;
+  /** An expired HTTP session was replaced by a new one (HTTP-19). */
+  sessionRecovered: ServerSnapshot;
+  /** The connection ended. */
+  close: TransportCloseInfo;
+}

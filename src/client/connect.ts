@@ -1,0 +1,67 @@
+// Connecting a client: start the transport, find the era (probe, cached verdict, or the configured
+// one), run the handshake or discovery within the startup budget, switch to the modern request path
+// when the server speaks 2026-07-28, and open the listen stream. A failure becomes one start error.
+import { redactError } from '../../protocol/redact.js';
+import type { ClientConnection } from './connection.js';
+import { defaultEraCache } from './era-cache.js';
+import { connectInEra } from './era-detect.js';
+import { modernPath } from './request-path.js';
+import { capabilitiesFor } from './server-requests.js';
+import { startError } from './start-error.js';
+
+/** Connects `connection` once; the Client keeps the promise so concurrent `connect()` calls share it. */
+export async function connectClient(connection: ClientConnection): Promise<void> {
+  const options = connection.options;
+  connection.state = 'connecting';
+  const startupTimeoutMs = connection.startupTimeoutMs;
+  const { eraCache = defaultEraCache, eraCacheKey: key } = options;
+  const era = options.era ?? 'auto';
+  try {
+    await connection.session.start();
+    const respawn = options.respawn;
+    const snapshot = await connectInEra(era, {
+      clientInfo: connection.clientInfo(),
+      capabilities: capabilitiesFor(options, options.capabilities),
+      timeoutMs: startupTimeoutMs,
+      probeTimeoutMs: options.probeTimeoutMs,
+      legacyProtocolVersion: options.protocolVersion,
+      serverName: options.name,
+      cachedEra: era === 'auto' && key ? eraCache.get(key)?.era : undefined,
+      session: () => connection.session,
+      respawn:
+        respawn &&
+        (async () => {
+          await connection.session.close().catch(() => {});
+          connection.wire(await respawn());
+          await connection.session.start();
+          return connection.session;
+        }),
+    });
+    connection.snapshot = snapshot;
+    if (era === 'auto' && key) eraCache.set(key, { era: snapshot.era, protocolVersion: snapshot.protocolVersion, at: Date.now() });
+    if (snapshot.era === 'modern') enterModern(connection);
+    connection.state = 'ready';
+    if (snapshot.era === 'modern' && options.listen !== false) connection.startListening();
+  } catch (error) {
+    // VER-7: a verdict that led to a failure is dropped, so the next connect probes again.
+    if (key) eraCache.delete(key);
+    connection.state = 'closed';
+    const context = { server: options.name, transport: connection.transport, startupTimeoutMs, skipped: connection.skipped };
+    const failure = redactError(startError(error, context), connection.redact);
+    // Reject at the deadline: the teardown (stdin grace, SIGTERM, SIGKILL) runs behind it, and the
+    // transport keeps the event loop alive until the tree is gone, so nothing is orphaned.
+    void connection.session.close().catch(() => {});
+    throw failure;
+  }
+}
+
+function enterModern(connection: ClientConnection): void {
+  connection.path = modernPath(connection.session, {
+    server: connection.options.name,
+    envelope: () => connection.envelope(),
+    maxInputRounds: connection.options.maxInputRounds,
+    onServerInfo: (info) => {
+      if (connection.snapshot) connection.snapshot.serverInfo = info;
+    },
+  });
+}

@@ -1,0 +1,193 @@
+// The state of one client connection, shared by the modules that make up a Client (connect,
+// tool calls, subscriptions, recovery): the session and its era's request path, the server's
+// snapshot, the lifecycle state, and the one `request` every method goes through. Not exported
+// from any entry: the Client class is the public face.
+import { Methods, type Emitter, type Envelope, type Implementation, type JsonObject, type LoggingLevel } from '../../protocol/index.js';
+import { composeRedactors, createRedactor, redactError, type Redact } from '../../protocol/redact.js';
+import { NotConnectedError } from '../errors/session-errors.js';
+import { nullLogger, redactingLogger, type Logger } from '../log.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
+import type { Transport } from '../transports/transport.js';
+import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
+import { DEFAULT_STARTUP_TIMEOUT_MS, type ClientEvents, type ClientOptions } from './client-options.js';
+import type { FeatureHost } from './features.js';
+import { legacyHandshake, type ServerSnapshot } from './handshake.js';
+import { openListen, type ListenHandle } from './listen.js';
+import { routeNotifications, type NotificationSink } from './notifications.js';
+import { SessionRecovery, type RecoveryHost } from './recovery.js';
+import { legacyPath, type RequestPath } from './request-path.js';
+import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
+import { SkippedLines } from './start-error.js';
+import type { ToolTask } from './tasks.js';
+import { withUrlElicitation } from './url-elicitation.js';
+
+type State = 'new' | 'connecting' | 'ready' | 'closed';
+
+/** One connection's shared state and its single request path. */
+export class ClientConnection implements NotificationSink, RecoveryHost {
+  /** Masks every secret this connection knows of: the transport's and {@link ClientOptions.secrets}. */
+  readonly redact: Redact;
+  readonly logger: Logger;
+  /** What the resource, prompt, completion and task modules see of the client. */
+  readonly host: FeatureHost;
+  session!: Session;
+  path!: RequestPath;
+  snapshot?: ServerSnapshot;
+  state: State = 'new';
+  /** 2026 era: the level set by setLoggingLevel, sent in every request's `_meta` (LOG-1). */
+  logLevel?: LoggingLevel;
+  listen?: ListenHandle;
+  /** URIs subscribed to, so a recovered session subscribes again (the server kept no state). */
+  readonly subscriptions = new Set<string>();
+  /** Live task handles by id, so status notifications reach them. */
+  readonly tasks = new Map<string, WeakRef<ToolTask>>();
+  /** The first lines the server sent that were not JSON-RPC, quoted by a start error. */
+  readonly skipped = new SkippedLines();
+  private readonly recovery: SessionRecovery;
+
+  constructor(
+    transport: Transport,
+    readonly options: ClientOptions,
+    readonly events: Emitter<ClientEvents>,
+  ) {
+    this.redact = composeRedactors(transport.redact, options.secrets?.length ? createRedactor(options.secrets) : undefined);
+    this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
+    this.recovery = new SessionRecovery(this);
+    this.wire(transport);
+    const connection = this;
+    this.host = {
+      serverName: options.name,
+      get protocolVersion() {
+        return connection.snapshot?.protocolVersion;
+      },
+      capabilities: (method) => {
+        this.assertReady(method);
+        return this.snapshot!.capabilities;
+      },
+      request: (method, params, opts) => this.request(method, params, opts),
+    };
+  }
+
+  get serverName(): string | undefined {
+    return this.options.name;
+  }
+  get startupTimeoutMs(): number {
+    return this.options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
+  }
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+  get transport(): Transport {
+    return this.session.transport;
+  }
+  /** Modern era over HTTP: where `Mcp-Param-*` headers apply (HTTP-10; stdio ignores them). */
+  get modernHttp(): boolean {
+    return this.snapshot?.era === 'modern' && this.transport.kind !== 'stdio';
+  }
+
+  /** Puts a session on `transport` (again, when a stdio server was respawned during detection). */
+  wire(transport: Transport): void {
+    const options = this.options;
+    const s = new Session(transport, {
+      serverName: options.name,
+      logger: this.logger,
+      clock: options.clock,
+      defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    });
+    this.session = s;
+    this.path = legacyPath(s);
+    installServerRequestHandlers(s, options, options.name);
+    routeNotifications(s, this);
+    s.events.on('error', (raw) => {
+      if (this.session !== s) return;
+      const e = redactError(raw, this.redact);
+      // Before the handshake, lines that are not JSON-RPC usually say why the start fails.
+      if (this.state === 'connecting') this.skipped.keep(e);
+      this.logger.warn(e.message, { server: options.name, code: e.code });
+      this.events.emit('error', e);
+    });
+    s.events.on('close', (info) => {
+      if (this.session !== s) return;
+      this.state = 'closed';
+      this.listen?.close();
+      const r = this.redact;
+      this.events.emit('close', {
+        ...info,
+        message: r(info.message),
+        stderrTail: info.stderrTail === undefined ? undefined : r(info.stderrTail),
+        error: redactError(info.error, r),
+      });
+    });
+  }
+
+  assertReady(method: string): void {
+    if (this.state === 'ready') return;
+    throw new NotConnectedError(method, this.options.name, this.state === 'closed' ? 'closed' : 'not connected yet');
+  }
+
+  clientInfo(): Implementation {
+    return this.options.clientInfo ?? { name: LIBRARY_NAME, version: LIBRARY_VERSION };
+  }
+
+  /** The envelope of the next modern request (META-1..3, LOG-1). */
+  envelope(): Envelope {
+    return {
+      protocolVersion: this.snapshot!.protocolVersion,
+      clientInfo: this.clientInfo(),
+      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      logLevel: this.logLevel,
+    };
+  }
+
+  handshake(timeoutMs: number): Promise<ServerSnapshot> {
+    return legacyHandshake(this.session, {
+      clientInfo: this.clientInfo(),
+      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      protocolVersion: this.options.protocolVersion,
+      timeoutMs,
+      serverName: this.options.name,
+    });
+  }
+
+  /** Modern era: opens `subscriptions/listen` for list changes and subscribed resources (SUB-1). */
+  startListening(): void {
+    this.listen = openListen({
+      path: this.path,
+      capabilities: this.snapshot!.capabilities,
+      server: this.options.name,
+      logger: this.logger,
+      resourceSubscriptions: () => [...this.subscriptions],
+      alive: () => this.state === 'ready',
+      onReopened: (filter) => {
+        // SUB-6: whatever changed while the stream was down was missed.
+        if (filter.toolsListChanged) {
+          this.path.invalidate(Methods.toolsList);
+          this.events.emit('toolsListChanged', undefined);
+        }
+        if (filter.promptsListChanged) this.events.emit('promptsListChanged', undefined);
+        if (filter.resourcesListChanged) this.events.emit('resourcesListChanged', undefined);
+      },
+    });
+  }
+
+  /** Every request of the client: the era's path, URL elicitation, session recovery over HTTP, masked failures. */
+  request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    // Every failure leaves masked: a server may echo its API key in an error message or body.
+    const masked = (error: unknown): never => {
+      throw redactError(error, this.redact);
+    };
+    const send = (): Promise<R> => {
+      const pending = this.path.request<R>(method, params, options);
+      // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
+      if (this.transport.kind === 'stdio') return pending;
+      return pending.catch((error) => this.recovery.recoverOrThrow<R>(error, method, params, options));
+    };
+    return withUrlElicitation(send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(masked);
+  }
+
+  async close(): Promise<void> {
+    this.state = 'closed';
+    this.listen?.close();
+    await this.session.close();
+  }
+}

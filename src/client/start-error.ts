@@ -1,0 +1,63 @@
+// Why a server failed to start, told as one ServerStartError: the exit or the silence, the stderr
+// tail, and the first stdout lines that were not JSON-RPC (a banner, "Error: set API_KEY"), which
+// usually name the cause better than anything else.
+import type { McpBridgeError, McpError } from '../../protocol/index.js';
+import { ServerStartError } from '../errors/client-errors.js';
+import { ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
+import type { Transport } from '../transports/transport.js';
+
+/** How many skipped stdout lines (banners, logs: the usual cause of a silent start) a start error quotes, and how much of each. */
+export const SKIPPED_LINES_KEPT = 5;
+export const SKIPPED_LINE_CHARS = 200;
+
+/** The first lines the server sent that were not JSON-RPC, bounded, quoted by a start error. */
+export class SkippedLines {
+  readonly lines: string[] = [];
+
+  /** Keeps the excerpt of a framing or invalid-message error, while the client is still connecting. */
+  keep(error: McpBridgeError | McpError): void {
+    if (this.lines.length >= SKIPPED_LINES_KEPT) return;
+    if (error.code !== 'MCPB_FRAMING' && error.code !== 'MCPB_INVALID_MESSAGE') return;
+    const context = (error as McpBridgeError).context;
+    if (context.reason === 'too-large') return;
+    const line = String(context.excerpt ?? '').trim();
+    if (line !== '') this.lines.push(line.length > SKIPPED_LINE_CHARS ? `${line.slice(0, SKIPPED_LINE_CHARS)}…` : line);
+  }
+}
+
+/** What a start error says about the server besides the cause. */
+export interface StartErrorContext {
+  server?: string;
+  transport: Transport;
+  startupTimeoutMs: number;
+  skipped: SkippedLines;
+}
+
+/** The error `connect` rejects with: an exit or a timeout becomes a ServerStartError; typed failures pass through. */
+export function startError(error: unknown, { server, transport, startupTimeoutMs, skipped }: StartErrorContext): unknown {
+  const skippedLines = skipped.lines.length > 0 ? [...skipped.lines] : undefined;
+  const base = { server, target: transport.target, transport: transport.kind, startupTimeoutMs, skippedLines };
+  const stdoutHint = skippedLines
+    ? 'it wrote lines on stdout that are not JSON-RPC (quoted above): they usually name the cause; a server must keep stdout for protocol messages and log to stderr'
+    : undefined;
+  if (error instanceof ConnectionClosedError) {
+    const info = error.closeInfo;
+    return new ServerStartError(
+      { ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
+      `it ended before answering initialize: ${info.message}`,
+      stdoutHint ?? 'run the command by hand to see why it exits, and check its arguments and environment',
+      error,
+    );
+  }
+  if (error instanceof RequestTimeoutError) {
+    const stderrTail = transport.stderrTail || undefined;
+    return new ServerStartError(
+      { ...base, stderrTail },
+      `it did not answer initialize within ${startupTimeoutMs} ms`,
+      stdoutHint ?? 'check that it is an MCP server speaking on stdout; a first `npx` run may need a larger startupTimeout',
+      error,
+    );
+  }
+  // Spawn failures, HTTP errors and version mismatches are already typed and specific.
+  return error;
+}

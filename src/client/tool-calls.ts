@@ -1,0 +1,139 @@
+// The tools surface of a Client: listing (every page, or one page in the SDK's form), calling
+// (progress token attached, tasks when a tool requires them, TASKS-2), and over modern HTTP the
+// `Mcp-Param-*` headers of a call (HTTP-10..12). It remembers the last listing for both.
+import {
+  ErrorCodes,
+  isMcpError,
+  Methods,
+  type CallToolResult,
+  type CreateTaskResult,
+  type JsonObject,
+  type ListToolsResult,
+  type Tool,
+} from '../../protocol/index.js';
+import { redactError } from '../../protocol/redact.js';
+import { CapabilityMissingError } from '../errors/client-errors.js';
+import { InvalidResultError } from '../errors/session-errors.js';
+import type { RequestOptions } from '../session/session.js';
+import type { CallToolAsTaskOptions, CallToolOptions, SdkCallToolParams, SdkRequestOptions } from './client-options.js';
+import type { ClientConnection } from './connection.js';
+import { requireCapability } from './features.js';
+import { collectPages } from './pagination.js';
+import { taskParams, ToolTask } from './tasks.js';
+import { ToolHeaders } from './tool-headers.js';
+
+/** The MCP SDK's `callTool` options as this client's {@link CallToolOptions}. */
+export function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
+    ...(options.maxTotalTimeout !== undefined ? { maxTotalTimeoutMs: options.maxTotalTimeout } : {}),
+    ...(options.resetTimeoutOnProgress !== undefined ? { resetTimeoutOnProgress: options.resetTimeoutOnProgress } : {}),
+    ...(options.onprogress ? { onProgress: options.onprogress } : {}),
+    ...(params._meta ? { meta: params._meta } : {}),
+  };
+}
+
+/** One client's tools: listing and calling. */
+export class ToolCalls {
+  /** Tools as last listed, for their execution.taskSupport (TASKS-2). */
+  private readonly toolsByName = new Map<string, Tool>();
+  private readonly toolHeaders = new ToolHeaders();
+
+  constructor(private readonly connection: ClientConnection) {}
+
+  /** Every tool, following pagination; empty without a `tools` capability (LIFE-7). */
+  async list(options: RequestOptions = {}): Promise<Tool[]> {
+    const connection = this.connection;
+    const server = connection.options.name;
+    connection.assertReady(Methods.toolsList);
+    if (!connection.snapshot!.capabilities.tools) {
+      connection.logger.debug('server declares no tools capability; not listing tools', { server });
+      return [];
+    }
+    const tools = await collectPages(
+      async (cursor) => {
+        const page = await this.page(cursor, options);
+        return { items: page.tools, nextCursor: page.nextCursor };
+      },
+      { server, method: Methods.toolsList },
+    ).catch((error: unknown) => {
+      throw redactError(error, connection.redact);
+    });
+    this.toolsByName.clear();
+    for (const tool of tools) this.toolsByName.set(tool.name, tool);
+    if (!connection.modernHttp) return tools;
+    // HTTP-11: a tool whose x-mcp-header annotations cannot be honoured is left out, with a warning.
+    return this.toolHeaders.filter(tools, server, (e) => {
+      connection.logger.warn(e.message, { server, code: e.code });
+      connection.events.emit('error', e);
+    });
+  }
+
+  /** One page of `tools/list`. */
+  async page(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
+    const connection = this.connection;
+    connection.assertReady(Methods.toolsList);
+    const { cursor: _ignored, ...requestOptions } = options as RequestOptions & { cursor?: string };
+    const result = await connection.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, requestOptions);
+    if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: connection.options.name, method: Methods.toolsList }, '"tools" is not an array');
+    return { tools: result.tools, ...(typeof result.nextCursor === 'string' ? { nextCursor: result.nextCursor } : {}) };
+  }
+
+  /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */
+  async call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const connection = this.connection;
+    if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && connection.snapshot!.capabilities.tasks) {
+      const task = await this.startTask(name, args, { ...options, task: {} });
+      return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+    }
+    const params: JsonObject = { name, arguments: args };
+    if (options.meta) params._meta = { ...options.meta };
+    const send = async () =>
+      connection.request<CallToolResult>(Methods.toolsCall, params, {
+        timeoutMs: options.timeoutMs,
+        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+        signal: options.signal,
+        onProgress: options.onProgress,
+        resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+        progress: true,
+        headers: connection.modernHttp ? await this.paramHeaders(name, args) : undefined,
+      });
+    let result: CallToolResult;
+    try {
+      result = await send();
+    } catch (error) {
+      // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
+      if (!connection.modernHttp || !isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
+      connection.path.invalidate(Methods.toolsList);
+      await this.list();
+      result = await send();
+    }
+    if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
+    if (!Array.isArray(result.content))
+      throw new InvalidResultError({ server: connection.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
+    return result;
+  }
+
+  // TASKS-2: task-augment only when the server declared tasks.requests.tools.call and the tool does not forbid it.
+  async startTask(name: string, args: Record<string, unknown>, options: CallToolAsTaskOptions): Promise<ToolTask> {
+    const connection = this.connection;
+    requireCapability(connection.host, Methods.toolsCall, 'tasks.requests.tools.call');
+    const support = this.toolsByName.get(name)?.execution?.taskSupport;
+    if (support === 'forbidden')
+      throw new CapabilityMissingError({ server: connection.options.name, method: Methods.toolsCall, capability: `execution.taskSupport of tool "${name}"` });
+    const params: JsonObject = { name, arguments: args, task: taskParams(options.task) };
+    if (options.meta) params._meta = { ...options.meta };
+    const created = await connection.request<CreateTaskResult>(Methods.toolsCall, params, { timeoutMs: options.timeoutMs, signal: options.signal });
+    const task = new ToolTask(connection.host, created, name);
+    connection.tasks.set(task.taskId, new WeakRef(task));
+    connection.logger.info(`task ${task.taskId} started for tool "${name}" (${task.task.status})`, { server: connection.options.name, taskId: task.taskId });
+    return task;
+  }
+
+  private async paramHeaders(name: string, args: Record<string, unknown>): Promise<Record<string, string> | undefined> {
+    // A call before any listing cannot know the tool's header bindings: list once (served from cache while fresh).
+    if (!this.toolHeaders.known) await this.list().catch(() => []);
+    return this.toolHeaders.headersFor(name, args);
+  }
+}

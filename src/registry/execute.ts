@@ -1,0 +1,96 @@
+// Running one registered tool: look the name up (a withdrawn server's tool answers why it is gone;
+// an unknown name gets close matches), drop the nulls a strict-mode model sends for omitted
+// properties, validate the arguments (nothing is sent when they are invalid), call, and convert
+// the result. Never rejects: every failure is an error result with a `code`.
+import type { McpBridgeError } from '../../protocol/index.js';
+import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
+import { convertResult, errorResult } from '../bridge/result.js';
+import type { ToolResult } from '../bridge/types.js';
+import { invalidArgumentsText } from '../bridge/validation-issues.js';
+import { ToolArgumentsError, ToolCallError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID } from '../errors/bridge-errors.js';
+import { closeMatches } from '../util/did-you-mean.js';
+import { isCallToolResult, type Entry } from './entry.js';
+import type { CallContext, RegistryOptions } from './types.js';
+
+/** A tool of a server that is down, and what to tell its callers (see `Registry.withdrawServer`). */
+export interface Withdrawn {
+  server: string;
+  tool: string;
+  why: (tool: string) => McpBridgeError;
+}
+
+/** What a call reads from the registry. */
+export interface ExecuteTable {
+  readonly entries: ReadonlyMap<string, Entry>;
+  readonly withdrawn: ReadonlyMap<string, Withdrawn>;
+}
+
+/** Runs the tool exposed as `name`; see `Registry.execute`. */
+export async function executeTool(table: ExecuteTable, options: RegistryOptions, name: string, args: unknown, context: CallContext): Promise<ToolResult> {
+  const entries = table.entries;
+  const entry = entries.get(name);
+  const gone = entry ? undefined : table.withdrawn.get(name);
+  if (gone) return errorResult(gone.why(gone.tool));
+  if (!entry) {
+    const error = new ToolNotFoundError(
+      name,
+      closeMatches(name, entries.keys(), (n) => [entries.get(n)?.def.originalName ?? n]),
+    );
+    // The message already carries the suggestions as its hint; saying them twice was issue 11 item 16.
+    return errorResult(error, `${error.message}.`);
+  }
+  const def = entry.def;
+  const server = def.server !== undefined ? { server: def.server } : {};
+  const input = args === undefined || args === null ? {} : args;
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    const issue = {
+      path: '',
+      field: '(root)',
+      keyword: 'type',
+      message: 'arguments must be an object',
+      expected: 'object',
+      received: Array.isArray(input) ? 'array' : typeof input,
+    };
+    return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
+  }
+  // A strict-mode model sends null for optional properties it leaves out; the server must not see
+  // those. Where they are is a function of the definition alone, whether or not specs were made.
+  entry.strictNullPaths ??= strictNullPaths(def.inputSchema);
+  const prepared = stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths);
+  const issues = entry.input?.check(prepared) ?? [];
+  if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
+  if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
+  let raw;
+  try {
+    raw = await entry.invoke(prepared, context);
+  } catch (cause) {
+    if (cause instanceof ToolResultError) return errorResult(cause);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const code = (cause as { code?: unknown })?.code;
+    return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
+  }
+  if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', server));
+  return convertResult(raw, {
+    textBudget: entry.textBudget ?? options.textBudget,
+    hasOutputSchema: def.outputSchema !== undefined,
+    ...(entry.output ? { checkOutput: entry.output.check } : {}),
+    strictOutput: entry.strictOutput ?? options.strictOutput ?? false,
+  });
+}
+
+/** Runs `execute` on arguments `parse` produces; arguments that do not parse become an error result. */
+export async function executeParsed(
+  execute: (name: string, args: unknown, context: CallContext) => Promise<ToolResult>,
+  name: string,
+  parse: () => Record<string, unknown>,
+  context: CallContext,
+): Promise<ToolResult> {
+  let args: Record<string, unknown>;
+  try {
+    args = parse();
+  } catch (error) {
+    if (error instanceof ToolArgumentsError) return errorResult(error);
+    throw error;
+  }
+  return execute(name, args, context);
+}
