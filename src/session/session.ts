@@ -82,6 +82,9 @@ export class Session {
   private nextId = 1;
   private closeInfo?: TransportCloseInfo;
   private readonly unsubscribe: (() => void)[] = [];
+  /** The last delivery promise and the requests riding on it, see {@link Session.failOnSendError}. */
+  private lastSend?: Promise<void>;
+  private lastSendIds: RequestId[] = [];
 
   constructor(
     readonly transport: Transport,
@@ -160,9 +163,22 @@ export class Session {
         entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
       }
       this.pending.add(entry);
-      this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }).catch((error) => {
-        this.pending.reject(id, error);
-      });
+      this.failOnSendError(id, this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }));
+    });
+  }
+
+  // A failed delivery fails the request. Transports that write a tick's messages together hand them all
+  // the same promise: one rejection handler per write, not a promise and a closure per request.
+  private failOnSendError(id: RequestId, sent: Promise<void>): void {
+    if (sent === this.lastSend) {
+      this.lastSendIds.push(id);
+      return;
+    }
+    const ids = [id];
+    this.lastSend = sent;
+    this.lastSendIds = ids;
+    sent.catch((error) => {
+      for (const each of ids) this.pending.reject(each, error);
     });
   }
 
