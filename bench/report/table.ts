@@ -50,6 +50,11 @@ export function rowsFor(results: Results): Row[] {
   add('w8.tools', 'startupMs', 'W8 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
   add('w8.tools', 'startupCpuMs', 'W8 client CPU for that start', 'ms', 'lower');
   add('w8.tools', 'peakRss', 'W8 peak RSS', 'MiB', 'lower');
+  // W8 servers (issue 16): the count is in the step title (100, or 10 in quick mode).
+  add('w8.servers', 'startupMs', 'W8 start the idle stdio servers in parallel', 'ms', 'lower');
+  add('w8.servers', 'idleRssPerServer', 'W8 RSS per idle server in our process', 'MiB', 'lower');
+  add('w8.servers', 'closeMs', 'W8 close them all', 'ms', 'lower');
+  add('w8.servers', 'allGoneMs', 'W8 close until every server process is gone', 'ms', 'lower');
   return rows;
 }
 
