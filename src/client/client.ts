@@ -53,7 +53,7 @@ import { ToolHeaders } from './tool-headers.js';
 import { complete } from './completion.js';
 import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
-import { withUrlElicitation, type UrlElicitationHook } from './url-elicitation.js';
+import { afterUrlElicitationError, type UrlElicitationHook } from './url-elicitation.js';
 import { listTasks, taskParams, ToolTask, type TaskRequest } from './tasks.js';
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { listResources, listResourceTemplates, readResource, subscribeResource, unsubscribeResource } from './resources.js';
@@ -128,6 +128,9 @@ export interface SdkRequestOptions {
   resetTimeoutOnProgress?: boolean;
   onprogress?: (progress: Progress) => void;
 }
+
+/** The options of a call made without any (never modified, so one object serves every such call). */
+const NO_OPTIONS: CallToolOptions = Object.freeze({});
 
 function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
   return {
@@ -538,47 +541,64 @@ export class Client {
    * helpers written against that SDK (Anthropic's `mcpTools`, Gemini's `mcpToTool`) accept this client.
    */
   callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
-  async callTool(
+  // Not `async`: returning the inner promise as it is spares a promise and a thenable hop per call;
+  // a synchronous throw still reaches the caller as a rejection.
+  callTool(
     first: string | SdkCallToolParams,
     second?: unknown,
     third?: CallToolOptions | CallToolAsTaskOptions | SdkRequestOptions,
   ): Promise<CallToolResult | ToolTask> {
-    if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
-    const name = first;
-    const args = (second as Record<string, unknown> | undefined) ?? {};
-    const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? {};
-    this.assertReady(Methods.toolsCall);
-    if ('task' in options && options.task) return this.startTask(name, args, options);
-    return this.callToolNow(name, args, options as CallToolOptions);
+    try {
+      if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
+      const name = first;
+      const args = (second as Record<string, unknown> | undefined) ?? {};
+      const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? NO_OPTIONS;
+      this.assertReady(Methods.toolsCall);
+      if ('task' in options && options.task) return this.startTask(name, args, options);
+      if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && this.snapshot!.capabilities.tasks) {
+        return this.callToolAsTask(name, args, options as CallToolOptions);
+      }
+      return this.callToolNow(name, args, options as CallToolOptions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
-  private async callToolNow(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
-    if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && this.snapshot!.capabilities.tasks) {
-      const task = await this.startTask(name, args, { ...options, task: {} });
-      return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
-    }
+  // TASKS-2: a tool that requires task augmentation is run as a task; the caller still gets its result.
+  private async callToolAsTask(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const task = await this.startTask(name, args, { ...options, task: {} });
+    return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  private callToolNow(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
-    const send = async () =>
-      this.request<CallToolResult>(Methods.toolsCall, params, {
-        timeoutMs: options.timeoutMs,
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-        signal: options.signal,
-        onProgress: options.onProgress,
-        resetTimeoutOnProgress: options.resetTimeoutOnProgress,
-        progress: true,
-        headers: this.modernHttp ? await this.paramHeaders(name, args) : undefined,
-      });
-    let result: CallToolResult;
-    try {
-      result = await send();
-    } catch (error) {
-      // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
-      if (!this.modernHttp || !isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
-      this.path.invalidate(Methods.toolsList);
-      await this.listTools();
-      result = await send();
-    }
+    const requestOptions: RequestOptions = {
+      timeoutMs: options.timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+      progress: true,
+      headers: undefined,
+    };
+    // Stdio and legacy calls go straight to the session: no await before sending, no async frame
+    // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
+    if (!this.modernHttp) return this.request<CallToolResult>(Methods.toolsCall, params, requestOptions).then((result) => this.checkToolResult(name, result));
+    const send = (): Promise<CallToolResult> =>
+      this.paramHeaders(name, args).then((headers) => this.request<CallToolResult>(Methods.toolsCall, params, { ...requestOptions, headers }));
+    return send()
+      .catch(async (error: unknown) => {
+        // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
+        if (!isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
+        this.path.invalidate(Methods.toolsList);
+        await this.listTools();
+        return send();
+      })
+      .then((result) => this.checkToolResult(name, result));
+  }
+
+  private checkToolResult(name: string, result: CallToolResult): CallToolResult {
     if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
     if (!Array.isArray(result.content))
       throw new InvalidResultError({ server: this.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
@@ -722,17 +742,32 @@ export class Client {
    * cache); for methods this class has no helper for.
    */
   request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
-    // Every failure leaves masked: a server may echo its API key in an error message or body.
-    const masked = (error: unknown): never => {
-      throw redactError(error, this.redact);
-    };
-    const send = (): Promise<R> => {
-      const pending = this.path.request<R>(method, params, options);
-      // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
-      if (this.transport.kind === 'stdio') return pending;
-      return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
-    };
-    return withUrlElicitation(send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(masked);
+    let pending: Promise<R>;
+    try {
+      pending = this.sendOnPath<R>(method, params, options);
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    // A success passes through with one promise; only a failure builds the elicitation rounds.
+    return pending.catch((error: unknown) => this.requestFailed<R>(error, method, params, options));
+  }
+
+  private sendOnPath<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const pending = this.path.request<R>(method, params, options);
+    // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
+    if (this.transport.kind === 'stdio') return pending;
+    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+  }
+
+  // URL elicitation (-32042) may complete and retry; every failure leaves masked: a server may echo
+  // its API key in an error message or body.
+  private requestFailed<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const send = (): Promise<R> => this.sendOnPath<R>(method, params, options);
+    return afterUrlElicitationError(error, send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(
+      (failure: unknown) => {
+        throw redactError(failure, this.redact);
+      },
+    );
   }
 
   /** Closes the connection (stdio: the whole process tree). Idempotent. */

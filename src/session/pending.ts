@@ -74,7 +74,8 @@ export class PendingTable {
 
   add(entry: PendingEntry): void {
     this.byId.set(entry.id, entry);
-    if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, entry);
+    // The session's tokens are the request ids (PROG-2): those are found through byId, one map entry per request.
+    if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.set(entry.progressToken, entry);
     // The session stamped startedAt just before: one clock read per request.
     const now = entry.startedAt;
     entry.idleDeadline = Number.isFinite(entry.timeoutMs) ? now + entry.timeoutMs : Infinity;
@@ -105,7 +106,8 @@ export class PendingTable {
 
   /** Routes a progress notification; restarts the idle timeout when the entry allows it (TIME-3). */
   progress(token: string | number, progress: Progress): boolean {
-    const entry = this.byToken.get(token);
+    const byId = this.byId.get(token);
+    const entry = byId?.progressToken === token ? byId : this.byToken.get(token);
     if (!entry) return false;
     // A later deadline needs no re-arming: the timer finds it not yet due and moves on.
     if (entry.resetOnProgress && Number.isFinite(entry.timeoutMs)) entry.idleDeadline = this.options.clock.now() + entry.timeoutMs;
@@ -123,7 +125,7 @@ export class PendingTable {
     const entry = this.byId.get(id);
     if (!entry) return undefined;
     this.byId.delete(id);
-    if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
+    if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.delete(entry.progressToken);
     entry.detachAbort?.();
     if (this.byId.size === 0) this.keepAlive(false);
     return entry;

@@ -152,6 +152,10 @@ export class Session {
         onProgress: options.onProgress,
         resolve: resolve as (value: Record<string, unknown>) => void,
         reject,
+        // Set by the table; present from the start so the entry keeps one shape.
+        idleDeadline: 0,
+        totalDeadline: 0,
+        detachAbort: undefined,
       };
       if (signal) {
         const onAbort = () => {
