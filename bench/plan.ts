@@ -97,6 +97,14 @@ export function makePlan(o: PlanOptions): Plan {
       timeoutMs: 120_000,
       job: (client) => ({ workload: 'many-tools', client, tools: q ? 1000 : 5000 }),
     },
+    // W8 servers (issue 16): many idle stdio servers in one process; quick mode keeps CI short.
+    {
+      key: 'w8.servers',
+      title: `W8 ${q ? 10 : 100} idle stdio servers started, held and closed`,
+      kind: 'job',
+      timeoutMs: 180_000,
+      job: (client) => ({ workload: 'servers', client, servers: q ? 10 : 100 }),
+    },
   ];
   return { mode: q ? 'quick' : 'full', reps: o.reps ?? (q ? 1 : 5), blobSizes, steps };
 }

@@ -6,6 +6,7 @@ import { manyToolsServer, startHttpServer, stdioServer, type HttpServerHandle } 
 import { parallel, sequential } from './workloads/calls.js';
 import type { Job, JobResult } from './workloads/jobs.js';
 import { connectCycles, fleet, largeResult, manyTools } from './workloads/other.js';
+import { manyServers } from './workloads/scale.js';
 
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
@@ -29,6 +30,10 @@ async function run(job: Job): Promise<JobResult> {
       }
       case 'many-tools': {
         const r = await manyTools(client, manyToolsServer(job.tools), job.tools);
+        return { ok: true, metrics: r.metrics, notes: { how: r.how } };
+      }
+      case 'servers': {
+        const r = await manyServers(client, stdioServer(), job.servers);
         return { ok: true, metrics: r.metrics, notes: { how: r.how } };
       }
       case 'blob': {

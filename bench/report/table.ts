@@ -51,6 +51,11 @@ export function rowsFor(results: Results): Row[] {
   add('w7.fleet', 'callsPerSec', 'W7 echo over the 10, 64 in flight', 'calls/s', 'higher');
   add('w7.fleet', 'cpuUsPerCall', 'W7 client CPU per call', 'µs', 'lower');
   add('w7.fleet', 'peakRss', 'W7 peak RSS', 'MiB', 'lower');
+  // W8 servers (issue 16): the count is in the step title (100, or 10 in quick mode).
+  add('w8.servers', 'startupMs', 'W8 start the idle stdio servers in parallel', 'ms', 'lower');
+  add('w8.servers', 'idleRssPerServer', 'W8 RSS per idle server in our process', 'MiB', 'lower');
+  add('w8.servers', 'closeMs', 'W8 close them all', 'ms', 'lower');
+  add('w8.servers', 'allGoneMs', 'W8 close until every server process is gone', 'ms', 'lower');
   add('w9.tools', 'startupMs', 'W9 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
   add('w9.tools', 'startupCpuMs', 'W9 client CPU for that start', 'ms', 'lower');
   add('w9.tools', 'peakRss', 'W9 peak RSS', 'MiB', 'lower');

@@ -140,6 +140,23 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
     met: w9ms === undefined || w9rss === undefined || tools !== 5000 ? undefined : w9ms <= 1000 && w9rss <= 120 * MiB,
   });
 
+  // W8 servers (issue 16): reported, not asserted. Start as close to bare spawns as W7's goal, and a
+  // close that resolves only once every server process is gone.
+  const n8 = b('w8.servers', 'servers');
+  const start8 = ratio(b('w8.servers', 'startupMs'), r('w8.servers', 'startupMs'));
+  const left8 = b('w8.servers', 'leftAtClose');
+  const perServer8 = b('w8.servers', 'idleRssPerServer');
+  v.push({
+    id: 'W8',
+    target: 'many idle stdio servers under the Manager: start ≤ 1.05× raw, no server process left when close() resolves',
+    measured:
+      start8 === undefined || left8 === undefined
+        ? 'n/a'
+        : `${n8 ?? '?'} servers: start ${x(start8)} raw (${b('w8.servers', 'startupMs')?.toFixed(0)} ms), ${left8} left at close ` +
+          `(close ${b('w8.servers', 'closeMs')?.toFixed(0)} ms), ${perServer8 === undefined ? 'n/a' : (perServer8 / 1024).toFixed(0)} KiB RSS per idle server (raw ${((r('w8.servers', 'idleRssPerServer') ?? Number.NaN) / 1024).toFixed(0)} KiB)`,
+    met: start8 === undefined || left8 === undefined ? undefined : start8 <= 1.05 && left8 === 0,
+  });
+
   if (footprint) {
     const f = footprint['mcp-bridge'];
     const sdk = footprint.sdk;

@@ -8,7 +8,8 @@ export type Job =
   | { workload: 'par'; client: string; transport: TransportKind; calls: number; inflight: number; warmup: number }
   | { workload: 'blob'; client: string; bytes: number; timeoutMs: number }
   | { workload: 'fleet'; client: string; servers: number; calls: number; inflight: number }
-  | { workload: 'many-tools'; client: string; tools: number };
+  | { workload: 'many-tools'; client: string; tools: number }
+  | { workload: 'servers'; client: string; servers: number };
 
 /** A worker's answer: figures by name, or why it could not produce them. */
 export interface JobResult {

@@ -114,7 +114,7 @@ export async function fleet(
 }
 
 /** The fleet of a client without one of its own: `connect()` n times in parallel, tools/list on each. */
-async function connectFleet(client: BenchClient, server: ServerSpec, n: number): Promise<BenchFleet> {
+export async function connectFleet(client: BenchClient, server: ServerSpec, n: number): Promise<BenchFleet> {
   const conns = await Promise.all(Array.from({ length: n }, () => client.connect(server)));
   const toolCounts = await Promise.all(conns.map((c) => c.listTools()));
   return {

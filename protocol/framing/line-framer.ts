@@ -77,8 +77,8 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
       );
       return undefined;
     }
-    // Blank lines are skipped; the test stops at the first visible character, so it costs nothing on JSON.
-    return /\S/.test(line) ? line : undefined;
+    // Blank lines are skipped; a line opening with `{` (every message) skips the test.
+    return line.charCodeAt(0) === 0x7b || /\S/.test(line) ? line : undefined;
   }
 
   // Reports the line now, with its head (which usually names the response's id), and drops what is held.

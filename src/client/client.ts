@@ -44,6 +44,9 @@ export { DEFAULT_STARTUP_TIMEOUT_MS } from './client-options.js';
 export type { CallToolAsTaskOptions, CallToolOptions, ClientEvents, ClientOptions, SdkCallToolParams, SdkRequestOptions } from './client-options.js';
 export { SKIPPED_LINE_CHARS, SKIPPED_LINES_KEPT } from './start-error.js';
 
+/** The options of a call made without any (never modified, so one object serves every such call). */
+const NO_OPTIONS: CallToolOptions = Object.freeze({});
+
 /**
  * A connection to one MCP server.
  * @example
@@ -133,18 +136,24 @@ export class Client {
    * helpers written against that SDK (Anthropic's `mcpTools`, Gemini's `mcpToTool`) accept this client.
    */
   callTool(params: SdkCallToolParams, resultSchema?: unknown, options?: SdkRequestOptions): Promise<CallToolResult>;
-  async callTool(
+  // Not `async`: returning the inner promise as it is spares a promise and a thenable hop per call;
+  // a synchronous throw still reaches the caller as a rejection.
+  callTool(
     first: string | SdkCallToolParams,
     second?: unknown,
     third?: CallToolOptions | CallToolAsTaskOptions | SdkRequestOptions,
   ): Promise<CallToolResult | ToolTask> {
-    if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
-    const name = first;
-    const args = (second as Record<string, unknown> | undefined) ?? {};
-    const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? {};
-    this.connection.assertReady(Methods.toolsCall);
-    if ('task' in options && options.task) return this.tools.startTask(name, args, options);
-    return this.tools.call(name, args, options as CallToolOptions);
+    try {
+      if (typeof first !== 'string') return this.callTool(first.name, first.arguments ?? {}, fromSdkOptions(first, third as SdkRequestOptions | undefined));
+      const name = first;
+      const args = (second as Record<string, unknown> | undefined) ?? {};
+      const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? NO_OPTIONS;
+      this.connection.assertReady(Methods.toolsCall);
+      if ('task' in options && options.task) return this.tools.startTask(name, args, options);
+      return this.tools.call(name, args, options as CallToolOptions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

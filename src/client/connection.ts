@@ -19,7 +19,7 @@ import { legacyPath, type RequestPath } from './request-path.js';
 import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
 import { SkippedLines } from './start-error.js';
 import type { ToolTask } from './tasks.js';
-import { withUrlElicitation } from './url-elicitation.js';
+import { afterUrlElicitationError } from './url-elicitation.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
 
@@ -172,17 +172,32 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
 
   /** Every request of the client: the era's path, URL elicitation, session recovery over HTTP, masked failures. */
   request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
-    // Every failure leaves masked: a server may echo its API key in an error message or body.
-    const masked = (error: unknown): never => {
-      throw redactError(error, this.redact);
-    };
-    const send = (): Promise<R> => {
-      const pending = this.path.request<R>(method, params, options);
-      // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
-      if (this.transport.kind === 'stdio') return pending;
-      return pending.catch((error) => this.recovery.recoverOrThrow<R>(error, method, params, options));
-    };
-    return withUrlElicitation(send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(masked);
+    let pending: Promise<R>;
+    try {
+      pending = this.sendOnPath<R>(method, params, options);
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    // A success passes through with one promise; only a failure builds the elicitation rounds.
+    return pending.catch((error: unknown) => this.requestFailed<R>(error, method, params, options));
+  }
+
+  private sendOnPath<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const pending = this.path.request<R>(method, params, options);
+    // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
+    if (this.transport.kind === 'stdio') return pending;
+    return pending.catch((error) => this.recovery.recoverOrThrow<R>(error, method, params, options));
+  }
+
+  // URL elicitation (-32042) may complete and retry; every failure leaves masked: a server may echo
+  // its API key in an error message or body.
+  private requestFailed<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const send = (): Promise<R> => this.sendOnPath<R>(method, params, options);
+    return afterUrlElicitationError(error, send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(
+      (failure: unknown) => {
+        throw redactError(failure, this.redact);
+      },
+    );
   }
 
   async close(): Promise<void> {

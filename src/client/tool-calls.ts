@@ -81,37 +81,49 @@ export class ToolCalls {
   }
 
   /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */
-  async call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+  call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const connection = this.connection;
     if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && connection.snapshot!.capabilities.tasks) {
-      const task = await this.startTask(name, args, { ...options, task: {} });
-      return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+      return this.callAsTask(name, args, options);
     }
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
-    const send = async () =>
-      connection.request<CallToolResult>(Methods.toolsCall, params, {
-        timeoutMs: options.timeoutMs,
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-        signal: options.signal,
-        onProgress: options.onProgress,
-        resetTimeoutOnProgress: options.resetTimeoutOnProgress,
-        progress: true,
-        headers: connection.modernHttp ? await this.paramHeaders(name, args) : undefined,
-      });
-    let result: CallToolResult;
-    try {
-      result = await send();
-    } catch (error) {
-      // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
-      if (!connection.modernHttp || !isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
-      connection.path.invalidate(Methods.toolsList);
-      await this.list();
-      result = await send();
-    }
+    const requestOptions: RequestOptions = {
+      timeoutMs: options.timeoutMs,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+      progress: true,
+      headers: undefined,
+    };
+    // Stdio and legacy calls go straight to the session: no await before sending, no async frame
+    // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
+    if (!connection.modernHttp)
+      return connection.request<CallToolResult>(Methods.toolsCall, params, requestOptions).then((result) => this.checkResult(name, result));
+    const send = (): Promise<CallToolResult> =>
+      this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...requestOptions, headers }));
+    return send()
+      .catch(async (error: unknown) => {
+        // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
+        if (!isMcpError(error) || error.code !== ErrorCodes.HeaderMismatch) throw error;
+        connection.path.invalidate(Methods.toolsList);
+        await this.list();
+        return send();
+      })
+      .then((result) => this.checkResult(name, result));
+  }
+
+  // TASKS-2: a tool that requires task augmentation is run as a task; the caller still gets its result.
+  private async callAsTask(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const task = await this.startTask(name, args, { ...options, task: {} });
+    return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  private checkResult(name: string, result: CallToolResult): CallToolResult {
     if (result.content === undefined && result.structuredContent !== undefined) result.content = [];
     if (!Array.isArray(result.content))
-      throw new InvalidResultError({ server: connection.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
+      throw new InvalidResultError({ server: this.connection.options.name, method: Methods.toolsCall }, `"content" of tool "${name}" is not an array`);
     return result;
   }
 

@@ -31,19 +31,39 @@ export function asUrlElicitationError(error: unknown, ctx: { server?: string; me
  * Runs `send`; on -32042 throws the typed error, or with a hook lets it complete the elicitations
  * and sends again (at most {@link MAX_URL_ELICITATION_ROUNDS} times).
  */
-export async function withUrlElicitation<R>(
+export function withUrlElicitation<R>(
   send: () => Promise<R>,
   ctx: { server?: string; method: string; signal?: AbortSignal },
   hook?: UrlElicitationHook,
 ): Promise<R> {
+  let first: Promise<R>;
+  try {
+    first = send();
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return first.catch((error: unknown) => afterUrlElicitationError(error, send, ctx, hook));
+}
+
+/**
+ * {@link withUrlElicitation} from the first failure on: a caller that sent the request itself hands
+ * its error here, so a request that succeeds pays for none of this (every tool call takes the path).
+ */
+export async function afterUrlElicitationError<R>(
+  error: unknown,
+  send: () => Promise<R>,
+  ctx: { server?: string; method: string; signal?: AbortSignal },
+  hook: UrlElicitationHook | undefined,
+): Promise<R> {
   for (let round = 0; ; round++) {
+    const typed = asUrlElicitationError(error, { server: ctx.server, method: ctx.method });
+    if (!typed) throw error;
+    if (!hook || round >= MAX_URL_ELICITATION_ROUNDS || typed.elicitations.length === 0) throw typed;
+    if (!(await hook(typed.elicitations, ctx))) throw typed;
     try {
       return await send();
-    } catch (error) {
-      const typed = asUrlElicitationError(error, { server: ctx.server, method: ctx.method });
-      if (!typed) throw error;
-      if (!hook || round >= MAX_URL_ELICITATION_ROUNDS || typed.elicitations.length === 0) throw typed;
-      if (!(await hook(typed.elicitations, ctx))) throw typed;
+    } catch (next) {
+      error = next;
     }
   }
 }

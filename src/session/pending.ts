@@ -1,6 +1,10 @@
 // The pending-request table: one settle path for response, peer error, abort, timeout and close
-// (STYLE 3.7). Each entry settles exactly once; settling clears its timer, abort listener and
+// (STYLE 3.7). Each entry settles exactly once; settling drops its deadline, abort listener and
 // progress route.
+//
+// Timeouts share one timer per table, armed for the earliest deadline, instead of a timer per request:
+// a request that is answered in time (nearly all) then costs two numbers and no timer allocation or
+// cancellation. When it fires, the table times out what is due and re-arms for the next deadline.
 import type { Progress, RequestId } from '../../protocol/index.js';
 
 /** Timer functions, injectable so timeout tests need no real waiting. */
@@ -18,6 +22,9 @@ export const systemClock: Clock = {
 
 export type TimeoutKind = 'idle' | 'total';
 
+/** Longest delay a timer takes; a longer one fires at once in Node (TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface PendingEntry {
   readonly id: RequestId;
   readonly method: string;
@@ -31,9 +38,11 @@ export interface PendingEntry {
   readonly onProgress?: (progress: Progress) => void;
   resolve(value: Record<string, unknown>): void;
   reject(error: unknown): void;
-  timer?: unknown;
-  totalTimer?: unknown;
   detachAbort?: () => void;
+  /** When the idle timeout fires (clock time); Infinity for none. Set by the table. */
+  idleDeadline?: number;
+  /** When the total timeout fires; Infinity for none. Set by the table. */
+  totalDeadline?: number;
 }
 
 export interface PendingOptions {
@@ -41,10 +50,21 @@ export interface PendingOptions {
   onTimeout(entry: PendingEntry, kind: TimeoutKind): void;
 }
 
+/** A timer handle that can stop keeping the process alive (Node's Timeout). */
+interface Refable {
+  ref(): unknown;
+  unref(): unknown;
+}
+
 /** Requests awaiting an answer, by id, and their progress tokens. */
 export class PendingTable {
   private readonly byId = new Map<RequestId, PendingEntry>();
   private readonly byToken = new Map<string | number, PendingEntry>();
+  private timer: unknown;
+  /** Clock time the timer is due; Infinity when none is armed. */
+  private timerAt = Infinity;
+  /** Whether the armed timer keeps the process alive: only while something is pending, as before. */
+  private timerRefed = false;
 
   constructor(private readonly options: PendingOptions) {}
 
@@ -54,11 +74,14 @@ export class PendingTable {
 
   add(entry: PendingEntry): void {
     this.byId.set(entry.id, entry);
-    if (entry.progressToken !== undefined) this.byToken.set(entry.progressToken, entry);
-    this.armIdle(entry);
-    if (entry.maxTotalTimeoutMs !== undefined) {
-      entry.totalTimer = this.options.clock.setTimeout(() => this.options.onTimeout(entry, 'total'), entry.maxTotalTimeoutMs);
-    }
+    // The session's tokens are the request ids (PROG-2): those are found through byId, one map entry per request.
+    if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.set(entry.progressToken, entry);
+    // The session stamped startedAt just before: one clock read per request.
+    const now = entry.startedAt;
+    entry.idleDeadline = Number.isFinite(entry.timeoutMs) ? now + entry.timeoutMs : Infinity;
+    entry.totalDeadline = entry.maxTotalTimeoutMs === undefined ? Infinity : now + entry.maxTotalTimeoutMs;
+    this.keepAlive(true);
+    this.arm(Math.min(entry.idleDeadline, entry.totalDeadline), now);
   }
 
   get(id: RequestId): PendingEntry | undefined {
@@ -83,9 +106,11 @@ export class PendingTable {
 
   /** Routes a progress notification; restarts the idle timeout when the entry allows it (TIME-3). */
   progress(token: string | number, progress: Progress): boolean {
-    const entry = this.byToken.get(token);
+    const byId = this.byId.get(token);
+    const entry = byId?.progressToken === token ? byId : this.byToken.get(token);
     if (!entry) return false;
-    if (entry.resetOnProgress) this.armIdle(entry);
+    // A later deadline needs no re-arming: the timer finds it not yet due and moves on.
+    if (entry.resetOnProgress && Number.isFinite(entry.timeoutMs)) entry.idleDeadline = this.options.clock.now() + entry.timeoutMs;
     entry.onProgress?.(progress);
     return true;
   }
@@ -93,24 +118,62 @@ export class PendingTable {
   /** Rejects every entry (the connection ended), each with its own error. */
   rejectAll(makeError: (entry: PendingEntry) => unknown): void {
     for (const entry of [...this.byId.values()]) this.reject(entry.id, makeError(entry));
+    this.disarm();
   }
 
   private take(id: RequestId): PendingEntry | undefined {
     const entry = this.byId.get(id);
     if (!entry) return undefined;
     this.byId.delete(id);
-    if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
-    const { clock } = this.options;
-    if (entry.timer !== undefined) clock.clearTimeout(entry.timer);
-    if (entry.totalTimer !== undefined) clock.clearTimeout(entry.totalTimer);
+    if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.delete(entry.progressToken);
     entry.detachAbort?.();
+    if (this.byId.size === 0) this.keepAlive(false);
     return entry;
   }
 
-  private armIdle(entry: PendingEntry): void {
+  /** Makes sure the timer fires by `at` (clock time). */
+  private arm(at: number, now: number): void {
+    if (at >= this.timerAt || at === Infinity) return;
     const { clock } = this.options;
-    if (entry.timer !== undefined) clock.clearTimeout(entry.timer);
-    if (!Number.isFinite(entry.timeoutMs)) return;
-    entry.timer = clock.setTimeout(() => this.options.onTimeout(entry, 'idle'), entry.timeoutMs);
+    if (this.timer !== undefined) clock.clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = clock.setTimeout(() => this.fire(), Math.min(Math.max(0, at - now), MAX_TIMER_MS));
+    this.timerRefed = true;
+    if (this.byId.size === 0) this.keepAlive(false);
+  }
+
+  private disarm(): void {
+    if (this.timer !== undefined) this.options.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+  }
+
+  // A pending request keeps the process alive, as its own timer used to; an idle table does not.
+  private keepAlive(on: boolean): void {
+    if (on === this.timerRefed || this.timer === undefined) return;
+    const handle = this.timer as Partial<Refable>;
+    if (typeof handle.ref !== 'function' || typeof handle.unref !== 'function') return;
+    this.timerRefed = on;
+    if (on) handle.ref();
+    else handle.unref();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = this.options.clock.now();
+    const due: [PendingEntry, TimeoutKind][] = [];
+    let next = Infinity;
+    for (const entry of this.byId.values()) {
+      if (entry.totalDeadline! <= now) due.push([entry, 'total']);
+      else if (entry.idleDeadline! <= now) due.push([entry, 'idle']);
+      else next = Math.min(next, entry.idleDeadline!, entry.totalDeadline!);
+    }
+    // Re-armed before the callbacks run, so a request they start is scheduled against a live timer.
+    this.arm(next, now);
+    for (const [entry, kind] of due) {
+      // An earlier callback may have settled it (a close, a cancel).
+      if (this.byId.get(entry.id) === entry) this.options.onTimeout(entry, kind);
+    }
   }
 }

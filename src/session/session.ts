@@ -9,72 +9,29 @@ import {
   peekResponseId,
   splitBatch,
   type JsonObject,
-  type JsonRpcMessage,
   type JsonRpcRequest,
   type McpBridgeError,
-  type Progress,
   type RequestId,
 } from '../../protocol/index.js';
-import {
-  ConnectionClosedError,
-  InvalidResultError,
-  MessageTooLargeError,
-  RequestAbortedError,
-  RequestTimeoutError,
-  UnreadableResponseError,
-} from '../errors/session-errors.js';
+import { ConnectionClosedError, InvalidResultError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
 import { withProgressToken } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
+import { IncomingRequests } from './incoming.js';
+import { unreadableResponseError } from './read-failures.js';
 import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
 
-/** Default per-request timeout (TIME-1): 60 s, restarted by progress. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-
-/** Options of one request. */
-export interface RequestOptions {
-  /** Milliseconds without an answer (or progress) before the request fails. @defaultValue 60000 */
-  timeoutMs?: number;
-  /** Hard cap on the whole request whatever progress says (TIME-4). @defaultValue none */
-  maxTotalTimeoutMs?: number;
-  /** Restart the timeout on each progress notification (TIME-3). @defaultValue true */
-  resetTimeoutOnProgress?: boolean;
-  /** Aborts the request: it rejects at once and the server is told (CANCEL-1). */
-  signal?: AbortSignal;
-  /** Receives progress notifications; setting it attaches a progress token (PROG-1). */
-  onProgress?: (progress: Progress) => void;
-  /** Attach a progress token even without a callback, so progress keeps the request alive. */
-  progress?: boolean;
-  /** Whether a timeout or abort sends `notifications/cancelled`; initialize never does (LIFE-8), whatever this says. @defaultValue true */
-  cancellable?: boolean;
-  /** Extra HTTP headers for this request's POST (2026 `Mcp-Param-*`, HTTP-10); ignored by stdio. */
-  headers?: Record<string, string>;
-}
-
-export interface SessionOptions {
-  /** Configured server name, used in every error message. */
-  serverName?: string;
-  logger?: Logger;
-  clock?: Clock;
-  /** @defaultValue 60000 */
-  defaultTimeoutMs?: number;
-}
-
-export interface SessionEvents {
-  /** A non-fatal problem: invalid message, framing error, uncorrelated error response. */
-  error: McpBridgeError | McpError;
-  /** The transport ended; every pending request has been rejected. */
-  close: TransportCloseInfo;
-}
+export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 
 /** One JSON-RPC conversation with a peer over a {@link Transport}. */
 export class Session {
   readonly events = new Emitter<SessionEvents>();
   private readonly dispatcher = new Dispatcher();
   private readonly pending: PendingTable;
-  private readonly incoming = new Map<RequestId, AbortController>();
+  private readonly incoming: IncomingRequests;
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly serverName?: string;
@@ -82,6 +39,9 @@ export class Session {
   private nextId = 1;
   private closeInfo?: TransportCloseInfo;
   private readonly unsubscribe: (() => void)[] = [];
+  /** The last delivery promise and the requests riding on it, see {@link Session.failOnSendError}. */
+  private lastSend?: Promise<void>;
+  private lastSendIds: RequestId[] = [];
 
   constructor(
     readonly transport: Transport,
@@ -92,6 +52,15 @@ export class Session {
     this.serverName = options.serverName;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
+    this.incoming = new IncomingRequests({
+      dispatcher: this.dispatcher,
+      closed: () => this.closeInfo !== undefined,
+      answer: (response, method) => {
+        this.transport.send(response).catch((error) => {
+          this.logger.warn(`could not answer ${method}`, { server: this.serverName, error: String(error) });
+        });
+      },
+    });
     // PING-1: answer pings from the first moment, before the handshake has finished.
     this.dispatcher.handleRequest(Methods.ping, () => ({}));
     const ev = transport.events;
@@ -149,6 +118,10 @@ export class Session {
         onProgress: options.onProgress,
         resolve: resolve as (value: Record<string, unknown>) => void,
         reject,
+        // Set by the table; present from the start so the entry keeps one shape.
+        idleDeadline: 0,
+        totalDeadline: 0,
+        detachAbort: undefined,
       };
       if (signal) {
         const onAbort = () => {
@@ -160,9 +133,22 @@ export class Session {
         entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
       }
       this.pending.add(entry);
-      this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }).catch((error) => {
-        this.pending.reject(id, error);
-      });
+      this.failOnSendError(id, this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }));
+    });
+  }
+
+  // A failed delivery fails the request. Transports that write a tick's messages together hand them all
+  // the same promise: one rejection handler per write, not a promise and a closure per request.
+  private failOnSendError(id: RequestId, sent: Promise<void>): void {
+    if (sent === this.lastSend) {
+      this.lastSendIds.push(id);
+      return;
+    }
+    const ids = [id];
+    this.lastSend = sent;
+    this.lastSendIds = ids;
+    sent.catch((error) => {
+      for (const each of ids) this.pending.reject(each, error);
     });
   }
 
@@ -238,7 +224,7 @@ export class Session {
         break;
       }
       case 'request':
-        void this.serve(c.message);
+        void this.incoming.serve(c.message);
         break;
       case 'notification':
         this.onNotificationMessage(c.message.method, c.message.params);
@@ -261,31 +247,11 @@ export class Session {
     if (method === Methods.cancelled) {
       const id = params?.requestId;
       // CANCEL-6/7: stop the work for that request; unknown ids are ignored.
-      if (typeof id === 'string' || typeof id === 'number') this.incoming.get(id)?.abort(params?.reason ?? 'cancelled by the server');
+      if (typeof id === 'string' || typeof id === 'number') this.incoming.cancel(id, params?.reason ?? 'cancelled by the server');
       this.logger.debug('server cancelled a request', { server: this.serverName, requestId: id, reason: params?.reason });
       return;
     }
     this.dispatcher.dispatchNotification(method, params);
-  }
-
-  private async serve(request: JsonRpcRequest): Promise<void> {
-    const controller = new AbortController();
-    this.incoming.set(request.id, controller);
-    const meta = request.params?._meta as Record<string, unknown> | undefined;
-    const outcome = await this.dispatcher.dispatchRequest(request.method, request.params, {
-      requestId: request.id,
-      method: request.method,
-      signal: controller.signal,
-      meta,
-    });
-    this.incoming.delete(request.id);
-    // CANCEL-6: a request the server cancelled gets no answer.
-    if (controller.signal.aborted || this.closeInfo) return;
-    const response: JsonRpcMessage =
-      'error' in outcome ? { jsonrpc: '2.0', id: request.id, error: outcome.error } : { jsonrpc: '2.0', id: request.id, result: outcome.result as JsonObject };
-    this.transport.send(response).catch((error) => {
-      this.logger.warn(`could not answer ${request.method}`, { server: this.serverName, error: String(error) });
-    });
   }
 
   private onInvalid(reason: string, value: unknown): void {
@@ -311,30 +277,14 @@ export class Session {
     const id = peekResponseId(String(error.context.excerpt ?? ''));
     const entry = id === undefined ? undefined : this.pending.get(id);
     if (id === undefined || !entry) return;
-    const ctx = { server: this.serverName, method: entry.method, requestId: id };
-    const reason = error.context.reason;
-    this.pending.reject(
-      id,
-      reason === 'too-large'
-        ? new MessageTooLargeError({ ...ctx, bytes: error.context.bytes as number, limit: error.context.limit as number }, error)
-        : new UnreadableResponseError(
-            {
-              ...ctx,
-              reason: reason === 'invalid-utf8' ? 'invalid-utf8' : 'not-json',
-              bytes: error.context.bytes as number | undefined,
-              excerpt: String(error.context.excerpt ?? ''),
-            },
-            error,
-          ),
-    );
+    this.pending.reject(id, unreadableResponseError(error, { server: this.serverName, method: entry.method, requestId: id }));
   }
 
   private onTransportClose(info: TransportCloseInfo): void {
     if (this.closeInfo) return;
     this.closeInfo = info;
     for (const off of this.unsubscribe.splice(0)) off();
-    for (const controller of this.incoming.values()) controller.abort('connection closed');
-    this.incoming.clear();
+    this.incoming.abortAll('connection closed');
     // STDIO-8: every pending request fails at once, carrying the exit information.
     this.pending.rejectAll((entry) => new ConnectionClosedError({ server: this.serverName, method: entry.method, requestId: entry.id }, info));
     this.events.emit('close', info);

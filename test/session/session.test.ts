@@ -91,6 +91,43 @@ test('timeout rejects with RequestTimeoutError and sends notifications/cancelled
   void seen;
 });
 
+test('requests with different timeouts each fail at their own deadline; answered ones never; no timer is left (TIME-1)', async () => {
+  const clock = new ManualClock();
+  const { b, client, server } = setup(clock);
+  silent(server, 'slow');
+  const outcome = new Map<string, number>();
+  const track = (name: string, p: Promise<unknown>) =>
+    p.then(
+      () => outcome.set(name, -1),
+      (e: any) => outcome.set(name, e.context.elapsedMs),
+    );
+  const long = track('long', client.request('slow', {}, { timeoutMs: 300 }));
+  const short = track('short', client.request('slow', {}, { timeoutMs: 100 }));
+  const answered = track('answered', client.request('slow', {}, { timeoutMs: 50 }));
+  await tick();
+  await b.send({ jsonrpc: '2.0', id: 3, result: {} });
+  await answered;
+  clock.advance(99);
+  await tick();
+  assert.equal(outcome.has('short'), false);
+  clock.advance(1);
+  await short;
+  assert.equal(outcome.get('short'), 100);
+  // Started after the timer was armed for 300: an earlier deadline re-arms it.
+  const late = track('late', client.request('slow', {}, { timeoutMs: 50 }));
+  clock.advance(50);
+  await late;
+  assert.equal(outcome.get('late'), 50);
+  clock.advance(149);
+  await tick();
+  assert.equal(outcome.has('long'), false);
+  clock.advance(1);
+  await long;
+  assert.deepEqual([outcome.get('answered'), outcome.get('long')], [-1, 300]);
+  assert.equal(client.pendingCount, 0);
+  assert.equal(clock.pendingTimers, 0);
+});
+
 test('initialize is never cancelled, even on timeout (LIFE-8, CANCEL-3)', async () => {
   const clock = new ManualClock();
   const { a, client } = setup(clock);

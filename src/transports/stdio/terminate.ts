@@ -1,10 +1,10 @@
 // Staged teardown of a server's process tree (STDIO-7): end stdin, wait; SIGTERM the tree, wait;
-// SIGKILL the tree, wait. The only tree-kill import. POSIX servers lead their own process group, so
-// signalling the negative pid reaches wrappers' grandchildren (npx → node) even after the wrapper exited.
+// SIGKILL the tree, wait. The only tree-kill import (loaded on first use). POSIX servers lead their own
+// process group, so signalling the negative pid reaches wrappers' grandchildren (npx → node) even after
+// the wrapper exited.
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
-import treeKill from 'tree-kill';
 import { descendantsOf, groupHasLiveMember, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
 
 /** What the teardown needs to know about one server process. */
@@ -94,7 +94,7 @@ export function killTreeSync(pid: number, leadsGroup: boolean): void {
     spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  const descendants = descendantsOf(pid);
+  const descendants = descendantsOf(pid, { fresh: true });
   if (leadsGroup) signalGroup(pid, 'SIGKILL');
   try {
     process.kill(pid, 'SIGKILL');
@@ -126,7 +126,19 @@ async function signalTree(target: TerminateTarget, signal: 'SIGTERM' | 'SIGKILL'
   }
 }
 
-function treeKillBounded(pid: number, signal: string): Promise<void> {
+// tree-kill is CommonJS: importing it starts Node's CJS loader, 17-30 ms on the first stdio connect
+// of a process (inside W7's start-up clock). Only Windows and systems without /proc need it.
+type TreeKill = (pid: number, signal: string, callback: () => void) => void;
+let treeKillModule: Promise<{ default: TreeKill }> | undefined;
+
+async function treeKillBounded(pid: number, signal: string): Promise<void> {
+  let treeKill: TreeKill;
+  try {
+    treeKillModule ??= import('tree-kill');
+    treeKill = (await treeKillModule).default;
+  } catch {
+    return;
+  }
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 1000);
     timer.unref();
