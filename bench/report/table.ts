@@ -8,7 +8,7 @@ export interface Row {
   key: string;
   metric: string;
   label: string;
-  unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x';
+  unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x' | 'count';
   better: 'lower' | 'higher';
 }
 
@@ -50,13 +50,14 @@ export function rowsFor(results: Results): Row[] {
   add('w8.tools', 'startupMs', 'W8 start one server with 5,000 tools, ready for the agent', 'ms', 'lower');
   add('w8.tools', 'startupCpuMs', 'W8 client CPU for that start', 'ms', 'lower');
   add('w8.tools', 'peakRss', 'W8 peak RSS', 'MiB', 'lower');
+  addW10(add);
   return rows;
 }
 
 function fmt(v: number | undefined, unit: Row['unit']): string {
   if (v === undefined) return '–';
   const x = unit === 'MiB' ? v / MiB : v;
-  if (unit === 'calls/s') return Math.round(x).toLocaleString('en-US');
+  if (unit === 'calls/s' || unit === 'count') return Math.round(x).toLocaleString('en-US');
   if (Math.abs(x) >= 100) return x.toFixed(0);
   if (Math.abs(x) >= 10) return x.toFixed(1);
   return x.toFixed(2);
@@ -113,4 +114,16 @@ export function renderFailures(results: Results): string[] {
     }
   }
   return out;
+}
+
+/** W10 rows (issue 16): the first HTTP connect, then the burst of calls over stdio and HTTP. */
+function addW10(add: (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']) => void): void {
+  add('w10.first-connect.http', 'connectMs', 'W10 first HTTP connect in a process', 'ms', 'lower');
+  for (const t of ['stdio', 'http']) {
+    const key = `w10.burst.${t}`;
+    add(key, 'wallMs', `W10 all calls in flight at once (${t}): time to complete`, 'ms', 'lower');
+    add(key, 'cpuUsPerCall', `W10 (${t}) client CPU per call`, 'µs', 'lower');
+    add(key, 'peakRss', `W10 (${t}) peak RSS`, 'MiB', 'lower');
+    add(key, 'warnings', `W10 (${t}) process warnings`, 'count', 'lower');
+  }
 }

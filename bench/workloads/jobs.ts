@@ -8,7 +8,9 @@ export type Job =
   | { workload: 'par'; client: string; transport: TransportKind; calls: number; inflight: number; warmup: number }
   | { workload: 'blob'; client: string; bytes: number; timeoutMs: number }
   | { workload: 'fleet'; client: string; servers: number; calls: number; inflight: number }
-  | { workload: 'many-tools'; client: string; tools: number };
+  | { workload: 'many-tools'; client: string; tools: number }
+  | { workload: 'burst'; client: string; transport: TransportKind; calls: number; warmup: number }
+  | { workload: 'first-connect'; client: string; transport: 'http' };
 
 /** A worker's answer: figures by name, or why it could not produce them. */
 export interface JobResult {
