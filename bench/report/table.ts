@@ -119,6 +119,7 @@ export function renderFailures(results: Results): string[] {
 /** W10 rows (issue 16): the first HTTP connect, then the burst of calls over stdio and HTTP. */
 function addW10(add: (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']) => void): void {
   add('w10.first-connect.http', 'connectMs', 'W10 first HTTP connect in a process', 'ms', 'lower');
+  add('w10.first-connect.http', 'connectCpuMs', 'W10 first HTTP connect: client CPU', 'ms', 'lower');
   for (const t of ['stdio', 'http']) {
     const key = `w10.burst.${t}`;
     add(key, 'wallMs', `W10 all calls in flight at once (${t}): time to complete`, 'ms', 'lower');

@@ -35,12 +35,14 @@ export async function burst(c: BenchConnection, calls: number, warmup: number): 
  * import): connect (which for a lazily loading client includes its HTTP stack), then one tools/list.
  */
 export async function firstConnect(client: BenchClient, server: ServerSpec): Promise<Record<string, number>> {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const c = await client.connect(server);
   const t1 = performance.now();
+  const connectCpuMs = cpuMs(process.cpuUsage(cpu0));
   const n = await c.listTools();
   const t2 = performance.now();
   await c.close();
   if (n !== 2) throw new Error(`tools/list returned ${n} tools, expected 2`);
-  return { connectMs: t1 - t0, listMs: t2 - t1, connectListMs: t2 - t0 };
+  return { connectMs: t1 - t0, connectCpuMs, listMs: t2 - t1, connectListMs: t2 - t0 };
 }
