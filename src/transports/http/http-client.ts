@@ -43,6 +43,14 @@ export interface HttpClientOptions {
   onProvidedHeaders?: (headers: Record<string, string>) => void;
 }
 
+/**
+ * Sockets per origin. Without a bound, 10,000 calls started at once open 10,000 connections, and a
+ * server's accept backlog answers some with ECONNRESET (bench W10); past this many, requests wait in
+ * undici's queue. High enough that long SSE answers (each holds a socket) and the GET stream cannot
+ * starve the POSTs that would let them finish.
+ */
+const MAX_CONNECTIONS = 256;
+
 /** Authorizations in a row for one request before its refusal is handed back (step-up's 3, plus one). */
 const MAX_AUTH_RETRIES = 4;
 
@@ -128,6 +136,7 @@ export class HttpClient {
         headersTimeout: 0,
         bodyTimeout: 0,
         keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+        connections: MAX_CONNECTIONS,
       };
       const proxy = options.proxy ?? 'env';
       // Without proxy variables a plain Agent does the same work minus a proxy decision per request.
