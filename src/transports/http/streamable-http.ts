@@ -1,13 +1,12 @@
 // Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
 // the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
-import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { Emitter } from '../../../protocol/events.js';
 import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import { standardHeaders } from '../../../protocol/http/param-headers.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
-import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
+import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
 import { abortedByClose, type StreamContext } from './stream-context.js';
@@ -16,8 +15,7 @@ import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
 import { consumeResponseStream } from './response-stream.js';
-
-const ERROR_BODY_LIMIT = 64 * 1024;
+import { deliverJson, statusError, unexpectedContentType } from './post-answer.js';
 
 /**
  * The Streamable HTTP client transport.
@@ -174,7 +172,7 @@ export class StreamableHttpTransport implements Transport {
       throw this.expire('POST', method, false);
     }
     if (response.status < 200 || response.status >= 300) {
-      const error = await this.statusError(response, method, sentSession);
+      const error = await statusError(this.ctx, response, 'POST', method, sentSession);
       // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
       // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
       const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
@@ -193,60 +191,12 @@ export class StreamableHttpTransport implements Transport {
       return;
     }
     if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
-    if (kind === 'json') return this.deliverJson(response, method);
+    if (kind === 'json') return deliverJson(this.ctx, response, method);
     if (kind === 'none' || response.status === 202 || response.status === 204) {
       response.discard();
       return;
     }
-    const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    const error = new InvalidMessageError(
-      `the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`,
-      head.slice(0, 200),
-      this.options.serverName,
-    );
-    this.ctx.report(error);
-    throw error;
-  }
-
-  private async deliverJson(response: HttpResponse, method: string | undefined): Promise<void> {
-    const limit = this.options.maxMessageBytes;
-    const text = await response.text(limit, (bytes, head) => {
-      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
-        bytes,
-        limit,
-        excerpt: head,
-        server: this.options.serverName,
-      });
-      this.ctx.report(error);
-      return error;
-    });
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (cause) {
-      const error = new InvalidMessageError(
-        `the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`,
-        text.slice(0, 200),
-        this.options.serverName,
-      );
-      this.ctx.report(error);
-      throw error;
-    }
-    this.ctx.deliver(value);
-  }
-
-  private async statusError(response: HttpResponse, method: string | undefined, hasSessionId: boolean): Promise<HttpError> {
-    const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    return new HttpError({
-      server: this.options.serverName,
-      httpMethod: 'POST',
-      url: String(this.options.url),
-      method,
-      status: response.status,
-      statusText: response.statusText,
-      body,
-      hasSessionId,
-    });
+    throw await unexpectedContentType(this.ctx, response, method);
   }
 
   private adoptSession(response: HttpResponse): void {
