@@ -105,6 +105,30 @@ export function makePlan(o: PlanOptions): Plan {
       timeoutMs: 180_000,
       job: (client) => ({ workload: 'servers', client, servers: q ? 10 : 100 }),
     },
+    ...w10Steps(q),
   ];
   return { mode: q ? 'quick' : 'full', reps: o.reps ?? (q ? 1 : 5), blobSizes, steps };
+}
+
+/** W10 (issue 16): 10,000 calls in flight at once over one stdio and one HTTP server, and the first HTTP connect. */
+function w10Steps(q: boolean): Step[] {
+  const calls = q ? 1000 : 10_000;
+  return [
+    {
+      key: 'w10.first-connect.http',
+      title: 'W10 first HTTP connect in a fresh process (connect, tools/list)',
+      kind: 'job',
+      timeoutMs: 30_000,
+      job: (client) => ({ workload: 'first-connect', client, transport: 'http' }),
+    },
+    ...(['stdio', 'http'] as const).map(
+      (transport): Step => ({
+        key: `w10.burst.${transport}`,
+        title: `W10 ${calls} echo calls in flight at once (${transport})`,
+        kind: 'job',
+        timeoutMs: 180_000,
+        job: (client) => ({ workload: 'burst', client, transport, calls, warmup: 20 }),
+      }),
+    ),
+  ];
 }

@@ -7,6 +7,7 @@ import { parallel, sequential } from './workloads/calls.js';
 import type { Job, JobResult } from './workloads/jobs.js';
 import { connectCycles, fleet, largeResult, manyTools } from './workloads/other.js';
 import { manyServers } from './workloads/scale.js';
+import { burst, firstConnect } from './workloads/burst.js';
 
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
@@ -47,6 +48,16 @@ async function run(job: Job): Promise<JobResult> {
         conn = await client.connect(http ? http.spec : stdioServer());
         const metrics = job.workload === 'seq' ? await sequential(conn, job.calls, job.warmup) : await parallel(conn, job.calls, job.inflight, job.warmup);
         return { ok: true, metrics };
+      }
+      case 'burst': {
+        if (job.transport === 'http') http = await startHttpServer();
+        conn = await client.connect(http ? http.spec : stdioServer());
+        const metrics = await burst(conn, job.calls, job.warmup);
+        return { ok: true, metrics };
+      }
+      case 'first-connect': {
+        http = await startHttpServer();
+        return { ok: true, metrics: await firstConnect(client, http.spec) };
       }
       default:
         return { ok: false, error: `unknown workload ${JSON.stringify((job as { workload?: unknown }).workload)}`, metrics: {} };

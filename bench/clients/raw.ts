@@ -79,7 +79,9 @@ async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>): Pro
 
 async function connectHttp(server: Extract<ServerSpec, { kind: 'http' }>): Promise<BenchConnection> {
   const { Agent, request } = await import('undici');
-  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  // A bounded pool, as any client needs: unbounded, W10's 10,000 calls at once open 10,000 sockets and
+  // the server's accept backlog resets some of them (ECONNRESET). 256 is mcp-bridge's bound too.
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
   let sessionId: string | undefined;
   let nextId = 1;
   const post = async (body: string, signal?: AbortSignal): Promise<{ status: number; json?: unknown }> => {

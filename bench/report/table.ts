@@ -10,7 +10,7 @@ export interface Row {
   key: string;
   metric: string;
   label: string;
-  unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x';
+  unit: 'ms' | 'calls/s' | 'µs' | 'MiB' | 'MiB/s' | 'x' | 'count';
   better: 'lower' | 'higher';
   /** The clients the figure exists for (e.g. only those with a tool registry); the others show n/a. */
   only?: readonly string[];
@@ -67,13 +67,14 @@ export function rowsFor(results: Results): Row[] {
     add('w9.tools', specMetric('specsWarmCpuMs', target), `W9 toLLMSpecs('${target}') again (cached), CPU`, 'ms', 'lower', registry);
   add('w9.tools', 'firstCallCpuUs', 'W9 registry call, first on a tool (validator compiled), CPU', 'µs', 'lower', registry);
   add('w9.tools', 'warmCallCpuUs', 'W9 registry call, warm (lookup, validation, conversion), CPU', 'µs', 'lower', registry);
+  addW10(add);
   return rows;
 }
 
 function fmt(v: number | undefined, unit: Row['unit']): string {
   if (v === undefined) return '–';
   const x = unit === 'MiB' ? v / MiB : v;
-  if (unit === 'calls/s') return Math.round(x).toLocaleString('en-US');
+  if (unit === 'calls/s' || unit === 'count') return Math.round(x).toLocaleString('en-US');
   if (Math.abs(x) >= 100) return x.toFixed(0);
   if (Math.abs(x) >= 10) return x.toFixed(1);
   return x.toFixed(2);
@@ -130,4 +131,17 @@ export function renderFailures(results: Results): string[] {
     }
   }
   return out;
+}
+
+/** W10 rows (issue 16): the first HTTP connect, then the burst of calls over stdio and HTTP. */
+function addW10(add: (key: string, metric: string, label: string, unit: Row['unit'], better: Row['better']) => void): void {
+  add('w10.first-connect.http', 'connectMs', 'W10 first HTTP connect in a process', 'ms', 'lower');
+  add('w10.first-connect.http', 'connectCpuMs', 'W10 first HTTP connect: client CPU', 'ms', 'lower');
+  for (const t of ['stdio', 'http']) {
+    const key = `w10.burst.${t}`;
+    add(key, 'wallMs', `W10 all calls in flight at once (${t}): time to complete`, 'ms', 'lower');
+    add(key, 'cpuUsPerCall', `W10 (${t}) client CPU per call`, 'µs', 'lower');
+    add(key, 'peakRss', `W10 (${t}) peak RSS`, 'MiB', 'lower');
+    add(key, 'warnings', `W10 (${t}) process warnings`, 'count', 'lower');
+  }
 }

@@ -126,6 +126,9 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
     ),
   );
 
+  v.push(...stdioRawTargets(b, r));
+  v.push(...httpTargets(b, s, r));
+
   // W9 (issue 11, numbered W9 by issue 16): absolute, since no other client registers tools; judged at the full size only.
   const tools = b('w9.tools', 'tools');
   const w9ms = b('w9.tools', 'startupMs');
@@ -174,4 +177,63 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
 /** Verdicts as printable lines. */
 export function renderTargets(v: Verdict[]): string {
   return v.map((t) => `- ${t.met === undefined ? 'NOT MEASURED' : t.met ? 'met' : 'MISSED'} — ${t.id}: ${t.target}; measured ${t.measured}`).join('\n');
+}
+
+type Figure = (key: string, metric: string) => number | undefined;
+
+/** Issue 16's stdio goals: the hand-written loop is the bar (reported, not asserted). */
+function stdioRawTargets(b: Figure, r: Figure): Verdict[] {
+  const q = (key: string, metric: string): number | undefined => ratio(b(key, metric), r(key, metric));
+  return [
+    ratioTarget('W2r', 'stdio sequential calls/s ≥ 0.95× raw', q('w2.seq.stdio', 'callsPerSec'), (x) => x >= 0.95),
+    ratioTarget('W3r', 'stdio calls/s with 64 in flight ≥ 0.9× raw', q('w3.par.stdio', 'callsPerSec'), (x) => x >= 0.9),
+    ratioTarget('W3c', 'stdio client CPU per call with 64 in flight ≤ 1.25× raw', q('w3.par.stdio', 'cpuUsPerCall'), (x) => x <= 1.25),
+    ratioTarget('W5r', 'peak RSS in W3 ≤ 1.1× raw', q('w3.par.stdio', 'peakRss'), (x) => x <= 1.1),
+    ratioTarget('W7s', 'start 10 stdio servers ≤ 1.05× raw', q('w7.fleet', 'startupMs'), (x) => x <= 1.05),
+    ratioTarget('W7r', 'calls/s over the 10 servers ≥ 0.85× raw', q('w7.fleet', 'callsPerSec'), (x) => x >= 0.85),
+  ];
+}
+
+/** Issue 16's HTTP goals against raw, the first HTTP connect, and W10 (reported, not asserted). */
+function httpTargets(b: Figure, s: Figure, r: Figure): Verdict[] {
+  const v: Verdict[] = [];
+  v.push(
+    ratioTarget('W6r', 'HTTP calls/s with 64 in flight ≥ 0.8× raw', ratio(b('w6.par.http', 'callsPerSec'), r('w6.par.http', 'callsPerSec')), (q) => q >= 0.8),
+  );
+  v.push(
+    ratioTarget(
+      'W6c',
+      'HTTP client CPU per call with 64 in flight ≤ 1.3× raw',
+      ratio(b('w6.par.http', 'cpuUsPerCall'), r('w6.par.http', 'cpuUsPerCall')),
+      (q) => q <= 1.3,
+    ),
+  );
+  const first = (f: Figure): string => f('w10.first-connect.http', 'connectMs')?.toFixed(1) ?? 'n/a';
+  v.push(
+    ratioTarget(
+      'W6f',
+      'first HTTP connect in a process ≤ the SDK',
+      ratio(b('w10.first-connect.http', 'connectMs'), s('w10.first-connect.http', 'connectMs')),
+      (q) => q <= 1,
+      ` (${first(b)} ms; SDK ${first(s)} ms, raw ${first(r)} ms)`,
+    ),
+  );
+  // W10: every call completes with no process warning; time and peak RSS are reported beside the SDK's and raw's.
+  for (const t of ['stdio', 'http']) {
+    const key = `w10.burst.${t}`;
+    const wall = b(key, 'wallMs');
+    const warnings = b(key, 'warnings');
+    const other = (f: Figure, name: string): string =>
+      `${name} ${f(key, 'wallMs')?.toFixed(0) ?? 'n/a'} ms, ${((f(key, 'peakRss') ?? NaN) / MiB).toFixed(0)} MiB, ${f(key, 'warnings') ?? 'n/a'} warnings`;
+    v.push({
+      id: `W10 ${t}`,
+      target: `all calls in flight at once complete with no process warning (${t})`,
+      measured:
+        wall === undefined
+          ? 'n/a'
+          : `${wall.toFixed(0)} ms (${x(ratio(wall, r(key, 'wallMs')))} raw), peak ${((b(key, 'peakRss') ?? NaN) / MiB).toFixed(0)} MiB, ${warnings} warnings; ${other(s, 'SDK')}; ${other(r, 'raw')}`,
+      met: wall === undefined || warnings === undefined ? undefined : warnings === 0,
+    });
+  }
+  return v;
 }

@@ -9,7 +9,9 @@ export type Job =
   | { workload: 'blob'; client: string; bytes: number; timeoutMs: number }
   | { workload: 'fleet'; client: string; servers: number; calls: number; inflight: number }
   | { workload: 'many-tools'; client: string; tools: number }
-  | { workload: 'servers'; client: string; servers: number };
+  | { workload: 'servers'; client: string; servers: number }
+  | { workload: 'burst'; client: string; transport: TransportKind; calls: number; warmup: number }
+  | { workload: 'first-connect'; client: string; transport: 'http' };
 
 /** A worker's answer: figures by name, or why it could not produce them. */
 export interface JobResult {

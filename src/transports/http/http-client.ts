@@ -1,10 +1,13 @@
 // The only undici import: one dispatcher per server (env proxies, connect timeout, keep-alive, no idle
 // limits on streams), header merge, abort, and mapping of connection failures to typed errors.
-import { STATUS_CODES } from 'node:http';
-import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, request, type Dispatcher } from 'undici';
+// Only the dispatcher classes are loaded up front (undici's whole index costs a first connect about
+// three times as much); `fetch`, for auth handlers, is loaded on first use.
+import { createRequire } from 'node:module';
+import type { Dispatcher } from 'undici';
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
+import { dispatchExchange, type RequestAbort } from './exchange.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
 
@@ -40,6 +43,14 @@ export interface HttpClientOptions {
   onProvidedHeaders?: (headers: Record<string, string>) => void;
 }
 
+/**
+ * Sockets per origin. Without a bound, 10,000 calls started at once open 10,000 connections, and a
+ * server's accept backlog answers some with ECONNRESET (bench W10); past this many, requests wait in
+ * undici's queue. High enough that long SSE answers (each holds a socket) and the GET stream cannot
+ * starve the POSTs that would let them finish.
+ */
+const MAX_CONNECTIONS = 256;
+
 /** Authorizations in a row for one request before its refusal is handed back (step-up's 3, plus one). */
 const MAX_AUTH_RETRIES = 4;
 
@@ -51,6 +62,8 @@ export interface HttpRequest {
   body?: string;
   /** Each request gets its own signal; never share one between requests. */
   signal?: AbortSignal;
+  /** Instead of `signal`: a handle that makes no AbortSignal unless one is needed (the POST hot path). */
+  abort?: RequestAbort;
   /** JSON-RPC method being carried, for error messages. */
   rpcMethod?: string;
 }
@@ -123,18 +136,27 @@ export class HttpClient {
         headersTimeout: 0,
         bodyTimeout: 0,
         keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
+        connections: MAX_CONNECTIONS,
       };
       const proxy = options.proxy ?? 'env';
       // Without proxy variables a plain Agent does the same work minus a proxy decision per request.
       const envProxy = proxy === 'env' && ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((k) => process.env[k]);
-      this.dispatcher =
-        proxy === 'none' || (proxy === 'env' && !envProxy) ? new Agent(base) : new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
+      if (proxy === 'none' || (proxy === 'env' && !envProxy)) {
+        const Agent = undiciAgent();
+        this.dispatcher = new Agent(base);
+      } else {
+        const { EnvHttpProxyAgent } = requireUndici('undici') as typeof import('undici');
+        this.dispatcher = new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
+      }
       this.owned = true;
     }
   }
 
   /** `fetch` through this server's dispatcher, for the auth handler's own requests (proxies and NO_PROXY apply). */
-  readonly fetch: AuthFetch = (url, init) => undiciFetch(url, { ...init, dispatcher: this.dispatcher }) as unknown as Promise<Response>;
+  readonly fetch: AuthFetch = async (url, init) => {
+    const { fetch } = await import('undici');
+    return fetch(url, { ...init, dispatcher: this.dispatcher }) as unknown as Promise<Response>;
+  };
 
   /**
    * Performs one exchange and resolves at the response headers, whatever the status. With an auth
@@ -147,7 +169,7 @@ export class HttpClient {
     const auth = this.options.auth;
     if (!auth || hasStaticAuthorization(req.headers)) return this.withRedirects(req);
     for (let retries = 0; ; retries++) {
-      const value = await auth.authorization({ signal: req.signal, fetch: this.fetch });
+      const value = await auth.authorization({ signal: signalOf(req), fetch: this.fetch });
       const response = await this.withRedirects(value ? { ...req, headers: { ...req.headers, authorization: value } } : req);
       const wwwAuthenticate = response.headers['www-authenticate'];
       if (!isAuthChallenge(response.status, wwwAuthenticate)) {
@@ -163,7 +185,7 @@ export class HttpClient {
           httpMethod: req.method,
           rpcMethod: req.rpcMethod,
           sentAuthorization: value,
-          signal: req.signal,
+          signal: signalOf(req),
           fetch: this.fetch,
         });
       } catch (error) {
@@ -203,9 +225,10 @@ export class HttpClient {
    *   HttpError (`MCPB_HTTP_STATUS`, with `location`) for a redirect that is not followed.
    */
   private async withRedirects(req: HttpRequest): Promise<HttpResponse> {
-    let url = new URL(String(req.url));
+    // Never mutated: a followed redirect gets a URL of its own.
+    let url = req.url instanceof URL ? req.url : new URL(req.url);
     for (let hops = 0; ; hops++) {
-      const response = await this.exchange({ ...req, url });
+      const response = await this.exchange(req, url);
       if (!isRedirectStatus(response.status)) return response;
       response.discard();
       const decision = decideRedirect(req.method, response.status, url, response.headers.location);
@@ -231,19 +254,18 @@ export class HttpClient {
     }
   }
 
-  private async exchange(req: HttpRequest): Promise<HttpResponse> {
-    let data: Dispatcher.ResponseData;
+  private async exchange(req: HttpRequest, url: URL): Promise<HttpResponse> {
     try {
-      data = await request(req.url, { dispatcher: this.dispatcher, method: req.method, headers: req.headers, body: req.body, signal: req.signal });
+      return await dispatchExchange(this.dispatcher, { url, method: req.method, headers: req.headers, body: req.body, abort: req.abort ?? req.signal });
     } catch (error) {
-      if (req.signal?.aborted) throw req.signal.reason;
+      const abort = req.abort ?? req.signal;
+      if (abort?.aborted) throw abort.reason;
       const causeCode = errorCodeOf(error);
       if (causeCode === undefined || CONNECT_CODES.has(causeCode) || error instanceof TypeError) {
-        throw new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(req.url), method: req.rpcMethod, causeCode }, error);
+        throw new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, causeCode }, error);
       }
       throw error;
     }
-    return wrap(data);
   }
 
   /** Closes the pool: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
@@ -262,48 +284,22 @@ export class HttpClient {
   }
 }
 
-function wrap(data: Dispatcher.ResponseData): HttpResponse {
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(data.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
-  const body = data.body;
-  return {
-    status: data.statusCode,
-    statusText: data.statusText || STATUS_CODES[data.statusCode] || '',
-    headers,
-    chunks: () => body as AsyncIterable<Uint8Array>,
-    // Event listeners, not `for await`: an async iterator costs promises per chunk, and most answers
-    // are one small JSON chunk.
-    text(limitBytes, tooLarge) {
-      return new Promise<string>((resolve, reject) => {
-        const parts: Buffer[] = [];
-        let bytes = 0;
-        const onData = (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (bytes > limitBytes) {
-            const head = Buffer.concat(parts).subarray(0, 200).toString('utf8');
-            body.off('data', onData);
-            body.destroy();
-            reject(tooLarge(bytes, head || chunk.subarray(0, 200).toString('utf8')));
-            return;
-          }
-          parts.push(chunk);
-        };
-        let ended = false;
-        body.on('data', onData);
-        body.once('error', reject);
-        body.once('end', () => {
-          ended = true;
-          resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8'));
-        });
-        // Destroyed without an error (as `for await` would report it): never leave the caller hanging.
-        // The error is built only then: a stack trace per response would cost more than the read.
-        body.once('close', () => {
-          if (!ended) reject(Object.assign(new Error('the response body closed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-        });
-      });
-    },
-    discard() {
-      body.dump().catch(() => undefined);
-    },
-  };
+/** The signal an auth handler is given: the request's own, or one made from its abort handle. */
+function signalOf(req: HttpRequest): AbortSignal | undefined {
+  return req.signal ?? req.abort?.signal;
+}
+
+const requireUndici = createRequire(import.meta.url);
+
+/**
+ * undici's Agent from its own module (loading only that is what makes the first connect cheap), or
+ * from the package's index if that layout ever changes. Proxies take the index: the proxy agents use
+ * the request API that the index installs on every dispatcher.
+ */
+function undiciAgent(): typeof import('undici').Agent {
+  try {
+    return requireUndici('undici/lib/dispatcher/agent.js') as typeof import('undici').Agent;
+  } catch {
+    return (requireUndici('undici') as typeof import('undici')).Agent;
+  }
 }

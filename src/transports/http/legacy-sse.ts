@@ -188,7 +188,7 @@ export class SseTransport implements Transport {
       }
       response.discard();
     } catch (error) {
-      throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
+      throw abortedByClose(this.closing.signal, controller.signal.reason) ? this.closedError() : error;
     } finally {
       dispose();
     }

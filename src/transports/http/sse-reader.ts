@@ -1,6 +1,8 @@
 // The only eventsource-parser import: an HTTP body → SSE events, with the last event id and the
 // server's `retry:` tracked per stream (HTTP-6, HTTP-26, HTTP-27) and a bound on one event's size.
-import { createParser } from 'eventsource-parser';
+// The parser is loaded when the first stream is read: a server that answers POSTs with JSON and
+// refuses the GET stream never needs it, and the first connect does not wait for it.
+import type { createParser as CreateParser } from 'eventsource-parser';
 import type { SseEvent } from '../../../protocol/framing/sse-event.js';
 
 /** The resumption state of one logical stream; carried over when the stream is resumed with GET. */
@@ -30,6 +32,13 @@ export interface SseReadOptions {
 /** Reads `body` to its end. Never throws: every ending is reported as an {@link SseEnd}. */
 export async function readSse(body: AsyncIterable<Uint8Array>, options: SseReadOptions): Promise<SseEnd> {
   const { cursor } = options;
+  let createParser: typeof CreateParser;
+  try {
+    createParser = await loadParser();
+  } catch (error) {
+    await body[Symbol.asyncIterator]().return?.();
+    return { kind: 'error', events: 0, error };
+  }
   let events = 0;
   let overflow = false;
   let stop = false;
@@ -76,4 +85,11 @@ function tooLarge(data: string, limit: number): boolean {
   // A UTF-8 character takes 1 to 3 bytes per UTF-16 unit, so only measure when the length is ambiguous.
   if (data.length > limit) return true;
   return data.length * 3 > limit && Buffer.byteLength(data, 'utf8') > limit;
+}
+
+let parserModule: Promise<typeof CreateParser> | undefined;
+
+function loadParser(): Promise<typeof CreateParser> {
+  parserModule ??= import('eventsource-parser').then((m) => m.createParser);
+  return parserModule;
 }

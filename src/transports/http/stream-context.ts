@@ -47,11 +47,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Whether `controller` was aborted by the transport's own `close()` (through `closing`), in which
- * case the caller should see the transport-closed error rather than a bare abort reason.
+ * Whether a request whose abort reason is `reason` was aborted by the transport's own `close()`
+ * (through `closing`), in which case the caller should see the transport-closed error rather than a
+ * bare abort reason.
  */
-export function abortedByClose(closing: AbortSignal, controller: AbortController): boolean {
-  return closing.aborted && controller.signal.reason === closing.reason;
+export function abortedByClose(closing: AbortSignal, reason: unknown): boolean {
+  return closing.aborted && reason === closing.reason;
 }
 
 /** A controller that aborts when any of `signals` does; `dispose` detaches it from them. */

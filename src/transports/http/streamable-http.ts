@@ -1,22 +1,21 @@
 // Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
 // the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
-import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { Emitter } from '../../../protocol/events.js';
 import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import { standardHeaders } from '../../../protocol/http/param-headers.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { featuresOf } from '../../../protocol/mcp/versions.js';
-import { HttpError, SessionExpiredError } from '../../errors/http-errors.js';
+import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
-import { abortedByClose, linkedController, type StreamContext } from './stream-context.js';
+import { abortedByClose, type StreamContext } from './stream-context.js';
+import { RequestAbort } from './exchange.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
 import { consumeResponseStream } from './response-stream.js';
-
-const ERROR_BODY_LIMIT = 64 * 1024;
+import { deliverJson, statusError, unexpectedContentType } from './post-answer.js';
 
 /**
  * The Streamable HTTP client transport.
@@ -49,9 +48,9 @@ export class StreamableHttpTransport implements Transport {
   private readonly ctx: StreamContext;
   private readonly listen: ListenStream;
   private readonly closing = new AbortController();
-  private readonly inflight = new Map<RequestId, AbortController>();
+  private readonly inflight = new Map<RequestId, RequestAbort>();
   /** Every POST not yet settled, requests and notifications alike. */
-  private readonly open = new Set<AbortController>();
+  private readonly open = new Set<RequestAbort>();
   private sessionId?: string;
   private protocolVersion?: string;
   /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
@@ -129,24 +128,26 @@ export class StreamableHttpTransport implements Transport {
     const method = 'method' in message ? message.method : undefined;
     if (this.closing.signal.aborted) throw this.closedError();
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
-    // Never share one signal between requests: each POST gets its own controller. It listens to the
-    // caller's signal only when there is one; close() aborts it through `open`, so `closing` does not
-    // collect one abort listener per request in flight.
-    const { controller, dispose } = linkedController(options.signal);
-    this.open.add(controller);
-    if (requestId !== undefined) this.inflight.set(requestId, controller);
+    // Never share one signal between requests: each POST gets its own abort handle, which makes an
+    // AbortSignal only if a stream read or an auth handler needs one (a controller per POST was 3 % of
+    // the HTTP bench). It follows the caller's signal only when there is one; close() aborts it through
+    // `open`, so `closing` does not collect one abort listener per request in flight.
+    const abort = new RequestAbort();
+    const unlink = options.signal ? abort.follow(options.signal) : undefined;
+    this.open.add(abort);
+    if (requestId !== undefined) this.inflight.set(requestId, abort);
     try {
       if (this.modern && method === 'notifications/cancelled') {
         this.abortCancelled(message);
         return;
       }
-      await this.post(message, method, requestId, controller.signal, options.headers);
+      await this.post(message, method, requestId, abort, options.headers);
     } catch (error) {
-      throw abortedByClose(this.closing.signal, controller) ? this.closedError() : error;
+      throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
     } finally {
-      dispose();
-      this.open.delete(controller);
-      if (requestId !== undefined && this.inflight.get(requestId) === controller) this.inflight.delete(requestId);
+      unlink?.();
+      this.open.delete(abort);
+      if (requestId !== undefined && this.inflight.get(requestId) === abort) this.inflight.delete(requestId);
     }
   }
 
@@ -154,7 +155,7 @@ export class StreamableHttpTransport implements Transport {
     message: JsonRpcMessage,
     method: string | undefined,
     requestId: RequestId | undefined,
-    signal: AbortSignal,
+    abort: RequestAbort,
     extra?: Record<string, string>,
   ): Promise<void> {
     const isInitialize = method === 'initialize';
@@ -165,13 +166,13 @@ export class StreamableHttpTransport implements Transport {
         ? postHeaders({ custom: this.options.headers })
         : this.postHeaders();
     const sentSession = headers[McpHeaders.sessionId] !== undefined;
-    const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), signal, rpcMethod: method });
+    const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
     if (response.status === 404 && sentSession) {
       response.discard();
       throw this.expire('POST', method, false);
     }
     if (response.status < 200 || response.status >= 300) {
-      const error = await this.statusError(response, method, sentSession);
+      const error = await statusError(this.ctx, response, 'POST', method, sentSession);
       // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
       // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
       const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
@@ -184,66 +185,18 @@ export class StreamableHttpTransport implements Transport {
     const kind = bodyKindOf(response.headers[McpHeaders.contentType]);
     if (requestId === undefined) {
       // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
-      if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, signal);
+      if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
       else response.discard();
       if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
       return;
     }
-    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, signal);
-    if (kind === 'json') return this.deliverJson(response, method);
+    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
+    if (kind === 'json') return deliverJson(this.ctx, response, method);
     if (kind === 'none' || response.status === 202 || response.status === 204) {
       response.discard();
       return;
     }
-    const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    const error = new InvalidMessageError(
-      `the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`,
-      head.slice(0, 200),
-      this.options.serverName,
-    );
-    this.ctx.report(error);
-    throw error;
-  }
-
-  private async deliverJson(response: HttpResponse, method: string | undefined): Promise<void> {
-    const limit = this.options.maxMessageBytes;
-    const text = await response.text(limit, (bytes, head) => {
-      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
-        bytes,
-        limit,
-        excerpt: head,
-        server: this.options.serverName,
-      });
-      this.ctx.report(error);
-      return error;
-    });
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (cause) {
-      const error = new InvalidMessageError(
-        `the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`,
-        text.slice(0, 200),
-        this.options.serverName,
-      );
-      this.ctx.report(error);
-      throw error;
-    }
-    this.ctx.deliver(value);
-  }
-
-  private async statusError(response: HttpResponse, method: string | undefined, hasSessionId: boolean): Promise<HttpError> {
-    const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
-    return new HttpError({
-      server: this.options.serverName,
-      httpMethod: 'POST',
-      url: String(this.options.url),
-      method,
-      status: response.status,
-      statusText: response.statusText,
-      body,
-      hasSessionId,
-    });
+    throw await unexpectedContentType(this.ctx, response, method);
   }
 
   private adoptSession(response: HttpResponse): void {

@@ -1,0 +1,70 @@
+// Reading the answer to one POST when it is not a stream: the JSON body delivered as a message, or
+// the error for a refused request or an answer of an unexpected type.
+import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
+import { McpHeaders } from '../../../protocol/http/headers.js';
+import { HttpError } from '../../errors/http-errors.js';
+import type { HttpResponse } from './http-client.js';
+import type { StreamContext } from './stream-context.js';
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** Reads a JSON answer within the message limit and hands it to the transport's listeners. */
+export async function deliverJson(ctx: StreamContext, response: HttpResponse, method: string | undefined): Promise<void> {
+  const limit = ctx.maxMessageBytes;
+  const text = await response.text(limit, (bytes, head) => {
+    const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
+      bytes,
+      limit,
+      excerpt: head,
+      server: ctx.server,
+    });
+    ctx.report(error);
+    return error;
+  });
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    const error = new InvalidMessageError(
+      `the JSON answer to ${method} is not JSON (${cause instanceof Error ? cause.message : String(cause)})`,
+      text.slice(0, 200),
+      ctx.server,
+    );
+    ctx.report(error);
+    throw error;
+  }
+  ctx.deliver(value);
+}
+
+/** The HttpError for a non-2xx answer, with the start of its body. */
+export async function statusError(
+  ctx: StreamContext,
+  response: HttpResponse,
+  httpMethod: string,
+  method: string | undefined,
+  hasSessionId: boolean,
+): Promise<HttpError> {
+  const body = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
+  return new HttpError({
+    server: ctx.server,
+    httpMethod,
+    url: String(ctx.url),
+    method,
+    status: response.status,
+    statusText: response.statusText,
+    body,
+    hasSessionId,
+  });
+}
+
+/** Reports and returns the error for an answer that is neither JSON nor an event stream. */
+export async function unexpectedContentType(ctx: StreamContext, response: HttpResponse, method: string | undefined): Promise<InvalidMessageError> {
+  const head = await response.text(ERROR_BODY_LIMIT, () => new Error('too large')).catch(() => '');
+  const error = new InvalidMessageError(
+    `the answer to ${method} has Content-Type ${response.headers[McpHeaders.contentType]}, neither application/json nor text/event-stream`,
+    head.slice(0, 200),
+    ctx.server,
+  );
+  ctx.report(error);
+  return error;
+}
