@@ -1,37 +1,81 @@
 #!/usr/bin/env node
-// The published package: declarations from tsc, and the JavaScript of every package entry and the
-// CLI from one esbuild run with code splitting, so a class shared by two entries lives in one chunk
-// and `instanceof` holds across entries.
-// Dependencies stay external; dynamic imports stay dynamic (own chunks), so what loads lazily from
-// dist/ today (yaml, ajv, undici, the CLI commands) still loads lazily from the bundle.
+// The published package: declarations from tsc, and the JavaScript of the package entries and the CLI
+// bundled by Rollup from tsc's output.
+//
+// Import time is mostly the number of files Node's ESM loader has to resolve, read and link one
+// after the other, so the chunks are laid out by hand rather than by the bundler's own splitting:
+// - `client-core`: every module `mcp-bridge/client` or `mcp-bridge/protocol` loads before its first
+//   line runs, so those entries load 2 files;
+// - `index-core`: what the whole entry (`mcp-bridge`) adds, so it loads 3;
+// - everything else (the transports, OAuth, the CLI commands) stays in chunks loaded on first use.
+// Left to itself, a bundler cuts the library into a chunk per combination of lazily loaded modules
+// using it: esbuild's splitting made `mcp-bridge/client` load 16 files. A class shared by entries
+// lives in one chunk, so `instanceof` holds across entries, and the CLI shares the library's chunks.
+// Dependencies stay external, and dynamic imports stay dynamic.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join } from 'node:path';
+import { rollup } from 'rollup';
 
 const outdir = 'dist/bundle';
+const stage = 'dist/.bundle-stage';
+const tsc = (...args) => execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', ...args], { stdio: 'inherit' });
+
 // Start clean, so a file renamed or deleted in the source never lingers in the tarball.
-rmSync(outdir, { recursive: true, force: true });
-rmSync('dist/types', { recursive: true, force: true });
-// Declarations: tsc with tsconfig.build.json (protocol/ and src/ only) into dist/types.
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-await build({
-  entryPoints: {
-    index: 'src/index.ts',
-    client: 'src/client/index.ts',
-    transports: 'src/transports/index.ts',
-    protocol: 'protocol/index.ts',
-    cli: 'src/cli/main.ts',
-  },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.18',
-  packages: 'external',
-  // Error names come from constructor.name: keep them when a chunk renames a class.
-  keepNames: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  legalComments: 'none',
-  logLevel: 'warning',
+for (const dir of [outdir, stage, 'dist/types']) rmSync(dir, { recursive: true, force: true });
+// Declarations (with their TSDoc) into dist/types; JavaScript without comments into the stage.
+tsc();
+tsc('--emitDeclarationOnly', 'false', '--declaration', 'false', '--removeComments', '--outDir', stage);
+
+const entries = {
+  index: `${stage}/src/index.js`,
+  client: `${stage}/src/client/index.js`,
+  transports: `${stage}/src/transports/index.js`,
+  protocol: `${stage}/protocol/index.js`,
+  cli: `${stage}/src/cli/main.js`,
+};
+const external = (id) => isBuiltin(id) || !(id.startsWith('.') || id.startsWith('/'));
+/** Rollup warns about what it cannot prove; a warning here is a build error, so none goes unread. */
+const onwarn = (warning) => {
+  throw new Error(`bundle: ${warning.code}: ${warning.message}`);
+};
+
+/** The modules an entry loads before its first line runs: its static import closure. */
+async function staticClosure(entry) {
+  const build = await rollup({ input: entry, external, onwarn });
+  const { output } = await build.generate({ format: 'es' });
+  await build.close();
+  const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const modules = new Set();
+  const visit = (chunk) => {
+    if (!chunk || chunk.visited) return;
+    chunk.visited = true;
+    for (const id of Object.keys(chunk.modules)) modules.add(id);
+    for (const name of chunk.imports) visit(chunks.get(name));
+  };
+  visit([...chunks.values()].find((c) => c.isEntry));
+  return modules;
+}
+const clientCore = new Set([...(await staticClosure(entries.client)), ...(await staticClosure(entries.protocol))]);
+const indexCore = await staticClosure(entries.index);
+
+const build = await rollup({ input: entries, external, onwarn });
+await build.write({
+  dir: outdir,
+  format: 'es',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  manualChunks: (id) => (clientCore.has(id) ? 'client-core' : indexCore.has(id) ? 'index-core' : undefined),
 });
+await build.close();
+rmSync(stage, { recursive: true, force: true });
+
+// Error names come from constructor.name: a class Rollup renamed to dodge a clash (`Foo$1`) would
+// report the wrong name. Fail the build instead, so the clash gets a real rename in the source.
+for (const name of readdirSync(outdir, { recursive: true })) {
+  const file = join(outdir, String(name));
+  if (!file.endsWith('.js')) continue;
+  const renamed = readFileSync(file, 'utf8').match(/\bclass [A-Za-z_]\w*\$\d+\b/);
+  if (renamed) throw new Error(`bundle: ${file}: Rollup renamed a class (${renamed[0]}); give one of the clashing classes another name`);
+}

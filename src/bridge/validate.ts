@@ -1,6 +1,5 @@
 // The only ajv import: compiles tool schemas by their dialect (2020-12 by default), bounded in size
 // and depth, never following remote $refs, and turns failures into structured issues.
-import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2019 } from 'ajv/dist/2019.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -148,8 +147,10 @@ export class SchemaCompiler {
 }
 
 // ajv is loaded on the first compile, not at import: it is ~45 ms of the library's import time and
-// a client that never validates never needs it.
-const load = createRequire(import.meta.url);
+// a client that never validates never needs it. node:module itself is reached through
+// getBuiltinModule for the same reason (its ESM import loads more of Node than we use).
+let requireHere: NodeJS.Require | undefined;
+const load = (id: string): unknown => (requireHere ??= process.getBuiltinModule('node:module').createRequire(import.meta.url))(id);
 
 function create(dialect: SchemaDialect): AjvInstance {
   if (dialect === '2020-12') {

@@ -1,8 +1,5 @@
 // The era verdict per server configuration (VER-7): remembered in memory, and optionally in a
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Era } from '../../protocol/index.js';
 
@@ -44,9 +41,12 @@ export const defaultEraCache: EraCache = memoryEraCache();
  * when nothing fails.
  */
 export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 * 24 * 3600_000): EraCache {
+  // node:fs is reached through getBuiltinModule: an ESM `import` of it loads every stream class it
+  // exposes, which would be a good part of what importing the client costs.
+  const fs = () => process.getBuiltinModule('node:fs');
   const read = (): Record<string, EraVerdict> => {
     try {
-      const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+      const value = JSON.parse(fs().readFileSync(path, 'utf8')) as unknown;
       return typeof value === 'object' && value !== null ? (value as Record<string, EraVerdict>) : {};
     } catch {
       return {};
@@ -54,10 +54,10 @@ export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 
   };
   const write = (all: Record<string, EraVerdict>) => {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      fs().mkdirSync(dirname(path), { recursive: true });
       const tmp = `${path}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(all, null, 1) + '\n', { mode: 0o600 });
-      renameSync(tmp, path);
+      fs().writeFileSync(tmp, JSON.stringify(all, null, 1) + '\n', { mode: 0o600 });
+      fs().renameSync(tmp, path);
     } catch {
       // A read-only home or a full disk costs a probe next run, nothing more.
     }
@@ -84,7 +84,9 @@ export function defaultEraCachePath(env: NodeJS.ProcessEnv = process.env): strin
   const dir =
     env.MCP_BRIDGE_STATE_DIR ??
     (env.XDG_STATE_HOME ? join(env.XDG_STATE_HOME, 'mcp-bridge') : undefined) ??
-    (process.platform === 'win32' && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, 'mcp-bridge') : join(homedir(), '.local', 'state', 'mcp-bridge'));
+    (process.platform === 'win32' && env.LOCALAPPDATA
+      ? join(env.LOCALAPPDATA, 'mcp-bridge')
+      : join(process.getBuiltinModule('node:os').homedir(), '.local', 'state', 'mcp-bridge'));
   return join(dir, 'era-cache.json');
 }
 
@@ -97,7 +99,9 @@ export function eraCacheKey(params: { command?: string; args?: string[]; cwd?: s
     params.url !== undefined
       ? ['http', originAndPath(String(params.url))]
       : ['stdio', params.command ?? '', params.args ?? [], params.cwd ?? '', Object.keys(params.env ?? {}).sort()];
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+  // node:crypto (and the streams it pulls in) loads here, on the first connect, not on import:
+  // it is most of what `import('mcp-bridge/client')` would otherwise cost.
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
 }
 
 function originAndPath(url: string): string {

@@ -2,10 +2,7 @@
 // with a line counter, runs the validator over it, maps every issue back to line and column, and
 // throws one ConfigError carrying them all. Secret values are masked in every excerpt.
 
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import type { Document, Pair } from 'yaml';
 import type * as YamlModule from 'yaml';
 import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
@@ -19,11 +16,14 @@ import { normalizeServer, type ServerContext } from './server.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
 
 // yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
-// its client alone does not pay for the config parser.
+// its client alone does not pay for the config parser. node:fs and node:module are reached the
+// same way, through getBuiltinModule: an ESM `import` of node:fs loads every stream class it
+// exposes, a good part of what importing the package would otherwise cost.
 let yamlModule: typeof YamlModule | undefined;
 function Y(): typeof YamlModule {
-  return (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule);
+  return (yamlModule ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('yaml') as typeof YamlModule);
 }
+const fs = () => process.getBuiltinModule('node:fs');
 
 /** Options for {@link parseConfig}. */
 export interface ParseConfigOptions extends ConfigOptions {
@@ -63,7 +63,7 @@ export interface ParseConfigOptions extends ConfigOptions {
 export async function loadConfig(file: string, opts: ConfigOptions = {}): Promise<BridgeConfig> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await fs().promises.readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
@@ -206,7 +206,7 @@ function buildConfig(
     ...(inputs ? { inputs } : {}),
     locator: base.locator,
     issues,
-    readTextFile: (p) => readFileSync(p, 'utf8'),
+    readTextFile: (p) => fs().readFileSync(p, 'utf8'),
   };
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();

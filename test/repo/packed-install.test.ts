@@ -93,6 +93,34 @@ test('the packed tarball installs, every entry imports, one error class across e
     );
   });
 
+  // Import time is mostly files loaded one after the other, plus Node internals a module drags in
+  // (an ESM import of node:fs or node:crypto loads Node's stream classes): both are counted here, so a
+  // change that undoes the chunk layout of scripts/bundle.mjs fails a test instead of a benchmark.
+  await t.test('mcp-bridge/client loads 2 files and the whole entry 3, with no Node stream or crypto module', () => {
+    for (const [entry, most] of [
+      ['mcp-bridge/client', 2],
+      ['mcp-bridge/protocol', 2],
+      ['mcp-bridge', 3],
+    ] as const) {
+      const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
+      const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
+      const script = [
+        'const before = new Set(process.moduleLoadList);',
+        `await import(${JSON.stringify(entry)});`,
+        'const internals = process.moduleLoadList.filter((m) => !before.has(m) && /^NativeModule (stream|crypto|internal\\/fs\\/streams)$/.test(m));',
+        'console.log(JSON.stringify(internals));',
+      ].join('\n');
+      const internals = JSON.parse(
+        sh(process.execPath, ['--import', counter, '--input-type=module', '-e', script], project, { ...process.env, MCPB_MODULE_LOG: log }),
+      ) as string[];
+      const files = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((m) => m.includes('/node_modules/mcp-bridge/dist/bundle/'));
+      assert.ok(files.length > 0 && files.length <= most, `${entry} loaded ${files.length} files (at most ${most}):\n${files.join('\n')}`);
+      assert.deepEqual(internals, [], `${entry} loaded Node internals at import`);
+    }
+  });
+
   await t.test('the installed CLI: --help, --version, and tools from a real server', () => {
     const bin = join(project, 'node_modules', '.bin', 'mcp-bridge');
     assert.match(sh(process.execPath, [bin, '--help'], project), /^Usage: mcp-bridge/);
