@@ -1,60 +1,21 @@
-// The stdio transport (STDIO-1..8): spawns the server, frames stdout into messages, writes lines
-// to stdin with backpressure, drains stderr into a tail, and ends with one `close` carrying exit info.
+// The stdio transport (STDIO-1..8): spawns the server, writes lines to stdin with backpressure and
+// ends with one `close` carrying exit info. The read side (stdout framing, stderr tail) is in
+// child-reader.ts, the early close at end of file in eof-report.ts, the options in stdio-options.ts.
 import type { ChildProcess } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
-import { createMessageFramer, encodeLine, Emitter, FramingError, type JsonRpcMessage } from '../../../protocol/index.js';
+import { encodeLine, Emitter, type JsonRpcMessage } from '../../../protocol/index.js';
 import { collectSecrets, createRedactor, formatCommand, redactError, type Redact } from '../../../protocol/redact.js';
-import { describeExit, SendFailedError, ServerExitedError, summarizeServerExit, TransportClosedError } from '../../errors/transport-errors.js';
+import { describeExit, SendFailedError, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
+import { readChild, withServerName } from './child-reader.js';
+import { endedCloseInfo, reportAtEof } from './eof-report.js';
 import { trackChild } from './exit-hook.js';
 import { LineWriter } from './line-writer.js';
-import { launchServer, type SpawnFunction } from './spawn.js';
-import { LineSplitter, StderrTail } from './stderr-tail.js';
+import { launchServer } from './spawn.js';
+import { resolveCloseTimeouts, type StdioTransportOptions } from './stdio-options.js';
+import { StderrTail } from './stderr-tail.js';
 import { terminateTree, type TerminateOutcome, type TerminateTarget, type TerminateTimeouts } from './terminate.js';
 
-/** Options of {@link StdioTransport}. */
-export interface StdioTransportOptions {
-  /** Program to run (no shell). On Windows it is resolved through PATH + PATHEXT; .cmd/.bat run via cmd.exe. */
-  command: string;
-  args?: readonly string[];
-  /** Variables set for the server over the default allow-list; `null` unsets one. */
-  env?: Readonly<Record<string, string | null>>;
-  cwd?: string;
-  /** Pass the parent's entire environment instead of the safe allow-list. */
-  inheritEnv?: boolean;
-  /** What to do with the server's stderr (default `pipe`: kept as a tail and emitted line by line). */
-  stderr?: 'pipe' | 'inherit' | 'ignore';
-  /** Receives each stderr line (with `stderr: 'pipe'`). Same as subscribing to the `stderr` event. */
-  onStderrLine?: (line: string) => void;
-  /** Largest message accepted from the server, in bytes (default 128 MiB, counting the JSON envelope); larger ones are skipped and reported. */
-  maxMessageBytes?: number;
-  /** Startup budget for the client (spawn → initialize answered); carried here, enforced by the client. */
-  startupTimeoutMs?: number;
-  /** Bounds of the shutdown stages of {@link StdioTransport.close}. */
-  closeTimeouts?: Partial<TerminateTimeouts>;
-  /** The server's configured name, used in errors. */
-  serverName?: string;
-  /**
-   * Extra values to mask in every string the transport produces (errors, stderr lines and tail,
-   * status). Env values, secret-looking arguments and these are masked; see {@link collectSecrets}.
-   */
-  secrets?: readonly string[];
-  /** Replaces `child_process.spawn` (tests, sandboxes). */
-  spawn?: SpawnFunction;
-}
-
-/** Default shutdown bounds: 2 s after closing stdin, 2 s after SIGTERM, 1 s after SIGKILL. */
-export const DEFAULT_CLOSE_TIMEOUTS: Readonly<TerminateTimeouts> = { stdinGraceMs: 2000, termGraceMs: 2000, killGraceMs: 1000 };
-
-/**
- * After the server closed its stdout, how long we wait for its exit (and stderr's end) so the close
- * info carries the exit code and the whole stderr tail; then pending requests fail, teardown or not.
- * When stderr has ended too, the process is exiting (a loaded machine may deliver the exit late), so
- * we wait up to {@link EXIT_WAIT_MS} more for its exit code.
- */
-export const EXIT_SETTLE_MS = 250;
-/** See {@link EXIT_SETTLE_MS}. */
-export const EXIT_WAIT_MS = 2000;
+export { DEFAULT_CLOSE_TIMEOUTS, type StdioTransportOptions } from './stdio-options.js';
 
 type State = 'idle' | 'starting' | 'open' | 'finishing' | 'closed';
 
@@ -99,7 +60,7 @@ export class StdioTransport implements Transport {
     this.options = { ...options };
     this.redact = createRedactor(collectSecrets({ args: options.args, env: options.env, secrets: options.secrets }));
     this.startupTimeoutMs = options.startupTimeoutMs;
-    this.timeouts = { ...DEFAULT_CLOSE_TIMEOUTS, ...definedOnly(options.closeTimeouts ?? {}) };
+    this.timeouts = resolveCloseTimeouts(options.closeTimeouts);
     if (options.onStderrLine) this.events.on('stderr', options.onStderrLine);
   }
 
@@ -175,62 +136,28 @@ export class StdioTransport implements Transport {
   }
 
   private attach(child: ChildProcess): void {
-    const mine = (): boolean => child === this.child;
-    const framer = createMessageFramer({
+    // An unpiped stderr counts as ended; a piped one is read to its end so the tail is complete.
+    if (!child.stderr) this.stderrEnded = true;
+    readChild(child, {
+      mine: () => child === this.child,
       maxMessageBytes: this.options.maxMessageBytes,
-      // Readable streams never reuse a chunk they emitted, so the framer may keep them as they are.
-      reusesBuffers: false,
-      onValue: (value) => {
-        if (mine()) this.events.emit('message', value);
-      },
-      onError: (error) => {
-        if (mine()) this.events.emit('error', redactError(this.withServer(error), this.redact));
-      },
-    });
-    const stdout = child.stdout as Readable;
-    stdout.on('data', (chunk: Buffer) => {
-      if (mine() && !this.stdoutEnded) framer.feed(chunk);
-    });
-    const onStdoutDone = (): void => {
-      if (!mine() || this.stdoutEnded) return;
-      this.stdoutEnded = true;
-      framer.end();
-      this.onEnded();
-    };
-    stdout.on('end', onStdoutDone);
-    stdout.on('close', onStdoutDone);
-    stdout.on('error', onStdoutDone);
-    // EPIPE after the server exits is expected; sends see it through their write callbacks.
-    (child.stdin as Writable).on('error', () => {});
-    if (child.stderr) {
-      // Always drained: a server blocked on a full stderr pipe stops answering.
-      const splitter = new LineSplitter((line) => {
-        if (mine()) this.events.emit('stderr', this.redact(line));
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        if (!mine()) return;
-        this.tail.push(chunk);
-        splitter.push(chunk);
-      });
-      const onStderrDone = (): void => {
-        if (!mine() || this.stderrEnded) return;
-        this.stderrEnded = true;
-        splitter.end();
+      tail: this.tail,
+      onMessage: (value) => this.events.emit('message', value),
+      onFramingError: (error) => this.events.emit('error', redactError(withServerName(error, this.options.serverName), this.redact)),
+      onStderrLine: (line) => this.events.emit('stderr', this.redact(line)),
+      onStdoutEnd: () => {
+        this.stdoutEnded = true;
         this.onEnded();
-      };
-      child.stderr.on('end', onStderrDone);
-      child.stderr.on('close', onStderrDone);
-      child.stderr.on('error', onStderrDone);
-    } else {
-      this.stderrEnded = true;
-    }
-    child.on('exit', (code, signal) => {
-      if (!mine() || this.exit) return;
-      this.exit = { code, signal };
-      this.onEnded();
+      },
+      onStderrEnd: () => {
+        this.stderrEnded = true;
+        this.onEnded();
+      },
+      onExit: (code, signal) => {
+        this.exit = { code, signal };
+        this.onEnded();
+      },
     });
-    // Spawn failures are reported through `ready`; later 'error' events (failed kill) need no action.
-    child.on('error', () => {});
   }
 
   /** Stdout ended or the process exited: wake the teardown, or start one if nobody asked for it. */
@@ -273,7 +200,16 @@ export class StdioTransport implements Transport {
 
   private async finish(): Promise<void> {
     this.state = 'finishing';
-    if (!this.closedByUs) this.reportAtEof();
+    if (!this.closedByUs) {
+      reportAtEof({
+        progress: this.progress,
+        stdoutEnded: () => this.stdoutEnded,
+        stderrEnded: () => this.stderrEnded,
+        exited: () => this.exit !== undefined,
+        closeEmitted: () => this.closeEmitted,
+        report: () => this.emitClose(this.endedInfo()),
+      });
+    }
     let outcome: TerminateOutcome = 'did-not-exit';
     try {
       outcome = await terminateTree(this.terminateTarget(), this.timeouts, { keepAlive: true });
@@ -301,52 +237,6 @@ export class StdioTransport implements Transport {
     };
   }
 
-  /**
-   * The server ended its side: once stdout reached end of file (every message it wrote has been
-   * delivered), `close` is emitted as soon as the process exited and stderr ended, or after
-   * {@link EXIT_SETTLE_MS}, so pending requests fail at EOF instead of after the teardown's grace
-   * periods (a server that closed stdout but lives on). The teardown carries on behind it.
-   */
-  private reportAtEof(): void {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let waitedForExit = false;
-    const stop = (): void => {
-      this.progress.delete(check);
-      clearTimeout(timer);
-    };
-    const report = (): void => {
-      stop();
-      this.emitClose(this.endedInfo());
-    };
-    const settled = (): void => {
-      if (this.closeEmitted) {
-        stop();
-        return;
-      }
-      // Both pipes closed but no exit yet: the process is on its way out, its exit code is worth waiting for.
-      if (!this.exit && this.stderrEnded && !waitedForExit) {
-        waitedForExit = true;
-        timer = setTimeout(settled, EXIT_WAIT_MS);
-        return;
-      }
-      report();
-    };
-    const check = (): void => {
-      if (this.closeEmitted) {
-        stop();
-        return;
-      }
-      if (!this.stdoutEnded) return;
-      if (this.exit && this.stderrEnded) {
-        report();
-        return;
-      }
-      timer ??= setTimeout(settled, EXIT_SETTLE_MS);
-    };
-    this.progress.add(check);
-    check();
-  }
-
   private finalize(outcome: TerminateOutcome): void {
     this.state = 'closed';
     // A tree that survived SIGKILL stays registered so the exit hook tries once more.
@@ -370,16 +260,9 @@ export class StdioTransport implements Transport {
     this.emitClose(this.endedInfo());
   }
 
-  /** Close info for a server that ended on its own: exited, or (still alive) closed its stdout. */
   private endedInfo(): TransportCloseInfo {
-    const exitCode = this.exit?.code ?? null;
-    const signal = this.exit?.signal ?? null;
-    const stderrTail = this.tail.text();
-    const init = { command: this.options.command, args: this.options.args, server: this.options.serverName, pid: this.child?.pid, exitCode, signal };
-    const error = new ServerExitedError({ ...init, stderrTail });
-    // The summary leaves stderr out: whoever renders the close info appends the tail itself.
-    const message = this.exit ? summarizeServerExit(init) : `${summarizeServerExit(init).replace(/ exited$/, '')} closed its stdout`;
-    return { reason: 'exited', message, exitCode, signal, stderrTail, error };
+    const o = this.options;
+    return endedCloseInfo({ command: o.command, args: o.args, server: o.serverName, pid: this.child?.pid }, this.exit, this.tail.text());
   }
 
   /** Destroys our ends of the pipes and unrefs the child: nothing of ours keeps the event loop alive. */
@@ -400,13 +283,6 @@ export class StdioTransport implements Transport {
     this.events.emit('close', { ...info, message: this.redact(info.message), stderrTail, error: redactError(info.error, this.redact) });
   }
 
-  private withServer(error: FramingError): FramingError {
-    const server = this.options.serverName;
-    if (!server) return error;
-    const context = error.context as { reason: 'not-json' | 'invalid-utf8' | 'too-large'; bytes?: number; limit?: number; excerpt?: string };
-    return new FramingError(context.reason, `server "${server}": ${error.message}`, { ...context, server });
-  }
-
   private closedError(cause?: unknown): TransportClosedError {
     const reason =
       this.state === 'idle'
@@ -423,8 +299,4 @@ export class StdioTransport implements Transport {
     if (this.state !== 'open') return this.closedError(error);
     return new SendFailedError({ transport: 'stdio', server: this.options.serverName, causeCode: (error as NodeJS.ErrnoException).code }, { cause: error });
   }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
