@@ -2,7 +2,8 @@
 // recorded one (ids mapped, volatile fields masked), and collects failures with readable diffs.
 // No I/O of its own: the replayer process wires it to stdio, tests can drive it directly.
 import type { Trace, TraceEvent } from './trace-format.js';
-import { classify, compareClientMessage, describeMessage, formatDifferences, type Difference } from './normalize.js';
+import { classify, compareClientMessage, describeMessage, type Difference } from './normalize.js';
+import { answerMismatchFailure, notJsonFailure, skippedFailure, stoppedEarlyFailure, unmatchedFailure } from './replay-failures.js';
 import { ReplayIds } from './replay-ids.js';
 import { closestRecorded, recordedListAnswer, type ReplayFailure, type ReplayReport, type ReplaySink } from './replay-lookup.js';
 
@@ -112,11 +113,7 @@ export class ReplayEngine {
       msg = JSON.parse(text);
     } catch (e) {
       this.received.push({ t: Date.now() - this.t0, raw: line });
-      this.fail({
-        kind: 'invalid-jsonrpc',
-        message: `the client wrote a line that is not JSON: ${(e as Error).message}`,
-        detail: `  line: ${line.slice(0, 300)}`,
-      });
+      this.fail(notJsonFailure(line, e as Error));
       this.sink.send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
       return;
     }
@@ -175,21 +172,10 @@ export class ReplayEngine {
     const best = this.bestCandidate(m);
     const label = describeMessage(m);
     if (best === undefined) {
-      this.fail({
-        kind: 'unexpected',
-        message: `the client sent ${label}, but the recording expects no further client message`,
-        detail: `  got: ${JSON.stringify(m).slice(0, 400)}`,
-      });
+      this.fail(unmatchedFailure(m, undefined));
     } else {
-      const diffs = compareClientMessage(this.recordedAt(best.i), m, this.mapLiveId);
-      this.fail({
-        kind: best.sameStep ? 'mismatch' : 'unexpected',
-        message: best.sameStep
-          ? `the client's ${label} differs from the recording (trace event ${best.i + 2})`
-          : `the client sent ${label}; the recording expects ${describeMessage(this.recordedAt(best.i))} next (trace event ${best.i + 2})`,
-        detail:
-          formatDifferences(diffs) + `\n  expected: ${JSON.stringify(this.recordedAt(best.i)).slice(0, 400)}\n  got:      ${JSON.stringify(m).slice(0, 400)}`,
-      });
+      const recorded = this.recordedAt(best.i);
+      this.fail(unmatchedFailure(m, { ...best, recorded, diffs: compareClientMessage(recorded, m, this.mapLiveId) }));
       // Consume the recorded step so the session can go on and later steps are still checked.
       if (best.sameStep && best.i < this.frontier()) {
         this.bind(best.i, m);
@@ -236,13 +222,7 @@ export class ReplayEngine {
       return;
     }
     const diffs: Difference[] = compareClientMessage(this.recordedAt(idx), m);
-    if (diffs.length > 0) {
-      this.fail({
-        kind: 'mismatch',
-        message: `the client's answer to server request ${key(m.id)} differs from the recording (trace event ${idx + 2})`,
-        detail: formatDifferences(diffs),
-      });
-    }
+    if (diffs.length > 0) this.fail(answerMismatchFailure(key(m.id), idx, diffs));
     this.matched[idx] = true;
     this.advance();
   }
@@ -267,12 +247,7 @@ export class ReplayEngine {
     if (this.early.length === 0) return;
     const waiting = this.unmatchedClientIndexes(this.frontier());
     if (waiting.length === 0) return;
-    const list = waiting.map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`).join('\n');
-    this.fail({
-      kind: 'missing',
-      message: `the client went on to ${describeMessage(this.early[0])} without sending ${waiting.length} recorded message(s) first`,
-      detail: list,
-    });
+    this.fail(skippedFailure(this.early[0], waiting, (i) => this.recordedAt(i)));
     for (const i of waiting) {
       this.matched[i] = true;
       this.skippedIdx.add(i);
@@ -293,17 +268,7 @@ export class ReplayEngine {
         });
       }
       const missing = this.unmatchedClientIndexes(this.events.length).filter((i) => i >= this.p);
-      if (missing.length > 0) {
-        const list = missing
-          .slice(0, 8)
-          .map((i) => `  trace event ${i + 2}: ${describeMessage(this.recordedAt(i))}`)
-          .join('\n');
-        this.fail({
-          kind: 'missing',
-          message: `the client stopped before sending ${missing.length} recorded message(s)`,
-          detail: list + (missing.length > 8 ? '\n  ...' : ''),
-        });
-      }
+      if (missing.length > 0) this.fail(stoppedEarlyFailure(missing, (i) => this.recordedAt(i)));
     }
     this.finished = true;
     return this.report();
