@@ -170,8 +170,14 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     });
   }
 
-  /** Every request of the client: the era's path, URL elicitation, session recovery over HTTP, masked failures. */
-  request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+  /**
+   * Every request of the client: the era's path, URL elicitation, session recovery over HTTP, masked
+   * failures. `check`, when given, reads the result (and may throw) in the same hop as the failure
+   * handling: one promise per call on the hot path instead of two.
+   */
+  request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R>;
+  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check: (result: R) => T): Promise<T>;
+  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check?: (result: R) => T): Promise<R | T> {
     let pending: Promise<R>;
     try {
       pending = this.sendOnPath<R>(method, params, options);
@@ -179,7 +185,11 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
       pending = Promise.reject(error);
     }
     // A success passes through with one promise; only a failure builds the elicitation rounds.
-    return pending.catch((error: unknown) => this.requestFailed<R>(error, method, params, options));
+    const failed = (error: unknown): Promise<R | T> => {
+      const retried = this.requestFailed<R>(error, method, params, options);
+      return check ? retried.then(check) : retried;
+    };
+    return check ? pending.then(check, failed) : pending.catch(failed);
   }
 
   private sendOnPath<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {

@@ -22,6 +22,10 @@ import { collectPages } from './pagination.js';
 import { taskParams, ToolTask } from './tasks.js';
 import { ToolHeaders } from './tool-headers.js';
 
+// Every tool call asks for progress, so progress keeps a long call alive (TIME-3); a call with no
+// options of its own shares this object instead of building one.
+const PROGRESS_ONLY: RequestOptions = Object.freeze({ progress: true });
+
 /** The MCP SDK's `callTool` options as this client's {@link CallToolOptions}. */
 export function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
   return {
@@ -88,19 +92,26 @@ export class ToolCalls {
     }
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
-    const requestOptions: RequestOptions = {
-      timeoutMs: options.timeoutMs,
-      maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      resetTimeoutOnProgress: options.resetTimeoutOnProgress,
-      progress: true,
-      headers: undefined,
-    };
+    const requestOptions: RequestOptions =
+      options.timeoutMs === undefined &&
+      options.maxTotalTimeoutMs === undefined &&
+      options.signal === undefined &&
+      options.onProgress === undefined &&
+      options.resetTimeoutOnProgress === undefined
+        ? PROGRESS_ONLY
+        : {
+            timeoutMs: options.timeoutMs,
+            maxTotalTimeoutMs: options.maxTotalTimeoutMs,
+            signal: options.signal,
+            onProgress: options.onProgress,
+            resetTimeoutOnProgress: options.resetTimeoutOnProgress,
+            progress: true,
+            headers: undefined,
+          };
     // Stdio and legacy calls go straight to the session: no await before sending, no async frame
     // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
     if (!connection.modernHttp)
-      return connection.request<CallToolResult>(Methods.toolsCall, params, requestOptions).then((result) => this.checkResult(name, result));
+      return connection.request(Methods.toolsCall, params, requestOptions, (result: CallToolResult) => this.checkResult(name, result));
     const send = (): Promise<CallToolResult> =>
       this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...requestOptions, headers }));
     return send()

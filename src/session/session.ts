@@ -6,14 +6,13 @@ import {
   InvalidMessageError,
   McpError,
   Methods,
-  peekResponseId,
   splitBatch,
   type JsonObject,
   type JsonRpcRequest,
   type McpBridgeError,
   type RequestId,
 } from '../../protocol/index.js';
-import { ConnectionClosedError, InvalidResultError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
+import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
 import { withProgressToken } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
@@ -21,7 +20,8 @@ import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
 import { IncomingRequests } from './incoming.js';
-import { unreadableResponseError } from './read-failures.js';
+import { failInvalidAnswer, failUnreadableAnswer } from './read-failures.js';
+import { openEntry } from './request-entry.js';
 import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
@@ -42,6 +42,8 @@ export class Session {
   /** The last delivery promise and the requests riding on it, see {@link Session.failOnSendError}. */
   private lastSend?: Promise<void>;
   private lastSendIds: RequestId[] = [];
+  /** Whether the transport has the promise-free {@link Transport.fire}. */
+  private readonly fires: boolean;
 
   constructor(
     readonly transport: Transport,
@@ -68,7 +70,11 @@ export class Session {
       ev.on('message', (value) => this.receive(value)),
       ev.on('error', (error) => this.onTransportError(error)),
       ev.on('close', (info) => this.onTransportClose(info)),
+      ev.on('undelivered', ({ error, messages }) => {
+        for (const message of messages) if ('id' in message && 'method' in message) this.pending.reject(message.id, error);
+      }),
     );
+    this.fires = typeof transport.fire === 'function';
   }
 
   /** Whether the transport has ended. */
@@ -105,36 +111,42 @@ export class Session {
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
     // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
-    return new Promise<R>((resolve, reject) => {
-      const entry: PendingEntry = {
-        id,
-        method,
-        progressToken,
-        startedAt: this.clock.now(),
-        timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
-        maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-        resetOnProgress: options.resetTimeoutOnProgress ?? true,
-        cancellable,
-        onProgress: options.onProgress,
-        resolve: resolve as (value: Record<string, unknown>) => void,
-        reject,
-        // Set by the table; present from the start so the entry keeps one shape.
-        idleDeadline: 0,
-        totalDeadline: 0,
-        detachAbort: undefined,
-      };
-      if (signal) {
-        const onAbort = () => {
-          if (this.pending.reject(id, new RequestAbortedError({ server: this.serverName, method, requestId: id }, signal.reason)) && cancellable) {
-            this.sendCancelled(id, 'The client cancelled the request.');
-          }
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
-      }
-      this.pending.add(entry);
-      this.failOnSendError(id, this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }));
+    const { entry, answer } = openEntry<R>({
+      id,
+      method,
+      progressToken,
+      cancellable,
+      startedAt: this.clock.now(),
+      timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
+      options,
     });
+    if (signal) this.watchAbort(entry, signal);
+    this.pending.add(entry);
+    try {
+      if (this.fires && !signal && !options.headers) this.transport.fire!(message);
+      else
+        this.failOnSendError(
+          id,
+          this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }),
+        );
+    } catch (error) {
+      // Closed or not encodable: known now, so the request fails now (a later failure of fire()
+      // comes back as an `undelivered` event, see the constructor).
+      this.pending.reject(id, error);
+    }
+    return answer;
+  }
+
+  // Aborting fails the request and tells the server (unless it may not be cancelled).
+  private watchAbort(entry: PendingEntry, signal: AbortSignal): void {
+    const { id, method, cancellable } = entry;
+    const onAbort = () => {
+      if (this.pending.reject(id, new RequestAbortedError({ server: this.serverName, method, requestId: id }, signal.reason)) && cancellable) {
+        this.sendCancelled(id, 'The client cancelled the request.');
+      }
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
   }
 
   // A failed delivery fails the request. Transports that write a tick's messages together hand them all
@@ -255,29 +267,13 @@ export class Session {
   }
 
   private onInvalid(reason: string, value: unknown): void {
-    const excerpt = excerptOf(value);
-    this.events.emit('error', new InvalidMessageError(reason, excerpt, this.serverName));
-    // A malformed answer to one of our requests fails that request instead of leaving it to time out.
-    const id = (value as { id?: unknown } | null)?.id;
-    if ((typeof id === 'number' || typeof id === 'string') && this.pending.get(id)) {
-      const entry = this.pending.get(id)!;
-      this.pending.reject(id, new InvalidResultError({ server: this.serverName, method: entry.method, requestId: id }, reason));
-    }
+    this.events.emit('error', new InvalidMessageError(reason, excerptOf(value), this.serverName));
+    failInvalidAnswer(this.pending, reason, value, this.serverName);
   }
 
   private onTransportError(error: McpBridgeError): void {
-    if (error.code === 'MCPB_FRAMING') this.failUnreadable(error);
+    if (error.code === 'MCPB_FRAMING') failUnreadableAnswer(this.pending, error, this.serverName);
     this.events.emit('error', error);
-  }
-
-  // A response that could not be read (too large, not UTF-8, not JSON) was skipped; its head
-  // usually still names the id, so the request it answered fails now, with the framing reason,
-  // rather than at its timeout with advice to raise the timeout.
-  private failUnreadable(error: McpBridgeError): void {
-    const id = peekResponseId(String(error.context.excerpt ?? ''));
-    const entry = id === undefined ? undefined : this.pending.get(id);
-    if (id === undefined || !entry) return;
-    this.pending.reject(id, unreadableResponseError(error, { server: this.serverName, method: entry.method, requestId: id }));
   }
 
   private onTransportClose(info: TransportCloseInfo): void {

@@ -18,6 +18,8 @@ export interface TransportEvents {
   close: TransportCloseInfo;
   /** One line of the server's stderr (stdio only). */
   stderr: string;
+  /** Messages handed to {@link Transport.fire} whose delivery failed later; the session fails the requests among them. */
+  undelivered: { error: unknown; messages: readonly JsonRpcMessage[] };
 }
 
 /** Per-send options. */
@@ -43,6 +45,13 @@ export interface Transport {
    * (HTTP). Rejects with a typed error when it cannot be delivered; the session then fails the request.
    */
   send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
+  /**
+   * Optional: {@link Transport.send} without a promise, for the hot path of a request that has no
+   * signal and no headers. Throws at once what `send` would reject with at once (closed, not
+   * encodable); a delivery that fails later is reported by an `undelivered` event carrying the
+   * message. The session uses it when present, `send` otherwise.
+   */
+  fire?(message: JsonRpcMessage): void;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
   close(): Promise<void>;
   /**

@@ -134,6 +134,14 @@ export class SchemaTap {
       this.sent.push(message);
       return send(message, options);
     };
+    // Requests on the hot path leave through the promise-free fire() where the transport has one.
+    const fire = transport.fire?.bind(transport);
+    if (fire) {
+      transport.fire = (message) => {
+        this.sent.push(message);
+        fire(message);
+      };
+    }
     transport.events.on('message', (m) => this.received.push(m));
   }
 

@@ -1,8 +1,11 @@
 // Writes whole lines to a child's stdin (STDIO-3): in call order, never interleaved, never outrunning
 // the pipe. Lines sent in the same tick are joined and leave in one write on the next tick, so 64
 // requests in flight cost one syscall instead of 64; while the pipe is full, lines wait in a queue
-// (abortable until written) and go out on 'drain'.
+// (abortable until written) and go out on 'drain'. Two ways in: `write()` returns a promise (shared by
+// a tick's lines), `fire()` returns nothing and reports a failed write to the host with the messages it
+// carried, so a request on the hot path costs no promise, closure or rejection handler here.
 import type { Writable } from 'node:stream';
+import type { JsonRpcMessage } from '../../../protocol/index.js';
 
 /** What the writer asks its owner at each write. */
 export interface LineWriterHost {
@@ -12,20 +15,27 @@ export interface LineWriterHost {
   closedError(cause?: unknown): unknown;
   /** The error for a write that failed (EPIPE...). */
   writeError(cause: unknown): unknown;
+  /** Fired messages whose write failed (or that were still queued when the stream ended). */
+  undelivered(error: unknown, messages: readonly JsonRpcMessage[]): void;
 }
 
 interface Batch {
   stream: Writable;
   lines: string[];
-  done: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
+  /** The promise of the lines that came through `write()`, made for the first of them. */
+  done?: Promise<void>;
+  resolve?(): void;
+  reject?(error: unknown): void;
+  /** The messages that came through `fire()`, reported to the host if the write fails. */
+  fired?: JsonRpcMessage[];
 }
 
 interface Waiting {
   line: string;
-  resolve(): void;
-  reject(error: unknown): void;
+  /** Set for a fired line: reported to the host on failure, no promise. */
+  message?: JsonRpcMessage;
+  resolve?(): void;
+  reject?(error: unknown): void;
   signal?: AbortSignal;
   onAbort?: () => void;
 }
@@ -45,7 +55,7 @@ export class LineWriter {
     const stream = this.host.writable();
     if (!stream || stream.destroyed) return Promise.reject(this.host.closedError());
     // Order is kept: once something waits for 'drain', later lines wait behind it.
-    if (this.waiting.length === 0 && (!stream.writableNeedDrain || this.batch?.stream === stream)) return this.writeNow(stream, line);
+    if (this.canWriteNow(stream)) return promiseOf(this.enqueue(stream, line));
     return new Promise<void>((resolve, reject) => {
       const entry: Waiting = { line, resolve, reject, signal };
       if (signal) {
@@ -63,41 +73,63 @@ export class LineWriter {
     });
   }
 
-  // Lines of one tick share one promise: the hot path allocates no promise per message.
-  private writeNow(stream: Writable, line: string): Promise<void> {
-    if (this.batch?.stream === stream) {
-      this.batch.lines.push(line);
-      return this.batch.done;
+  /**
+   * Queues `line` (the encoding of `message`) without a promise. Throws the host's closed error when
+   * there is no stream; a later failure reaches {@link LineWriterHost.undelivered} with `message`.
+   */
+  fire(line: string, message: JsonRpcMessage): void {
+    const stream = this.host.writable();
+    if (!stream || stream.destroyed) throw this.host.closedError();
+    if (this.canWriteNow(stream)) {
+      const batch = this.enqueue(stream, line);
+      if (batch.fired) batch.fired.push(message);
+      else batch.fired = [message];
+      return;
     }
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const done = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const batch: Batch = { stream, lines: [line], done, resolve, reject };
-    this.batch = batch;
-    // A tick, not a microtask: every send made while promise callbacks run joins this write.
-    process.nextTick(() => this.flushBatch(batch));
-    return done;
+    this.waiting.push({ line, message });
+    this.awaitDrain(stream);
   }
 
-  private flushBatch(batch: Batch): void {
+  private canWriteNow(stream: Writable): boolean {
+    return this.waiting.length === 0 && (!stream.writableNeedDrain || this.batch?.stream === stream);
+  }
+
+  // Lines of one tick leave in one write on the next tick.
+  private enqueue(stream: Writable, line: string): Batch {
+    const current = this.batch;
+    if (current?.stream === stream) {
+      current.lines.push(line);
+      return current;
+    }
+    const batch: Batch = { stream, lines: [line], done: undefined, resolve: undefined, reject: undefined, fired: undefined };
+    this.batch = batch;
+    // A tick, not a microtask: every send made while promise callbacks run joins this write.
+    process.nextTick(flushOnTick, this, batch);
+    return batch;
+  }
+
+  /** @internal Called on the tick after a batch was opened. */
+  flushBatch(batch: Batch): void {
     if (this.batch === batch) this.batch = undefined;
     const { stream, lines } = batch;
-    const done = (error?: unknown): void => {
-      if (error) batch.reject(error);
-      else batch.resolve();
-    };
     if (stream.destroyed || this.host.writable() !== stream) {
-      done(this.host.closedError());
+      this.settle(batch, this.host.closedError());
       return;
     }
     try {
-      stream.write(lines.length === 1 ? lines[0] : lines.join(''), (error) => done(error ? this.host.writeError(error) : undefined));
+      stream.write(lines.length === 1 ? lines[0] : lines.join(''), (error) => this.settle(batch, error ? this.host.writeError(error) : undefined));
     } catch (error) {
-      done(this.host.writable() ? this.host.writeError(error) : this.host.closedError(error));
+      this.settle(batch, this.host.writable() ? this.host.writeError(error) : this.host.closedError(error));
     }
+  }
+
+  private settle(batch: Batch, error: unknown): void {
+    if (error === undefined) {
+      batch.resolve?.();
+      return;
+    }
+    batch.reject?.(error);
+    if (batch.fired) this.host.undelivered(error, batch.fired);
   }
 
   private awaitDrain(stream: Writable): void {
@@ -131,15 +163,35 @@ export class LineWriter {
     while (this.waiting.length > 0 && !stream.writableNeedDrain) {
       const entry = this.waiting.shift()!;
       if (entry.onAbort) entry.signal!.removeEventListener('abort', entry.onAbort);
-      this.writeNow(stream, entry.line).then(entry.resolve, entry.reject);
+      const batch = this.enqueue(stream, entry.line);
+      if (entry.message) (batch.fired ??= []).push(entry.message);
+      else promiseOf(batch).then(entry.resolve, entry.reject);
     }
     if (this.waiting.length > 0) this.awaitDrain(stream);
   }
 
   private failWaiting(error: unknown): void {
+    const fired: JsonRpcMessage[] = [];
     for (const entry of this.waiting.splice(0)) {
       if (entry.onAbort) entry.signal!.removeEventListener('abort', entry.onAbort);
-      entry.reject(error);
+      if (entry.message) fired.push(entry.message);
+      else entry.reject!(error);
     }
+    if (fired.length > 0) this.host.undelivered(error, fired);
   }
+}
+
+function flushOnTick(writer: LineWriter, batch: Batch): void {
+  writer.flushBatch(batch);
+}
+
+/** The batch's shared promise for `write()` callers, made on first use. */
+function promiseOf(batch: Batch): Promise<void> {
+  if (!batch.done) {
+    batch.done = new Promise<void>((resolve, reject) => {
+      batch.resolve = resolve;
+      batch.reject = reject;
+    });
+  }
+  return batch.done;
 }

@@ -51,6 +51,7 @@ export class StdioTransport implements Transport {
     writable: () => (this.state === 'open' ? (this.child?.stdin ?? undefined) : undefined),
     closedError: (cause) => this.closedError(cause),
     writeError: (cause) => this.writeError(cause),
+    undelivered: (error, messages) => this.events.emit('undelivered', { error, messages }),
   });
   private readonly progress = new Set<() => void>();
   private untrack: (() => void) | undefined;
@@ -173,6 +174,12 @@ export class StdioTransport implements Transport {
   send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     if (this.state !== 'open') return Promise.reject(this.closedError());
     return this.writer.write(encodeLine(message), options.signal);
+  }
+
+  /** {@link StdioTransport.send} without a promise: a failed write is reported as an `undelivered` event. */
+  fire(message: JsonRpcMessage): void {
+    if (this.state !== 'open') throw this.closedError();
+    this.writer.fire(encodeLine(message), message);
   }
 
   /**

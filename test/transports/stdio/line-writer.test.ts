@@ -1,0 +1,104 @@
+// The stdio line writer: a tick's lines leave in one write, in order; fire() costs no promise and
+// reports a failed write with the messages it carried; lines wait for 'drain' behind each other.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import type { JsonRpcMessage } from '../../../protocol/index.js';
+import { LineWriter } from '../../../src/transports/stdio/line-writer.js';
+
+const msg = (id: number): JsonRpcMessage => ({ jsonrpc: '2.0', id, method: 'tools/call' });
+const line = (id: number) => `${JSON.stringify(msg(id))}\n`;
+
+/** A writable that records each write, can fail them, and can claim to need 'drain'. */
+function sink(options: { fail?: Error; highWaterMark?: number } = {}) {
+  const writes: string[] = [];
+  const stream = new Writable({
+    highWaterMark: options.highWaterMark ?? 16 * 1024,
+    write(chunk, _encoding, done) {
+      writes.push(String(chunk));
+      if (options.fail) done(options.fail);
+      else setImmediate(done);
+    },
+  });
+  stream.on('error', () => {});
+  return { stream, writes };
+}
+
+function writerFor(stream: Writable | undefined) {
+  const undelivered: { error: unknown; messages: readonly JsonRpcMessage[] }[] = [];
+  const writer = new LineWriter({
+    writable: () => stream,
+    closedError: () => new Error('closed'),
+    writeError: (cause) => new Error(`write failed: ${(cause as Error).message}`),
+    undelivered: (error, messages) => undelivered.push({ error, messages }),
+  });
+  return { writer, undelivered };
+}
+
+const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
+
+test('lines fired and written in one tick leave in one write, in call order (STDIO-2, STDIO-3)', async () => {
+  const { stream, writes } = sink();
+  const { writer, undelivered } = writerFor(stream);
+  writer.fire(line(1), msg(1));
+  const written = writer.write(line(2));
+  writer.fire(line(3), msg(3));
+  assert.equal(writes.length, 0, 'nothing is written before the next tick');
+  await written;
+  assert.deepEqual(writes, [line(1) + line(2) + line(3)]);
+  assert.equal(undelivered.length, 0);
+});
+
+test('a failed write reports the fired messages it carried and rejects the written ones', async () => {
+  const { stream } = sink({ fail: new Error('EPIPE') });
+  const { writer, undelivered } = writerFor(stream);
+  writer.fire(line(1), msg(1));
+  const written = writer.write(line(2));
+  writer.fire(line(3), msg(3));
+  await assert.rejects(written, /write failed: EPIPE/);
+  assert.equal(undelivered.length, 1);
+  assert.match(String(undelivered[0]!.error), /write failed: EPIPE/);
+  assert.deepEqual(
+    undelivered[0]!.messages.map((m) => (m as { id: number }).id),
+    [1, 3],
+  );
+});
+
+test('fire() on a writer with no stream throws the closed error at once', () => {
+  const { writer } = writerFor(undefined);
+  assert.throws(() => writer.fire(line(1), msg(1)), /closed/);
+});
+
+test('while the pipe needs drain, fired lines wait in order behind the others and leave on drain', async () => {
+  const { stream, writes } = sink({ highWaterMark: 1 });
+  const { writer, undelivered } = writerFor(stream);
+  await writer.write(line(1)); // fills the 1-byte buffer: the stream now needs 'drain'
+  const before = writes.length;
+  writer.fire(line(2), msg(2));
+  const third = writer.write(line(3));
+  writer.fire(line(4), msg(4));
+  await third;
+  await nextTick();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(writes.slice(before).join(''), line(2) + line(3) + line(4));
+  assert.equal(undelivered.length, 0);
+});
+
+test('lines still queued when the stream ends are reported (fired) or rejected (written)', async () => {
+  const { stream } = sink({ highWaterMark: 1 });
+  const { writer, undelivered } = writerFor(stream);
+  // Corked: the first line stays buffered, so the stream needs 'drain' and later lines queue.
+  stream.cork();
+  const first = writer.write(line(1));
+  await nextTick();
+  writer.fire(line(2), msg(2));
+  const third = writer.write(line(3));
+  stream.destroy();
+  await assert.rejects(third, /closed/);
+  await first.catch(() => {});
+  assert.equal(undelivered.length, 1);
+  assert.deepEqual(
+    undelivered[0]!.messages.map((m) => (m as { id: number }).id),
+    [2],
+  );
+});
