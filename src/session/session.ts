@@ -22,6 +22,7 @@ import { Dispatcher, type NotificationHandler, type RequestHandler } from './dis
 import { IncomingRequests } from './incoming.js';
 import { failInvalidAnswer, failUnreadableAnswer } from './read-failures.js';
 import { openEntry } from './request-entry.js';
+import { RequestDelivery } from './delivery.js';
 import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
@@ -39,11 +40,7 @@ export class Session {
   private nextId = 1;
   private closeInfo?: TransportCloseInfo;
   private readonly unsubscribe: (() => void)[] = [];
-  /** The last delivery promise and the requests riding on it, see {@link Session.failOnSendError}. */
-  private lastSend?: Promise<void>;
-  private lastSendIds: RequestId[] = [];
-  /** Whether the transport has the promise-free {@link Transport.fire}. */
-  private readonly fires: boolean;
+  private readonly delivery: RequestDelivery;
 
   constructor(
     readonly transport: Transport,
@@ -54,6 +51,7 @@ export class Session {
     this.serverName = options.serverName;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
+    this.delivery = new RequestDelivery(transport, this.pending);
     this.incoming = new IncomingRequests({
       dispatcher: this.dispatcher,
       closed: () => this.closeInfo !== undefined,
@@ -70,11 +68,8 @@ export class Session {
       ev.on('message', (value) => this.receive(value)),
       ev.on('error', (error) => this.onTransportError(error)),
       ev.on('close', (info) => this.onTransportClose(info)),
-      ev.on('undelivered', ({ error, messages }) => {
-        for (const message of messages) if ('id' in message && 'method' in message) this.pending.reject(message.id, error);
-      }),
+      ev.on('undelivered', ({ error, messages }) => this.delivery.undelivered(error, messages)),
     );
-    this.fires = typeof transport.fire === 'function';
   }
 
   /** Whether the transport has ended. */
@@ -122,18 +117,7 @@ export class Session {
     });
     if (signal) this.watchAbort(entry, signal);
     this.pending.add(entry);
-    try {
-      if (this.fires && !signal && !options.headers) this.transport.fire!(message);
-      else
-        this.failOnSendError(
-          id,
-          this.transport.send(message, options.headers ? { requestId: id, signal, headers: options.headers } : { requestId: id, signal }),
-        );
-    } catch (error) {
-      // Closed or not encodable: known now, so the request fails now (a later failure of fire()
-      // comes back as an `undelivered` event, see the constructor).
-      this.pending.reject(id, error);
-    }
+    this.delivery.deliver(message, options);
     return answer;
   }
 
@@ -147,21 +131,6 @@ export class Session {
     };
     signal.addEventListener('abort', onAbort, { once: true });
     entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
-  }
-
-  // A failed delivery fails the request. Transports that write a tick's messages together hand them all
-  // the same promise: one rejection handler per write, not a promise and a closure per request.
-  private failOnSendError(id: RequestId, sent: Promise<void>): void {
-    if (sent === this.lastSend) {
-      this.lastSendIds.push(id);
-      return;
-    }
-    const ids = [id];
-    this.lastSend = sent;
-    this.lastSendIds = ids;
-    sent.catch((error) => {
-      for (const each of ids) this.pending.reject(each, error);
-    });
   }
 
   /** Sends a notification (no answer expected). */

@@ -49,9 +49,11 @@ export interface Transport {
    * Optional: {@link Transport.send} without a promise, for the hot path of a request that has no
    * signal and no headers. Throws at once what `send` would reject with at once (closed, not
    * encodable); a delivery that fails later is reported by an `undelivered` event carrying the
-   * message. The session uses it when present, `send` otherwise.
+   * message. The session uses it when present, `send` otherwise. `alone` says that no other request
+   * of the session awaits an answer, so there is nothing to batch with: the transport may write at
+   * once instead of waiting for the tick's other messages.
    */
-  fire?(message: JsonRpcMessage): void;
+  fire?(message: JsonRpcMessage, alone?: boolean): void;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
   close(): Promise<void>;
   /**

@@ -77,3 +77,18 @@ test('a send() that throws synchronously fails the request at once too', async (
   await assert.rejects(client.request('echo', { big: 1 }), TypeError);
   assert.equal(client.pendingCount, 0);
 });
+
+test('fire() is told when a request is alone (nothing else awaits an answer), so a transport may skip batching', async () => {
+  const a = new FiringTransport();
+  const alone: boolean[] = [];
+  const fire = a.fire.bind(a);
+  a.fire = (message: JsonRpcMessage, isAlone?: boolean) => {
+    alone.push(isAlone === true);
+    fire(message);
+  };
+  const client = new Session(a, { serverName: 'srv' });
+  void client.request('slow', {}).catch(() => {});
+  void client.request('slow', {}).catch(() => {});
+  assert.deepEqual(alone, [true, false]);
+  await client.close();
+});

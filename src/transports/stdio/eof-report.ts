@@ -1,6 +1,6 @@
 // When a server ends its side on its own, `close` should not wait for the whole staged teardown:
 // pending requests fail at end of file, with the exit code and stderr tail when they come soon.
-import { ServerExitedError, summarizeServerExit } from '../../errors/transport-errors.js';
+import { describeExit, ServerExitedError, summarizeServerExit } from '../../errors/transport-errors.js';
 import type { TransportCloseInfo } from '../transport.js';
 
 /**
@@ -92,4 +92,17 @@ export function endedCloseInfo(
   // The summary leaves stderr out: whoever renders the close info appends the tail itself.
   const message = exit ? summarizeServerExit(init) : `${summarizeServerExit(init).replace(/ exited$/, '')} closed its stdout`;
   return { reason: 'exited', message, exitCode, signal, stderrTail, error };
+}
+
+/** The close info of a server we closed: how its process ended (or that it did not). */
+export function closedByClientInfo(exit: { code: number | null; signal: NodeJS.Signals | null } | undefined, stderrTail: string): TransportCloseInfo {
+  const exitCode = exit?.code ?? null;
+  const signal = exit?.signal ?? null;
+  return {
+    reason: 'closed',
+    message: `closed by the client; the server process ${exit ? describeExit(exitCode, signal) : 'did not exit'}`,
+    exitCode,
+    signal,
+    stderrTail,
+  };
 }

@@ -3,7 +3,9 @@
 // requests in flight cost one syscall instead of 64; while the pipe is full, lines wait in a queue
 // (abortable until written) and go out on 'drain'. Two ways in: `write()` returns a promise (shared by
 // a tick's lines), `fire()` returns nothing and reports a failed write to the host with the messages it
-// carried, so a request on the hot path costs no promise, closure or rejection handler here.
+// carried, so a request on the hot path costs no promise, closure or rejection handler here. A lone
+// request (nothing else awaits an answer, so nothing will join its batch) skips the tick and is
+// written at once: measured on sequential calls, the tick cost 2 to 4 µs of CPU per call.
 import type { Writable } from 'node:stream';
 import type { JsonRpcMessage } from '../../../protocol/index.js';
 
@@ -76,10 +78,16 @@ export class LineWriter {
   /**
    * Queues `line` (the encoding of `message`) without a promise. Throws the host's closed error when
    * there is no stream; a later failure reaches {@link LineWriterHost.undelivered} with `message`.
+   * `now`: nothing else is coming to batch with (a lone request), so when nothing is queued either
+   * the line is written at once: a sequential caller does not pay a tick per call.
    */
-  fire(line: string, message: JsonRpcMessage): void {
+  fire(line: string, message: JsonRpcMessage, now = false): void {
     const stream = this.host.writable();
     if (!stream || stream.destroyed) throw this.host.closedError();
+    if (now && this.batch === undefined && this.canWriteNow(stream)) {
+      this.writeAlone(stream, line, message);
+      return;
+    }
     if (this.canWriteNow(stream)) {
       const batch = this.enqueue(stream, line);
       if (batch.fired) batch.fired.push(message);
@@ -88,6 +96,17 @@ export class LineWriter {
     }
     this.waiting.push({ line, message });
     this.awaitDrain(stream);
+  }
+
+  // Everything before it has been handed to the stream, so writing now keeps the order.
+  private writeAlone(stream: Writable, line: string, message: JsonRpcMessage): void {
+    try {
+      stream.write(line, (error) => {
+        if (error) this.host.undelivered(this.host.writeError(error), [message]);
+      });
+    } catch (error) {
+      throw this.host.writable() ? this.host.writeError(error) : this.host.closedError(error);
+    }
   }
 
   private canWriteNow(stream: Writable): boolean {

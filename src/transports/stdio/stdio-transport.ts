@@ -4,10 +4,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { encodeLine, Emitter, type JsonRpcMessage } from '../../../protocol/index.js';
 import { collectSecrets, createRedactor, formatCommand, redactError, type Redact } from '../../../protocol/redact.js';
-import { describeExit, SendFailedError, TransportClosedError } from '../../errors/transport-errors.js';
+import { SendFailedError, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
 import { readChild, withServerName } from './child-reader.js';
-import { endedCloseInfo, reportAtEof } from './eof-report.js';
+import { closedByClientInfo, endedCloseInfo, reportAtEof } from './eof-report.js';
 import { trackChild } from './exit-hook.js';
 import { LineWriter } from './line-writer.js';
 import { launchServer } from './spawn.js';
@@ -176,10 +176,13 @@ export class StdioTransport implements Transport {
     return this.writer.write(encodeLine(message), options.signal);
   }
 
-  /** {@link StdioTransport.send} without a promise: a failed write is reported as an `undelivered` event. */
-  fire(message: JsonRpcMessage): void {
+  /**
+   * {@link StdioTransport.send} without a promise: a failed write is reported as an `undelivered`
+   * event. A request sent `alone` is written at once rather than on the next tick.
+   */
+  fire(message: JsonRpcMessage, alone = false): void {
     if (this.state !== 'open') throw this.closedError();
-    this.writer.fire(encodeLine(message), message);
+    this.writer.fire(encodeLine(message), message, alone);
   }
 
   /**
@@ -252,19 +255,7 @@ export class StdioTransport implements Transport {
       this.untrack = undefined;
     }
     this.releaseChild();
-    if (this.closedByUs) {
-      const exitCode = this.exit?.code ?? null;
-      const signal = this.exit?.signal ?? null;
-      this.emitClose({
-        reason: 'closed',
-        message: `closed by the client; the server process ${this.exit ? describeExit(exitCode, signal) : 'did not exit'}`,
-        exitCode,
-        signal,
-        stderrTail: this.tail.text(),
-      });
-      return;
-    }
-    this.emitClose(this.endedInfo());
+    this.emitClose(this.closedByUs ? closedByClientInfo(this.exit, this.tail.text()) : this.endedInfo());
   }
 
   private endedInfo(): TransportCloseInfo {

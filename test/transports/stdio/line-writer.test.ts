@@ -102,3 +102,27 @@ test('lines still queued when the stream ends are reported (fired) or rejected (
     [2],
   );
 });
+
+test('a lone request (now) is written at once when nothing is queued; otherwise it joins the tick', async () => {
+  const { stream, writes } = sink();
+  const { writer } = writerFor(stream);
+  writer.fire(line(1), msg(1), true);
+  assert.deepEqual(writes, [line(1)], 'written before the tick ends');
+  writer.fire(line(2), msg(2));
+  writer.fire(line(3), msg(3), true); // a batch is open: joining it keeps the order
+  assert.equal(writes.length, 1);
+  // The sink completes each write on setImmediate; the batch reaches it after the first completes.
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(writes, [line(1), line(2) + line(3)]);
+});
+
+test('a failed lone write is reported with its message', async () => {
+  const { stream } = sink({ fail: new Error('EPIPE') });
+  const { writer, undelivered } = writerFor(stream);
+  writer.fire(line(7), msg(7), true);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(undelivered.length, 1);
+  assert.match(String(undelivered[0]!.error), /write failed: EPIPE/);
+  assert.deepEqual(undelivered[0]!.messages, [msg(7)]);
+});
