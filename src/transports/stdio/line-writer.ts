@@ -22,6 +22,7 @@ export interface LineWriterHost {
 }
 
 interface Batch {
+  writer: LineWriter;
   stream: Writable;
   lines: string[];
   /** The promise of the lines that came through `write()`, made for the first of them. */
@@ -120,10 +121,9 @@ export class LineWriter {
       current.lines.push(line);
       return current;
     }
-    const batch: Batch = { stream, lines: [line], done: undefined, resolve: undefined, reject: undefined, fired: undefined };
+    const batch: Batch = { writer: this, stream, lines: [line], done: undefined, resolve: undefined, reject: undefined, fired: undefined };
     this.batch = batch;
-    // A tick, not a microtask: every send made while promise callbacks run joins this write.
-    process.nextTick(flushOnTick, this, batch);
+    flushOnNextTick(batch);
     return batch;
   }
 
@@ -200,8 +200,20 @@ export class LineWriter {
   }
 }
 
-function flushOnTick(writer: LineWriter, batch: Batch): void {
-  writer.flushBatch(batch);
+/** Batches opened in this tick, by every writer of the process: one tick flushes them all. */
+let due: Batch[] = [];
+
+// A tick, not a microtask: every send made while promise callbacks run joins its batch. One tick for
+// all writers: calls spread over many servers open one batch per server in the same tick.
+function flushOnNextTick(batch: Batch): void {
+  due.push(batch);
+  if (due.length === 1) process.nextTick(flushDue);
+}
+
+function flushDue(): void {
+  const batches = due;
+  due = [];
+  for (const batch of batches) batch.writer.flushBatch(batch);
 }
 
 /** The batch's shared promise for `write()` callers, made on first use. */
