@@ -4,7 +4,8 @@
 // something (a stream read, an auth handler) asks for one. Profiled on the HTTP bench (issue 16).
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Dispatcher, HttpResponse } from './http-client.js';
+import type { HttpResponse } from './http-client.js';
+import type { Dispatcher } from './pool.js';
 
 /** What undici's `dump()` reads of a body before it gives up on the connection and aborts it. */
 const DISCARD_LIMIT = 128 * 1024;
@@ -74,7 +75,7 @@ export interface ExchangeRequest {
  * Sends one request through `dispatcher` and resolves at the response headers, whatever the status.
  * @throws the abort reason when aborted; undici's error when no answer came.
  */
-export function dispatchExchange(dispatcher: Dispatcher, req: ExchangeRequest): Promise<HttpResponse> {
+export function dispatchExchange(dispatcher: Pick<Dispatcher, 'dispatch'>, req: ExchangeRequest): Promise<HttpResponse> {
   if (req.abort?.aborted) return Promise.reject(req.abort.reason);
   return new Promise<HttpResponse>((resolve, reject) => {
     const exchange = new Exchange(resolve, reject, req.abort);

@@ -1,13 +1,11 @@
-// The only undici import: one dispatcher per server (env proxies, connect timeout, keep-alive, no idle
-// limits on streams), header merge, abort, and mapping of connection failures to typed errors.
-// Only the dispatcher classes are loaded up front (undici's whole index costs a first connect about
-// three times as much); `fetch`, for auth handlers, is loaded on first use.
-import { createRequire } from 'node:module';
-import type { Dispatcher } from 'undici';
+// One server's HTTP client over its connection pool (pool.ts: which dispatcher, proxies, keep-alive):
+// provided headers, auth challenges, same-origin redirects, and connection failures mapped to typed
+// errors. `fetch`, for auth handlers, is loaded from undici on first use.
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
 import { dispatchExchange, type RequestAbort } from './exchange.js';
+import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
 
@@ -42,14 +40,6 @@ export interface HttpClientOptions {
   /** Receives each set of headers the provider returned (the transports learn them as secrets). */
   onProvidedHeaders?: (headers: Record<string, string>) => void;
 }
-
-/**
- * Sockets per origin. Without a bound, 10,000 calls started at once open 10,000 connections, and a
- * server's accept backlog answers some with ECONNRESET (bench W10); past this many, requests wait in
- * undici's queue. High enough that long SSE answers (each holds a socket) and the GET stream cannot
- * starve the POSTs that would let them finish.
- */
-const MAX_CONNECTIONS = 256;
 
 /** Authorizations in a row for one request before its refusal is handed back (step-up's 3, plus one). */
 const MAX_AUTH_RETRIES = 4;
@@ -118,44 +108,17 @@ export function errorCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** One server's HTTP connection pool. */
+/** One server's HTTP client: its connections, provided headers, auth, redirects and typed failures. */
 export class HttpClient {
-  private readonly dispatcher: Dispatcher;
-  private readonly owned: boolean;
-  private closed = false;
+  private readonly pool: ConnectionPool;
 
   constructor(private readonly options: HttpClientOptions = {}) {
-    if (options.dispatcher) {
-      this.dispatcher = options.dispatcher;
-      this.owned = false;
-    } else {
-      // peers.md bug 9: no header or body idle timeout, so a quiet GET stream or a slow tool reply
-      // lives until it ends; a long call ends by the session's timeout through the AbortSignal.
-      const base = {
-        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
-        headersTimeout: 0,
-        bodyTimeout: 0,
-        keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
-        connections: MAX_CONNECTIONS,
-      };
-      const proxy = options.proxy ?? 'env';
-      // Without proxy variables a plain Agent does the same work minus a proxy decision per request.
-      const envProxy = proxy === 'env' && ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy'].some((k) => process.env[k]);
-      if (proxy === 'none' || (proxy === 'env' && !envProxy)) {
-        const Agent = undiciAgent();
-        this.dispatcher = new Agent(base);
-      } else {
-        const { EnvHttpProxyAgent } = requireUndici('undici') as typeof import('undici');
-        this.dispatcher = new EnvHttpProxyAgent({ ...base, ...(proxy === 'env' ? {} : proxy) });
-      }
-      this.owned = true;
-    }
+    this.pool = new ConnectionPool({ ...options, usesFetch: options.auth !== undefined });
   }
 
   /** `fetch` through this server's dispatcher, for the auth handler's own requests (proxies and NO_PROXY apply). */
   readonly fetch: AuthFetch = async (url, init) => {
-    const { fetch } = await import('undici');
-    return fetch(url, { ...init, dispatcher: this.dispatcher }) as unknown as Promise<Response>;
+    return this.pool.fetch(url, init);
   };
 
   /**
@@ -256,7 +219,7 @@ export class HttpClient {
 
   private async exchange(req: HttpRequest, url: URL): Promise<HttpResponse> {
     try {
-      return await dispatchExchange(this.dispatcher, { url, method: req.method, headers: req.headers, body: req.body, abort: req.abort ?? req.signal });
+      return await dispatchExchange(this.pool.next(url.origin), { url, method: req.method, headers: req.headers, body: req.body, abort: req.abort ?? req.signal });
     } catch (error) {
       const abort = req.abort ?? req.signal;
       if (abort?.aborted) throw abort.reason;
@@ -268,38 +231,13 @@ export class HttpClient {
     }
   }
 
-  /** Closes the pool: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
+  /** Closes the connections: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
   async close(graceMs = 1_000): Promise<void> {
-    if (!this.owned || this.closed) return;
-    this.closed = true;
-    let timer: NodeJS.Timeout | undefined;
-    const graceful = this.dispatcher.close().catch(() => undefined);
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), graceMs);
-      timer.unref();
-    });
-    const outcome = await Promise.race([graceful, late]);
-    clearTimeout(timer);
-    if (outcome === 'late') await this.dispatcher.destroy().catch(() => undefined);
+    await this.pool.close(graceMs);
   }
 }
 
 /** The signal an auth handler is given: the request's own, or one made from its abort handle. */
 function signalOf(req: HttpRequest): AbortSignal | undefined {
   return req.signal ?? req.abort?.signal;
-}
-
-const requireUndici = createRequire(import.meta.url);
-
-/**
- * undici's Agent from its own module (loading only that is what makes the first connect cheap), or
- * from the package's index if that layout ever changes. Proxies take the index: the proxy agents use
- * the request API that the index installs on every dispatcher.
- */
-function undiciAgent(): typeof import('undici').Agent {
-  try {
-    return requireUndici('undici/lib/dispatcher/agent.js') as typeof import('undici').Agent;
-  } catch {
-    return (requireUndici('undici') as typeof import('undici')).Agent;
-  }
 }
