@@ -2,18 +2,17 @@
 // with a line counter, runs the validator over it, maps every issue back to line and column, and
 // throws one ConfigError carrying them all. Secret values are masked in every excerpt.
 
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Document, Pair } from 'yaml';
 import type * as YamlModule from 'yaml';
 import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
-import { extractEntries, isObject, type RawIssue } from './formats.js';
+import { buildConfig } from './build-config.js';
+import type { RawIssue } from './formats.js';
 import { blankJsonComments } from './jsonc.js';
-import { workspaceFolderOf } from './hosts.js';
 import { parseToml, TomlSyntaxError } from './toml.js';
 import { formatPath, type DocPath, type Locator, type Position } from './paths.js';
 import { isSecretName } from './redact.js';
-import { normalizeServer, type ServerContext } from './server.js';
-import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
+import type { BridgeConfig, ConfigOptions } from './types.js';
 
 // yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
 // its client alone does not pay for the config parser. node:fs and node:module are reached the
@@ -186,47 +185,6 @@ function readToml(text: string, file: string): ParsedDocument {
     scalarSource: () => undefined,
   };
   return { root: parsed.value, locator };
-}
-
-function buildConfig(
-  root: unknown,
-  issues: RawIssue[],
-  base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>>; options: ConfigOptions },
-): BridgeConfig | undefined {
-  const { host, project, inputs } = base.options;
-  const extracted = extractEntries(root, issues, { file: base.file, ...(host ? { host } : {}), ...(project !== undefined ? { project } : {}) });
-  if (!extracted) return undefined;
-  const configDir = dirname(base.file);
-  const ctx: ServerContext = {
-    format: extracted.format,
-    file: base.file,
-    configDir,
-    workspaceFolder: workspaceFolderOf(configDir),
-    env: base.env,
-    ...(inputs ? { inputs } : {}),
-    locator: base.locator,
-    issues,
-    readTextFile: (p) => fs().readFileSync(p, 'utf8'),
-  };
-  const servers: ServerConfig[] = [];
-  const seen = new Map<string, DocPath>();
-  for (const entry of extracted.entries) {
-    const server = normalizeServer(entry, ctx);
-    if (server) servers.push(server);
-    const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
-    if (name === undefined) continue;
-    const first = seen.get(name);
-    if (first === undefined) seen.set(name, entry.path);
-    else {
-      const line = base.locator.position(first)?.line;
-      issues.push({
-        path: [...entry.path, 'name'],
-        message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`,
-        hint: 'server names must be unique: rename one',
-      });
-    }
-  }
-  return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
 }
 
 /** Finds the node (and the pair holding it) at a path; stops at the deepest node that exists. */

@@ -1,5 +1,5 @@
 // Validates one server entry of any format and normalises it into a ServerConfig: keys, name,
-// transport resolution (command vs url), per-transport keys, limits, every default filled in.
+// transport (resolved in server-transport.ts), per-transport keys, limits, every default filled in.
 
 import { isAbsolute, resolve } from 'node:path';
 import { readAuth } from './auth.js';
@@ -7,7 +7,6 @@ import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
 import { formatPath } from './paths.js';
 import {
-  HOST_TYPES,
   IGNORED_HOST_KEYS,
   KEY_ADVICE,
   NAME_PATTERN,
@@ -16,12 +15,12 @@ import {
   SERVER_DEFAULTS,
   SERVER_KEYS,
   STDIO_KEYS,
-  TRANSPORTS,
   URL_KEYS,
   suggestName,
 } from './schema.js';
+import { readTransport, readUrl, resolveTransport } from './server-transport.js';
 import { closest } from '../util/did-you-mean.js';
-import type { AuthConfig, ServerConfig, TransportKind } from './types.js';
+import type { AuthConfig, ServerConfig } from './types.js';
 
 function resolveKeyFile(auth: AuthConfig, dir: string): AuthConfig {
   return auth.privateKeyFile && !isAbsolute(auth.privateKeyFile) ? { ...auth, privateKeyFile: resolve(dir, auth.privateKeyFile) } : auth;
@@ -203,97 +202,6 @@ function readName(obj: Record<string, unknown>, entry: RawEntry, r: FieldReader,
   if (NAME_PATTERN.test(name)) return name;
   r.fail(['name'], `server name ${JSON.stringify(name)} is not valid`, `use ${rule}, e.g. ${suggestName(name)}`);
   return undefined;
-}
-
-/** The transport as written: `transport` (ours) or `type` (host spelling); 'auto' when neither. */
-function readTransport(r: FieldReader, format: ConfigFormat): TransportKind | undefined {
-  if (format === 'mcp-bridge' && r.has('transport') && r.has('type')) {
-    r.fail(['type'], 'both transport and type are set', 'keep transport and remove type', 'key');
-    return undefined;
-  }
-  if (format === 'mcp-bridge' && r.has('transport')) {
-    const value = r.rawString('transport');
-    if (value === undefined) return undefined;
-    if ((TRANSPORTS as readonly string[]).includes(value)) return value as TransportKind;
-    const hint = /^ht+ps?$/i.test(value)
-      ? 'write streamable-http (no fallback) or auto (Streamable HTTP, falling back to sse)'
-      : `${closest(value, TRANSPORTS) ? `did you mean "${closest(value, TRANSPORTS)}"? ` : ''}valid: ${TRANSPORTS.join(', ')}`;
-    r.fail(['transport'], `transport "${value}" is not one of ${TRANSPORTS.join(', ')}`, hint);
-    return undefined;
-  }
-  if (!r.has('type')) return 'auto';
-  const value = r.rawString('type');
-  if (value === undefined) return undefined;
-  if (Object.hasOwn(HOST_TYPES, value)) return HOST_TYPES[value];
-  const guess = closest(value, Object.keys(HOST_TYPES));
-  // Name the three spellings hosts document; streamable-http and streamableHttp are accepted quietly.
-  r.fail(
-    ['type'],
-    `type "${value}" is not one of stdio, sse, http`,
-    `${guess ? `did you mean "${guess}"? ` : ''}http tries Streamable HTTP and falls back to sse`,
-  );
-  return undefined;
-}
-
-function readUrl(r: FieldReader, key: string, enabled: boolean): string | undefined {
-  const url = r.string(key, true);
-  if (url === undefined) return undefined;
-  // A disabled server keeps an unresolved ${VAR} as written (a warning); it cannot be checked yet.
-  if (!enabled && url.includes('${')) return url;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    r.fail([key], `${key} is not a valid URL`, 'write a full URL such as https://example.com/mcp');
-    return undefined;
-  }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
-  r.fail([key], `${key} uses ${parsed.protocol.slice(0, 20)}, which is not supported`, 'only http:// and https:// URLs are supported');
-  return undefined;
-}
-
-/** Checks command/url against the transport; returns the final kind ('auto' only for URL servers). */
-function resolveTransport(
-  kind: TransportKind | undefined,
-  hasCommand: boolean,
-  hasUrl: boolean,
-  r: FieldReader,
-  misspelt: Set<string>,
-): TransportKind | undefined {
-  if (hasCommand && hasUrl) {
-    r.fail(['url'], 'a server has either command (stdio) or url (HTTP), not both', 'remove one, or split it into two servers', 'key');
-    return undefined;
-  }
-  if (kind === undefined) return undefined;
-  if (!hasCommand && !hasUrl) {
-    // A misspelt command or url key was already reported; "neither" would only repeat it.
-    if (misspelt.has('command') || misspelt.has('url')) return undefined;
-    if (kind === 'stdio') r.fail(['command'], 'transport stdio needs a command', 'add command: (the program to run)', undefined, [transportKey(r)]);
-    else if (kind === 'auto') r.fail([], 'this server has neither command nor url', 'add command: to spawn a stdio server, or url: to connect over HTTP');
-    else r.fail(['url'], `transport ${kind} needs a url`, 'add url: https://...', undefined, [transportKey(r)]);
-    return undefined;
-  }
-  if (kind === 'stdio' && hasUrl) {
-    r.fail(
-      ['command'],
-      'transport stdio needs a command, but this server has a url',
-      'remove the transport line, or use streamable-http, sse or auto',
-      undefined,
-      [transportKey(r)],
-    );
-    return undefined;
-  }
-  if (kind !== 'stdio' && kind !== 'auto' && hasCommand) {
-    r.fail(['url'], `transport ${kind} needs a url, but this server has a command`, 'use transport: stdio, or leave transport out', undefined, [
-      transportKey(r),
-    ]);
-    return undefined;
-  }
-  return hasCommand ? 'stdio' : kind;
-}
-
-function transportKey(r: FieldReader): string {
-  return r.has('transport') ? 'transport' : 'type';
 }
 
 function readPrefix(r: FieldReader): string {

@@ -3,7 +3,7 @@
 // restart with backoff, and a tools/list_changed by a debounced re-list (resources and prompts:
 // see server-lists.ts).
 import { Emitter, type CallToolResult, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
-import type { CallToolOptions, Client, ClientOptions } from '../client/client.js';
+import type { CallToolOptions, Client } from '../client/client.js';
 import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
@@ -13,30 +13,10 @@ import { ServerLists } from './server-lists.js';
 import { openClient, serverRedaction } from './server-client.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
+import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
-
-export interface ServerHandleEvents {
-  state: ServerState;
-  /** The tool list is (again) known: on start, restart and after list_changed. */
-  tools: Tool[];
-  /** The server went down; its tools should be withdrawn. */
-  down: { error?: unknown };
-  /** The held resources and templates changed (start, restart, resources list_changed; opt-in `resources`). */
-  resources: { resources: Resource[]; resourceTemplates: ResourceTemplate[] };
-  /** The held prompts changed (start, restart, prompts list_changed; opt-in `prompts`). */
-  prompts: Prompt[];
-  log: { level: string; message: string };
-}
-
-export interface ServerHandleOptions {
-  logger?: Logger;
-  restartPolicy?: Partial<RestartPolicy>;
-  /** Extra client options (handlers for roots, sampling, elicitation...). */
-  clientOptions?: Omit<ClientOptions, 'name'>;
-  /** Debounce of list_changed bursts. @defaultValue 50 */
-  listChangedDebounceMs?: number;
-}
+export type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
 
 export class ServerHandle {
   readonly events = new Emitter<ServerHandleEvents>();

@@ -1,0 +1,53 @@
+// Turns a parsed document into the BridgeConfig: the format's entries, each server normalised,
+// names checked for duplicates. Apart from load.ts because it needs no parser, only plain data.
+
+import { dirname } from 'node:path';
+import { extractEntries, isObject, type RawIssue } from './formats.js';
+import { workspaceFolderOf } from './hosts.js';
+import { formatPath, type DocPath, type Locator } from './paths.js';
+import { normalizeServer, type ServerContext } from './server.js';
+import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
+
+// node:fs through getBuiltinModule, as in load.ts: an ESM `import` of node:fs costs the package import.
+const fs = () => process.getBuiltinModule('node:fs');
+
+export function buildConfig(
+  root: unknown,
+  issues: RawIssue[],
+  base: { file: string; locator: Locator; env: Readonly<Record<string, string | undefined>>; options: ConfigOptions },
+): BridgeConfig | undefined {
+  const { host, project, inputs } = base.options;
+  const extracted = extractEntries(root, issues, { file: base.file, ...(host ? { host } : {}), ...(project !== undefined ? { project } : {}) });
+  if (!extracted) return undefined;
+  const configDir = dirname(base.file);
+  const ctx: ServerContext = {
+    format: extracted.format,
+    file: base.file,
+    configDir,
+    workspaceFolder: workspaceFolderOf(configDir),
+    env: base.env,
+    ...(inputs ? { inputs } : {}),
+    locator: base.locator,
+    issues,
+    readTextFile: (p) => fs().readFileSync(p, 'utf8'),
+  };
+  const servers: ServerConfig[] = [];
+  const seen = new Map<string, DocPath>();
+  for (const entry of extracted.entries) {
+    const server = normalizeServer(entry, ctx);
+    if (server) servers.push(server);
+    const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
+    if (name === undefined) continue;
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, entry.path);
+    else {
+      const line = base.locator.position(first)?.line;
+      issues.push({
+        path: [...entry.path, 'name'],
+        message: `duplicate server name "${name}" (first used at ${formatPath(first)}${line ? `, line ${line}` : ''})`,
+        hint: 'server names must be unique: rename one',
+      });
+    }
+  }
+  return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
+}
