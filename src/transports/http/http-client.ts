@@ -219,7 +219,13 @@ export class HttpClient {
 
   private async exchange(req: HttpRequest, url: URL): Promise<HttpResponse> {
     try {
-      return await dispatchExchange(this.pool.next(url.origin), { url, method: req.method, headers: req.headers, body: req.body, abort: req.abort ?? req.signal });
+      return await dispatchExchange(this.pool.next(url.origin), {
+        url,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        abort: req.abort ?? req.signal,
+      });
     } catch (error) {
       const abort = req.abort ?? req.signal;
       if (abort?.aborted) throw abort.reason;
