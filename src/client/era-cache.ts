@@ -2,6 +2,7 @@
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
 import { dirname, join } from 'node:path';
 import type { Era } from '../../protocol/index.js';
+import { sha256Hex } from '../util/sha256.js';
 
 /** What detection found for one server configuration. */
 export interface EraVerdict {
@@ -99,9 +100,8 @@ export function eraCacheKey(params: { command?: string; args?: string[]; cwd?: s
     params.url !== undefined
       ? ['http', originAndPath(String(params.url))]
       : ['stdio', params.command ?? '', params.args ?? [], params.cwd ?? '', Object.keys(params.env ?? {}).sort()];
-  // node:crypto (and the streams it pulls in) loads here, on the first connect, not on import:
-  // it is most of what `import('mcp-bridge/client')` would otherwise cost.
-  return process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+  // Our own SHA-256: node:crypto (and the streams it pulls in) would cost every first connect 3.5-4 ms.
+  return sha256Hex(JSON.stringify(shape)).slice(0, 32);
 }
 
 function originAndPath(url: string): string {
