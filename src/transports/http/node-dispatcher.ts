@@ -64,15 +64,25 @@ export class NodeHttpDispatcher {
       return false;
     }
     const url = new URL(origin);
-    const req = (secure ? httpsRequest : httpRequest)({
-      agent: this.agent(secure ? 'https:' : 'http:'),
-      protocol: url.protocol,
-      hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
-      port: url.port || undefined,
-      method: opts.method,
-      path: opts.path,
-      headers: opts.headers as Record<string, string> | undefined,
-    });
+    let req: ClientRequest;
+    try {
+      req = (secure ? httpsRequest : httpRequest)({
+        agent: this.agent(secure ? 'https:' : 'http:'),
+        protocol: url.protocol,
+        hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+        port: url.port || undefined,
+        method: opts.method,
+        path: opts.path,
+        headers: opts.headers as Record<string, string> | undefined,
+      });
+    } catch (error) {
+      // A header Node refuses (a line break in a value...): a bad request, as undici reports it, not a
+      // connection failure. Node's message names the header, never its value.
+      throw Object.assign(new Error(`invalid request: ${error instanceof Error ? error.message : String(error)}`), {
+        code: 'UND_ERR_INVALID_ARG',
+        cause: error,
+      });
+    }
     this.track(req);
     let finished = false;
     const fail = (error: Error) => {

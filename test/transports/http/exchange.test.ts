@@ -117,6 +117,15 @@ for (const [dispatcherName, makeDispatcher] of dispatchers)
       assert.equal(seen.join(''), 'id: 1\ndata: {}\n\n');
     });
 
+    it('refuses a header value with a line break as a bad request, not as a connection failure', async () => {
+      await assert.rejects(client.send({ method: 'POST', url: `${base}/chunks`, headers: { 'x-note': 'one\ntwo' }, body: '{}' }), (e: unknown) => {
+        const error = e as { code?: string; message: string };
+        assert.equal(error.code, 'UND_ERR_INVALID_ARG');
+        assert.doesNotMatch(error.message, /one|two/);
+        return true;
+      });
+    });
+
     it('frees the socket when a stream is left early', async () => {
       routes.set('/stream', (res) => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
