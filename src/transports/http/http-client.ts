@@ -117,9 +117,7 @@ export class HttpClient {
   }
 
   /** `fetch` through this server's dispatcher, for the auth handler's own requests (proxies and NO_PROXY apply). */
-  readonly fetch: AuthFetch = async (url, init) => {
-    return this.pool.fetch(url, init);
-  };
+  readonly fetch: AuthFetch = (url, init) => this.pool.fetch(url, init);
 
   /**
    * Performs one exchange and resolves at the response headers, whatever the status. With an auth

@@ -51,11 +51,6 @@ export class NodeHttpDispatcher {
     return origin.startsWith('http:') || origin.startsWith('https:');
   }
 
-  /** Number of exchanges not yet complete. */
-  get busy(): number {
-    return this.inFlight.size;
-  }
-
   dispatch(opts: DispatchOptions, handler: Handler): boolean {
     const origin = String(opts.origin);
     const secure = origin.startsWith('https:');
@@ -131,9 +126,9 @@ export class NodeHttpDispatcher {
       finish();
       handler.onComplete?.([]);
     });
-    // A body cut short (the peer closed, or our abort destroyed the request) ends here, not at 'end'.
+    // A body cut short (the peer closed, or our abort destroyed the request) ends here, not at 'end':
+    // with the response's error when it has one, else at its close.
     res.on('error', fail);
-    res.on('aborted', () => fail(Object.assign(new Error('the response body was cut short'), { code: 'UND_ERR_SOCKET' })));
     res.on('close', () => {
       if (!res.complete) fail(Object.assign(new Error('the response body was cut short'), { code: 'UND_ERR_SOCKET' }));
     });
