@@ -51,7 +51,7 @@ export interface Transport {
    * encodable); a delivery that fails later is reported by an `undelivered` event carrying the
    * message. The session uses it when present, `send` otherwise. `alone` says that no other request
    * of the session awaits an answer, so there is nothing to batch with: the transport may write at
-   * once instead of waiting for the tick's other messages.
+   * once instead of waiting for the other messages of this event-loop turn.
    */
   fire?(message: JsonRpcMessage, alone?: boolean): void;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */

@@ -178,7 +178,7 @@ export class StdioTransport implements Transport {
 
   /**
    * {@link StdioTransport.send} without a promise: a failed write is reported as an `undelivered`
-   * event. A request sent `alone` is written at once rather than on the next tick.
+   * event. A request sent `alone` is written at once rather than with the others of this event-loop turn.
    */
   fire(message: JsonRpcMessage, alone = false): void {
     if (this.state !== 'open') throw this.closedError();

@@ -1,4 +1,4 @@
-// The stdio line writer: a tick's lines leave in one write, in order; fire() costs no promise and
+// The stdio line writer: the lines of one event-loop turn leave in one write, in order; fire() costs no promise and
 // reports a failed write with the messages it carried; lines wait for 'drain' behind each other.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,15 +37,36 @@ function writerFor(stream: Writable | undefined) {
 
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
-test('lines fired and written in one tick leave in one write, in call order (STDIO-2, STDIO-3)', async () => {
+test('lines fired and written together leave in one write, in call order (STDIO-2, STDIO-3)', async () => {
   const { stream, writes } = sink();
   const { writer, undelivered } = writerFor(stream);
   writer.fire(line(1), msg(1));
   const written = writer.write(line(2));
   writer.fire(line(3), msg(3));
-  assert.equal(writes.length, 0, 'nothing is written before the next tick');
+  await nextTick();
+  assert.equal(writes.length, 0, 'nothing is written before the turn of the event loop ends');
   await written;
   assert.deepEqual(writes, [line(1) + line(2) + line(3)]);
+  assert.equal(undelivered.length, 0);
+});
+
+test('lines sent from separate callbacks of one event-loop turn still leave in one write', async () => {
+  // As answers from several servers arrive as separate 'data' events of one turn, each starting the
+  // next requests: the second line is sent from a tick queued after the first line's, where a flush
+  // on the next tick would already have written the first alone.
+  const { stream, writes } = sink();
+  const { writer, undelivered } = writerFor(stream);
+  await new Promise<void>((resolve) => {
+    process.nextTick(() => {
+      writer.fire(line(1), msg(1));
+      process.nextTick(() => {
+        writer.fire(line(2), msg(2));
+        resolve();
+      });
+    });
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(writes, [line(1) + line(2)]);
   assert.equal(undelivered.length, 0);
 });
 
@@ -103,7 +124,7 @@ test('lines still queued when the stream ends are reported (fired) or rejected (
   );
 });
 
-test('a lone request (now) is written at once when nothing is queued; otherwise it joins the tick', async () => {
+test('a lone request (now) is written at once when nothing is queued; otherwise it joins the batch', async () => {
   const { stream, writes } = sink();
   const { writer } = writerFor(stream);
   writer.fire(line(1), msg(1), true);
