@@ -1,7 +1,10 @@
 // Linux: the descendants of a process, read from /proc. Lets teardown reach children that left the
 // server's process group (setsid, detached spawns) even after their parent exited, which neither a
 // group signal nor tree-kill (it walks ppid links from a live root) can do. Empty elsewhere.
-import { readdirSync, readFileSync } from 'node:fs';
+
+// node:fs through getBuiltinModule, as in config/load.ts: its ESM `import` costs 2 ms of this module's
+// load, which the first stdio start waits for.
+const fs = () => process.getBuiltinModule('node:fs');
 
 /** A process identity that survives pid reuse: pid plus its start time in clock ticks since boot. */
 export interface ProcIdentity {
@@ -14,7 +17,7 @@ export const procTreeAvailable: boolean =
   process.platform === 'linux' &&
   (() => {
     try {
-      readFileSync('/proc/self/stat', 'utf8');
+      fs().readFileSync('/proc/self/stat', 'utf8');
       return true;
     } catch {
       return false;
@@ -31,7 +34,7 @@ interface ProcStat {
 function readStat(pid: number): ProcStat | undefined {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = fs().readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
@@ -60,7 +63,7 @@ function processTable(maxAgeMs: number): Map<number, ProcStat> | undefined {
   if (table && performance.now() - table.readAt <= maxAgeMs) return table.stats;
   let names: string[];
   try {
-    names = readdirSync('/proc');
+    names = fs().readdirSync('/proc');
   } catch {
     return undefined;
   }

@@ -1,7 +1,6 @@
 // Starting a server process: merged env, cwd, pipes, own process group on POSIX, hidden window and
 // PATHEXT/.cmd resolution on Windows, no shell. Spawn failures become SpawnError.
 import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { SpawnError } from '../../errors/transport-errors.js';
 import { buildChildEnv, getEnv } from './child-env.js';
 import { planWindowsSpawn } from './windows-command.js';
@@ -118,7 +117,7 @@ function mapSpawnError(error: unknown, init: { command: string; args: string[]; 
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return process.getBuiltinModule('node:fs').statSync(path).isFile();
   } catch {
     return false;
   }
@@ -126,7 +125,7 @@ function isFile(path: string): boolean {
 
 function isDirectory(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    return process.getBuiltinModule('node:fs').statSync(path).isDirectory();
   } catch {
     return false;
   }

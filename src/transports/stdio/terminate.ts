@@ -2,7 +2,6 @@
 // SIGKILL the tree, wait. The only tree-kill import (loaded on first use). POSIX servers lead their own
 // process group, so signalling the negative pid reaches wrappers' grandchildren (npx → node) even after
 // the wrapper exited.
-import { accessSync, constants as fsConstants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { descendantsOf, groupHasLiveMember, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
@@ -162,7 +161,8 @@ function psAvailable(): boolean {
     .filter(Boolean)
     .some((dir) => {
       try {
-        accessSync(join(dir, 'ps'), fsConstants.X_OK);
+        const fs = process.getBuiltinModule('node:fs');
+        fs.accessSync(join(dir, 'ps'), fs.constants.X_OK);
         return true;
       } catch {
         return false;
