@@ -201,6 +201,10 @@ export class LineWriter {
   }
 }
 
+// Captured at load, from node:timers: fake timers in a user's tests (Vitest, sinon, node:test mock
+// timers) replace the global setImmediate, and a batch held until they advance would never leave.
+const { setImmediate: atEndOfTurn } = process.getBuiltinModule('node:timers');
+
 /** Batches opened in this turn of the event loop, by every writer of the process: flushed together. */
 let due: Batch[] = [];
 
@@ -211,7 +215,7 @@ let due: Batch[] = [];
 // call against 0.21 now, and twice the client's CPU per call). One flush for all writers.
 function flushAfterTurn(batch: Batch): void {
   due.push(batch);
-  if (due.length === 1) setImmediate(flushDue);
+  if (due.length === 1) atEndOfTurn(flushDue);
 }
 
 function flushDue(): void {

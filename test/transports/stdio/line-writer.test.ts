@@ -147,3 +147,18 @@ test('a failed lone write is reported with its message', async () => {
   assert.match(String(undelivered[0]!.error), /write failed: EPIPE/);
   assert.deepEqual(undelivered[0]!.messages, [msg(7)]);
 });
+
+test("a batch leaves even while a test's fake timers hold setImmediate", async (t) => {
+  const { stream, writes } = sink();
+  const { writer } = writerFor(stream);
+  t.mock.timers.enable({ apis: ['setImmediate'] });
+  try {
+    writer.fire(line(1), msg(1));
+    writer.fire(line(2), msg(2));
+    // A real turn of the event loop, which the mocked setImmediate cannot give.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(writes, [line(1) + line(2)]);
+  } finally {
+    t.mock.timers.reset();
+  }
+});
