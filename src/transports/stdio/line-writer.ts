@@ -212,7 +212,8 @@ let due: Batch[] = [];
 // batch waits). Answers from many servers arrive as separate 'data' events in one turn, and each
 // starts the caller's next requests, spread over the servers: flushed on the next tick instead, each
 // event's requests left in writes of their own, about one line per write (bench W7: 0.91 writes per
-// call against 0.21 now, and twice the client's CPU per call). One flush for all writers.
+// call against 0.21 now; CPU per call 45 against 34 µs in the client, 69 against 28 in the servers).
+// One flush for all writers.
 function flushAfterTurn(batch: Batch): void {
   due.push(batch);
   if (due.length === 1) atEndOfTurn(flushDue);
