@@ -2,6 +2,7 @@
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
 import { dirname, join } from 'node:path';
 import type { Era } from '../../protocol/index.js';
+import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
 
 /** What detection found for one server configuration. */
@@ -42,9 +43,6 @@ export const defaultEraCache: EraCache = memoryEraCache();
  * when nothing fails.
  */
 export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 * 24 * 3600_000): EraCache {
-  // node:fs is reached through getBuiltinModule: an ESM `import` of it loads every stream class it
-  // exposes, which would be a good part of what importing the client costs.
-  const fs = () => process.getBuiltinModule('node:fs');
   const read = (): Record<string, EraVerdict> => {
     try {
       const value = JSON.parse(fs().readFileSync(path, 'utf8')) as unknown;

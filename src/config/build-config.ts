@@ -2,14 +2,12 @@
 // names checked for duplicates. Apart from load.ts because it needs no parser, only plain data.
 
 import { dirname } from 'node:path';
+import { nodeFs as fs } from '../util/node-fs.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { workspaceFolderOf } from './hosts.js';
 import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
-
-// node:fs through getBuiltinModule, as in load.ts: an ESM `import` of node:fs costs the package import.
-const fs = () => process.getBuiltinModule('node:fs');
 
 export function buildConfig(
   root: unknown,

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { Document, Pair } from 'yaml';
 import type * as YamlModule from 'yaml';
+import { nodeFs as fs } from '../util/node-fs.js';
 import { CONFIG_INVALID, CONFIG_NOT_FOUND, CONFIG_UNREADABLE, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
 import { buildConfig } from './build-config.js';
 import type { RawIssue } from './formats.js';
@@ -15,14 +16,12 @@ import { isSecretName } from './redact.js';
 import type { BridgeConfig, ConfigOptions } from './types.js';
 
 // yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
-// its client alone does not pay for the config parser. node:fs and node:module are reached the
-// same way, through getBuiltinModule: an ESM `import` of node:fs loads every stream class it
-// exposes, a good part of what importing the package would otherwise cost.
+// its client alone does not pay for the config parser; node:module through getBuiltinModule, and
+// node:fs through util/node-fs.ts, for the same reason.
 let yamlModule: typeof YamlModule | undefined;
 function Y(): typeof YamlModule {
   return (yamlModule ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('yaml') as typeof YamlModule);
 }
-const fs = () => process.getBuiltinModule('node:fs');
 
 /** Options for {@link parseConfig}. */
 export interface ParseConfigOptions extends ConfigOptions {

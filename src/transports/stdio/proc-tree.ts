@@ -1,10 +1,7 @@
 // Linux: the descendants of a process, read from /proc. Lets teardown reach children that left the
 // server's process group (setsid, detached spawns) even after their parent exited, which neither a
 // group signal nor tree-kill (it walks ppid links from a live root) can do. Empty elsewhere.
-
-// node:fs through getBuiltinModule, as in config/load.ts: its ESM `import` costs 2 ms of this module's
-// load, which the first stdio start waits for.
-const fs = () => process.getBuiltinModule('node:fs');
+import { nodeFs as fs } from '../../util/node-fs.js';
 
 /** A process identity that survives pid reuse: pid plus its start time in clock ticks since boot. */
 export interface ProcIdentity {

@@ -2,6 +2,7 @@
 // PATHEXT/.cmd resolution on Windows, no shell. Spawn failures become SpawnError.
 import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { SpawnError } from '../../errors/transport-errors.js';
+import { nodeFs } from '../../util/node-fs.js';
 import { buildChildEnv, getEnv } from './child-env.js';
 import { planWindowsSpawn } from './windows-command.js';
 
@@ -117,7 +118,7 @@ function mapSpawnError(error: unknown, init: { command: string; args: string[]; 
 
 function isFile(path: string): boolean {
   try {
-    return process.getBuiltinModule('node:fs').statSync(path).isFile();
+    return nodeFs().statSync(path).isFile();
   } catch {
     return false;
   }
@@ -125,7 +126,7 @@ function isFile(path: string): boolean {
 
 function isDirectory(path: string): boolean {
   try {
-    return process.getBuiltinModule('node:fs').statSync(path).isDirectory();
+    return nodeFs().statSync(path).isDirectory();
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@
 // the wrapper exited.
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
+import { nodeFs } from '../../util/node-fs.js';
 import { descendantsOf, groupHasLiveMember, procTreeAvailable, signalIdentity, stillRunning, type ProcIdentity } from './proc-tree.js';
 
 /** What the teardown needs to know about one server process. */
@@ -161,7 +162,7 @@ function psAvailable(): boolean {
     .filter(Boolean)
     .some((dir) => {
       try {
-        const fs = process.getBuiltinModule('node:fs');
+        const fs = nodeFs();
         fs.accessSync(join(dir, 'ps'), fs.constants.X_OK);
         return true;
       } catch {
