@@ -32,6 +32,9 @@ const MAX_CONNECTIONS = 256;
 const BOOTSTRAP_EXCHANGES = 8;
 /** Quiet milliseconds after the first exchange before undici is loaded anyway. */
 const BOOTSTRAP_IDLE_MS = 250;
+/** Defaults of HttpClientOptions, the same for both dispatchers. */
+const CONNECT_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 4_000;
 
 /** The dispatchers of one HttpClient. */
 export class ConnectionPool {
@@ -57,8 +60,8 @@ export class ConnectionPool {
       this.timer.unref();
     }
     this.bootstrap ??= new NodeHttpDispatcher({
-      connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
-      keepAliveTimeoutMs: this.options.keepAliveTimeoutMs ?? 4_000,
+      connectTimeoutMs: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      keepAliveTimeoutMs: this.options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
       maxSockets: MAX_CONNECTIONS,
     });
     return this.bootstrap;
@@ -98,10 +101,10 @@ export class ConnectionPool {
     // peers.md bug 9: no header or body idle timeout, so a quiet GET stream or a slow tool reply
     // lives until it ends; a long call ends by the session's timeout through the AbortSignal.
     const base = {
-      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+      connect: { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS },
       headersTimeout: 0,
       bodyTimeout: 0,
-      keepAliveTimeout: this.options.keepAliveTimeoutMs ?? 4_000,
+      keepAliveTimeout: this.options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
       connections: MAX_CONNECTIONS,
     };
     const proxy = this.options.proxy ?? 'env';
