@@ -30,6 +30,7 @@ import {
   type OpenAiToolCall,
   type OpenAiToolMessage,
 } from './tool-calls.js';
+import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
@@ -43,6 +44,7 @@ export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget } from './spec-list.js';
 export class Registry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
+  private search?: ToolSearch;
 
   constructor(private readonly options: RegistryOptions = {}) {}
 
@@ -126,6 +128,27 @@ export class Registry {
    */
   namingProblems(): NamingProblems {
     return this.table.namingProblems();
+  }
+
+  /**
+   * The tools that best fit a task described in words ("open a pull request", "what is the weather
+   * in Paris"), best first: a BM25F ranking over each tool's name (split on `_`, `.`, `-` and
+   * camelCase), title, description, parameter names and descriptions and server name, widened by
+   * common synonyms, fused with your vectors when `toolSearch.embed` is set. The index is built on
+   * the first search and follows every change of the registry incrementally.
+   */
+  searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
+    return this.toolSearch().search(query, options);
+  }
+
+  private toolSearch(): ToolSearch {
+    if (!this.search) {
+      const search = new ToolSearch(() => this.table.entries, this.options.toolSearch);
+      this.events.on('changed', () => search.invalidate());
+      this.events.on('renamed', () => search.invalidate());
+      this.search = search;
+    }
+    return this.search;
   }
 
   /**

@@ -3,6 +3,7 @@
 import type { CallToolResult, JsonSchema, Progress } from '../../protocol/index.js';
 import type { McpBridgeError } from '../../protocol/index.js';
 import type { ToolNameCollisionError, ToolSchemaError } from '../errors/bridge-errors.js';
+import type { ToolSearchSettings } from './tool-search.js';
 
 /** Per-call options passed down to a server caller or native handler. */
 export interface CallContext {
@@ -134,4 +135,6 @@ export interface RegistryOptions {
   textBudget?: number;
   /** Turn structuredContent that fails the outputSchema into an error result. @defaultValue false */
   strictOutput?: boolean;
+  /** Tool search settings ({@link Registry.searchTools}): an optional embedding function for hybrid ranking. */
+  toolSearch?: ToolSearchSettings;
 }
