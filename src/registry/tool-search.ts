@@ -52,12 +52,13 @@ function fieldsOf(def: ToolDef): SearchFields {
   };
   walk(def.params, 0);
   return {
-    name: def.name === def.originalName ? def.name : `${def.name} ${def.originalName}`,
+    // The name as the server gave it; a prefix (usually the server's name) counts with the server.
+    name: def.originalName,
     title: def.title !== def.originalName ? def.title : undefined,
     description: def.description,
     params: names.join(' '),
     paramText: texts.join(' '),
-    server: def.server,
+    server: [def.server, def.name.endsWith(def.originalName) ? def.name.slice(0, -def.originalName.length) : def.name].filter(Boolean).join(' '),
   };
 }
 

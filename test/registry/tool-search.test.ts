@@ -21,6 +21,7 @@ function tool(name: string, description: string, params: Record<string, string> 
 describe('search terms', () => {
   it('splits snake_case, kebab-case, dots, camelCase, acronyms and digits', () => {
     assert.deepEqual(words('list_pull-requests.v2'), ['list', 'pull', 'requests', 'v', '2']);
+    assert.deepEqual(words('a to-do list'), ['a', 'to', 'do', 'todo', 'list'], 'a hyphenated pair is also one word');
     assert.deepEqual(words('getHTTPResponse'), ['get', 'http', 'response']);
     assert.deepEqual(words('s3Bucket'), ['s', '3', 'bucket']);
   });
@@ -78,7 +79,10 @@ describe('BM25F index', () => {
 
   it('built change by change, it ranks exactly as an index built at once (property)', () => {
     const vocabulary = ['file', 'read', 'write', 'user', 'issue', 'create', 'delete', 'list', 'repo', 'page', 'search', 'event'];
-    const docArb = fc.record({ name: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 }), description: fc.array(fc.constantFrom(...vocabulary), { maxLength: 8 }) });
+    const docArb = fc.record({
+      name: fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 }),
+      description: fc.array(fc.constantFrom(...vocabulary), { maxLength: 8 }),
+    });
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.option(docArb, { nil: undefined })), { minLength: 1, maxLength: 40 }),

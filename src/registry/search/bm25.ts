@@ -37,12 +37,21 @@ const B = 0.75;
 const SYNONYM_WEIGHT = 0.5;
 const PREFIX_WEIGHT = 0.6;
 const MIN_PREFIX = 3;
+/** How much a fully covered name multiplies a score (by 1 + this). */
+const NAME_COVERAGE = 1;
+
+interface Posting {
+  slots: number[];
+  freqs: number[];
+}
 
 interface Doc {
   id: string;
   /** Weighted term frequencies. */
   tf: Map<string, number>;
   length: number;
+  /** The distinct terms of the name field. */
+  nameTerms: string[];
 }
 
 /** One hit: the document id and its BM25F score (higher is better; only comparable within one query). */
@@ -56,8 +65,10 @@ export class SearchIndex {
   private readonly slots: (Doc | undefined)[] = [];
   private readonly free: number[] = [];
   private readonly slotOf = new Map<string, number>();
-  /** term → slot → weighted frequency */
-  private readonly postings = new Map<string, Map<number, number>>();
+  /** term → the documents that hold it (slots) and its weighted frequency in each, side by side */
+  private readonly postings = new Map<string, Posting>();
+  /** Scores by slot during a search; reused, and zeroed where touched. */
+  private scratch = new Float64Array(0);
   private totalLength = 0;
   /** The vocabulary sorted, for prefix look-ups; rebuilt lazily after a change. */
   private sortedTerms: string[] | undefined;
@@ -71,6 +82,7 @@ export class SearchIndex {
     this.delete(id);
     const tf = new Map<string, number>();
     let length = 0;
+    const nameTerms = [...new Set(terms(fields.name))];
     for (const key of Object.keys(FIELD_WEIGHTS) as (keyof SearchFields)[]) {
       const text = fields[key];
       if (!text) continue;
@@ -81,17 +93,18 @@ export class SearchIndex {
       }
     }
     const slot = this.free.pop() ?? this.slots.length;
-    this.slots[slot] = { id, tf, length };
+    this.slots[slot] = { id, tf, length, nameTerms };
     this.slotOf.set(id, slot);
     this.totalLength += length;
     for (const [term, f] of tf) {
       let list = this.postings.get(term);
       if (!list) {
-        list = new Map();
+        list = { slots: [], freqs: [] };
         this.postings.set(term, list);
         this.sortedTerms = undefined;
       }
-      list.set(slot, f);
+      list.slots.push(slot);
+      list.freqs.push(f);
     }
   }
 
@@ -101,9 +114,14 @@ export class SearchIndex {
     if (slot === undefined) return false;
     const doc = this.slots[slot] as Doc;
     for (const term of doc.tf.keys()) {
-      const list = this.postings.get(term);
-      list?.delete(slot);
-      if (list && list.size === 0) {
+      const list = this.postings.get(term) as Posting;
+      const at = list.slots.indexOf(slot);
+      const last = list.slots.length - 1;
+      list.slots[at] = list.slots[last] as number;
+      list.freqs[at] = list.freqs[last] as number;
+      list.slots.pop();
+      list.freqs.pop();
+      if (list.slots.length === 0) {
         this.postings.delete(term);
         this.sortedTerms = undefined;
       }
@@ -122,21 +140,49 @@ export class SearchIndex {
     const weights = this.queryTerms(query);
     if (weights.size === 0) return [];
     const avgLength = this.totalLength / n || 1;
-    const scores = new Float64Array(this.slots.length);
+    if (this.scratch.length < this.slots.length) this.scratch = new Float64Array(this.slots.length * 2);
+    const scores = this.scratch;
     const touched: number[] = [];
+    const idfs = new Map<string, number>();
     for (const [term, qWeight] of weights) {
-      const list = this.postings.get(term) as Map<number, number>;
-      const df = list.size;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (const [slot, f] of list) {
-        const doc = this.slots[slot] as Doc;
-        const norm = f + K1 * (1 - B + (B * doc.length) / avgLength);
+      const list = this.postings.get(term) as Posting;
+      const idf = this.idf(term, n);
+      idfs.set(term, idf);
+      const { slots, freqs } = list;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i] as number;
+        const f = freqs[i] as number;
+        const norm = f + K1 * (1 - B + (B * (this.slots[slot] as Doc).length) / avgLength);
         if (scores[slot] === 0) touched.push(slot);
-        scores[slot] += qWeight * idf * ((f * (K1 + 1)) / norm);
+        (scores[slot] as number) += qWeight * idf * ((f * (K1 + 1)) / norm);
       }
     }
-    touched.sort((a, b) => scores[b] - scores[a] || a - b);
-    return touched.slice(0, limit).map((slot) => ({ id: (this.slots[slot] as Doc).id, score: scores[slot] }));
+    // Only the best candidates are worth the name-coverage pass: it at most doubles a score.
+    touched.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+    const candidates = touched.slice(0, Math.max(limit * 20, 200));
+    // A tool whose name the query spells out (create_repository for "create a new repository") is
+    // the likeliest answer, whatever its description says: scale by the share of its name covered,
+    // each name word counted by its rarity ("take" of take_screenshot says little, "screenshot" much).
+    const final = new Map<number, number>();
+    for (const slot of candidates) {
+      let covered = 0;
+      let total = 0;
+      for (const term of (this.slots[slot] as Doc).nameTerms) {
+        const idf = idfs.get(term) ?? this.idf(term, n);
+        total += idf;
+        covered += idf * (weights.get(term) ?? 0);
+      }
+      final.set(slot, total > 0 ? (scores[slot] as number) * (1 + NAME_COVERAGE * (covered / total)) : (scores[slot] as number));
+    }
+    for (const slot of touched) scores[slot] = 0;
+    candidates.sort((a, b) => (final.get(b) as number) - (final.get(a) as number) || a - b);
+    return candidates.slice(0, limit).map((slot) => ({ id: (this.slots[slot] as Doc).id, score: final.get(slot) as number }));
+  }
+
+  /** Okapi BM25's inverse document frequency, never negative. */
+  private idf(term: string, n: number): number {
+    const df = this.postings.get(term)?.slots.length ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
   /** Query terms with their weights: the words themselves, their synonyms, and prefixes of longer words. */
@@ -148,7 +194,8 @@ export class SearchIndex {
     for (const term of terms(query)) {
       add(term, 1);
       for (const other of synonymsOf(term)) add(other, SYNONYM_WEIGHT);
-      if (term.length >= MIN_PREFIX) for (const longer of this.termsStartingWith(term)) if (longer !== term) add(longer, PREFIX_WEIGHT);
+      // A word no tool uses may be the start of one ("calend"); a word tools use is taken as meant.
+      if (!this.postings.has(term) && term.length >= MIN_PREFIX) for (const longer of this.termsStartingWith(term)) add(longer, PREFIX_WEIGHT);
     }
     return out;
   }
@@ -160,11 +207,11 @@ export class SearchIndex {
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < prefix) lo = mid + 1;
+      if ((sorted[mid] as string) < prefix) lo = mid + 1;
       else hi = mid;
     }
     const out: string[] = [];
-    for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
+    for (let i = lo; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) out.push(sorted[i] as string);
     return out;
   }
 }

@@ -46,6 +46,23 @@ const GROUPS = [
   'info information detail details metadata',
   'env environment variable',
   'close shut',
+  'remember memorize memory know knowledge',
+  'forget delete',
+  'travel distance route direction trip journey drive commute',
+  'elevation altitude height sea',
+  'flowchart flow diagram',
+  'near nearby local place shop restaurant business',
+  'login signin whoami viewer self',
+  'sprint cycle iteration',
+  'todo task',
+  'javascript js script',
+  'paragraph block',
+  'webhook hook callback',
+  'watch monitor track',
+  'error exception crash failure',
+  'row record entry',
+  'count tally many',
+  'stash shelve',
 ] as const;
 
 let table: Map<string, string[]> | undefined;

@@ -17,7 +17,7 @@ function unit(v: readonly number[]): Float64Array {
   const out = Float64Array.from(v);
   if (norm > 0) {
     const inv = 1 / Math.sqrt(norm);
-    for (let i = 0; i < out.length; i++) out[i] *= inv;
+    for (let i = 0; i < out.length; i++) (out[i] as number) *= inv;
   }
   return out;
 }
@@ -39,13 +39,13 @@ export class VectorIndex {
     const got = await this.embed(texts);
     if (!Array.isArray(got) || got.length !== texts.length)
       throw new TypeError(`toolSearch.embed returned ${Array.isArray(got) ? got.length : typeof got} vectors for ${texts.length} texts`);
-    missing.forEach((name, i) => this.vectors.set(name, unit(got[i + 1])));
-    const q = unit(got[0]);
+    missing.forEach((name, i) => this.vectors.set(name, unit(got[i + 1] as number[])));
+    const q = unit(got[0] as number[]);
     const scored: { id: string; score: number }[] = [];
     for (const name of tools.keys()) {
       const v = this.vectors.get(name) as Float64Array;
       let dot = 0;
-      for (let i = 0; i < q.length && i < v.length; i++) dot += q[i] * v[i];
+      for (let i = 0; i < q.length && i < v.length; i++) dot += (q[i] as number) * (v[i] as number);
       scored.push({ id: name, score: dot });
     }
     scored.sort((a, b) => b.score - a.score);
