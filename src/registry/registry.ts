@@ -30,6 +30,7 @@ import {
   type OpenAiToolCall,
   type OpenAiToolMessage,
 } from './tool-calls.js';
+import { LoadedTools } from './deferred-tools.js';
 import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
@@ -45,8 +46,21 @@ export class Registry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
   private search?: ToolSearch;
+  /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
+  private readonly deferral?: LoadedTools;
 
-  constructor(private readonly options: RegistryOptions = {}) {}
+  constructor(private readonly options: RegistryOptions = {}) {
+    if (options.toolSearch?.enabled) {
+      const loaded = new LoadedTools(options.toolSearch);
+      this.deferral = loaded;
+      this.table.registerNative(
+        loaded.searchTool(
+          (query, limit) => this.searchTools(query, { limit }),
+          (name) => this.table.entries.get(name),
+        ),
+      );
+    }
+  }
 
   /** Registers a native tool. A taken name is reported (`skipped`, `collision` event), never overwritten. */
   register(tool: AgentTool): RegisterReport {
@@ -143,7 +157,7 @@ export class Registry {
 
   private toolSearch(): ToolSearch {
     if (!this.search) {
-      const search = new ToolSearch(() => this.table.entries, this.options.toolSearch);
+      const search = new ToolSearch(() => this.table.entries, this.options.toolSearch, this.deferral?.toolName);
       this.events.on('changed', () => search.invalidate());
       this.events.on('renamed', () => search.invalidate());
       this.search = search;
@@ -155,10 +169,25 @@ export class Registry {
    * Function specs for every tool in the format `provider` accepts, with conversion notes (cached
    * per tool): `openai` (Chat Completions), `openai-responses` (the Responses API's flat tools, same
    * schemas), `anthropic`, `gemini` (OpenAPI-subset `parameters`, or with `jsonSchema: true` the
-   * tool's JSON Schema as `parametersJsonSchema`).
+   * tool's JSON Schema as `parametersJsonSchema`). With `toolSearch.enabled`, only the search tool,
+   * the always-loaded tools and the tools found so far, in that order: a found tool is appended, so
+   * the specs of one conversation only ever grow at the end.
    */
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
-    return specsOf(this.table.entries, provider, options);
+    return specsOf(this.deferral ? this.deferral.select(this.table.entries) : this.table.entries, provider, options);
+  }
+
+  /**
+   * With `toolSearch.enabled`: the tools found by search so far (they are in the specs now), in the
+   * order found. Empty when tool search is off.
+   */
+  loadedTools(): string[] {
+    return this.deferral?.loaded() ?? [];
+  }
+
+  /** With `toolSearch.enabled`: forgets the tools found, so the specs are the first turn's again (a new conversation). */
+  resetLoadedTools(): void {
+    this.deferral?.reset();
   }
 
   /**

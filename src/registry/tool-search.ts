@@ -2,6 +2,7 @@
 // index is built on the first search and then follows the registry: a change marks it stale, and
 // the next search re-indexes only the definitions that are new or different.
 import type { ToolDef, ToolParam } from '../bridge/types.js';
+import type { DeferredLoadingSettings } from './deferred-tools.js';
 import type { Entry } from './entry.js';
 import { SearchIndex, type SearchFields } from './search/bm25.js';
 import { fuseRankings, type EmbedTexts, VectorIndex } from './search/vectors.js';
@@ -24,7 +25,7 @@ export interface ToolSearchOptions {
 }
 
 /** Registry-wide tool search settings. */
-export interface ToolSearchSettings {
+export interface ToolSearchSettings extends DeferredLoadingSettings {
   /**
    * Your embedding function, for hybrid ranking: given texts, their vectors (any dimension, one per
    * text, same order). Tool texts are embedded once per definition; each query once. Without it,
@@ -71,6 +72,8 @@ export class ToolSearch {
   constructor(
     private readonly entries: () => ReadonlyMap<string, Entry>,
     settings: ToolSearchSettings = {},
+    /** A tool never offered as a result (the search tool itself). */
+    private readonly exclude?: string,
   ) {
     this.vectors = settings.embed ? new VectorIndex(settings.embed) : undefined;
   }
@@ -113,13 +116,13 @@ export class ToolSearch {
     this.stale = false;
     const entries = this.entries();
     for (const [name, entry] of entries) {
-      if (this.indexed.get(name) === entry.def) continue;
+      if (name === this.exclude || this.indexed.get(name) === entry.def) continue;
       this.indexed.set(name, entry.def);
       this.index.set(name, fieldsOf(entry.def));
       this.vectors?.forget(name);
     }
     for (const name of [...this.indexed.keys()]) {
-      if (entries.has(name)) continue;
+      if (entries.has(name) && name !== this.exclude) continue;
       this.indexed.delete(name);
       this.index.delete(name);
       this.vectors?.forget(name);
