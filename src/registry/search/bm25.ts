@@ -47,8 +47,8 @@ interface Posting {
 
 interface Doc {
   id: string;
-  /** Weighted term frequencies. */
-  tf: Map<string, number>;
+  /** The document's distinct terms (its postings are found through them on removal). */
+  terms: string[];
   length: number;
   /** The distinct terms of the name field. */
   nameTerms: string[];
@@ -67,6 +67,8 @@ export class SearchIndex {
   private readonly slotOf = new Map<string, number>();
   /** term → the documents that hold it (slots) and its weighted frequency in each, side by side */
   private readonly postings = new Map<string, Posting>();
+  /** Term frequencies of the document being added; reused. */
+  private readonly tfScratch = new Map<string, number>();
   /** Scores by slot during a search; reused, and zeroed where touched. */
   private scratch = new Float64Array(0);
   private totalLength = 0;
@@ -80,7 +82,8 @@ export class SearchIndex {
   /** Adds a document, or replaces the one with the same id. */
   set(id: string, fields: SearchFields): void {
     this.delete(id);
-    const tf = new Map<string, number>();
+    const tf = this.tfScratch;
+    tf.clear();
     let length = 0;
     const nameTerms = [...new Set(terms(fields.name))];
     for (const key of Object.keys(FIELD_WEIGHTS) as (keyof SearchFields)[]) {
@@ -93,7 +96,7 @@ export class SearchIndex {
       }
     }
     const slot = this.free.pop() ?? this.slots.length;
-    this.slots[slot] = { id, tf, length, nameTerms };
+    this.slots[slot] = { id, terms: [...tf.keys()], length, nameTerms };
     this.slotOf.set(id, slot);
     this.totalLength += length;
     for (const [term, f] of tf) {
@@ -113,7 +116,7 @@ export class SearchIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     const doc = this.slots[slot] as Doc;
-    for (const term of doc.tf.keys()) {
+    for (const term of doc.terms) {
       const list = this.postings.get(term) as Posting;
       const at = list.slots.indexOf(slot);
       const last = list.slots.length - 1;

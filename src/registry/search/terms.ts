@@ -116,7 +116,16 @@ function undouble(w: string): string {
 
 /** The search terms of a text: words, stop words dropped, stemmed. */
 export function terms(text: string): string[] {
+  // Tool lists repeat short texts (parameter names and descriptions such as "The repository owner"):
+  // read each once. The result is shared, so callers never modify it.
+  const memo = text.length <= MEMO_TEXT_LENGTH ? termMemo.get(text) : undefined;
+  if (memo) return memo;
   const out: string[] = [];
   for (const w of words(text)) if (!STOP_WORDS.has(w)) out.push(stem(w));
+  if (text.length <= MEMO_TEXT_LENGTH && termMemo.size < MEMO_ENTRIES) termMemo.set(text, out);
   return out;
 }
+
+const MEMO_TEXT_LENGTH = 200;
+const MEMO_ENTRIES = 20_000;
+const termMemo = new Map<string, string[]>();
