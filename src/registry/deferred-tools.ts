@@ -31,7 +31,11 @@ export class LoadedTools {
   /** Exposed names found by search, in the order they were first found. */
   private readonly found = new Set<string>();
 
-  constructor(private readonly settings: DeferredLoadingSettings) {
+  constructor(
+    private readonly settings: DeferredLoadingSettings,
+    /** Tools of the registry's own that are always loaded once they exist (`read_result`). */
+    private readonly own: readonly string[] = [],
+  ) {
     this.toolName = settings.toolName ?? DEFAULT_TOOL_NAME;
     this.always = settings.alwaysLoaded && settings.alwaysLoaded.length > 0 ? allowMatcher([...settings.alwaysLoaded]) : undefined;
   }
@@ -60,6 +64,8 @@ export class LoadedTools {
     const search = entries.get(this.toolName);
     if (search) out.set(this.toolName, search);
     if (this.always) for (const [name, entry] of entries) if (name !== this.toolName && this.always.matches(name)) out.set(name, entry);
+    // The registry's own tools come after what the first turn had, in the order they appeared.
+    for (const [name, entry] of entries) if (this.own.includes(name) && !out.has(name)) out.set(name, entry);
     for (const name of this.found) {
       const entry = entries.get(name);
       if (entry && !out.has(name)) out.set(name, entry);

@@ -31,6 +31,7 @@ import {
   type OpenAiToolMessage,
 } from './tool-calls.js';
 import { LoadedTools } from './deferred-tools.js';
+import { ResultStore } from './result-store.js';
 import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
@@ -49,9 +50,13 @@ export class Registry {
   /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
   private readonly deferral?: LoadedTools;
 
+  /** Oversized results, kept for `read_result` (unless `results: false`). */
+  private readonly results?: ResultStore;
+
   constructor(private readonly options: RegistryOptions = {}) {
+    if (options.results !== false) this.results = new ResultStore(options.results);
     if (options.toolSearch?.enabled) {
-      const loaded = new LoadedTools(options.toolSearch);
+      const loaded = new LoadedTools(options.toolSearch, this.results ? [this.results.toolName] : []);
       this.deferral = loaded;
       this.table.registerNative(
         loaded.searchTool(
@@ -196,8 +201,15 @@ export class Registry {
    * matches), invalid arguments (per field), a failed or aborted call all come back as error
    * results with `error.code` set.
    */
-  execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
-    return executeTool(this.table, this.options, name, args, context);
+  async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
+    const store = this.results;
+    if (!store) return executeTool(this.table, this.options, name, args, context);
+    const result = await executeTool(this.table, this.options, name, args, context, true);
+    const entry = this.table.entries.get(name);
+    const kept = store.budget(result, name, entry?.textBudget ?? this.options.textBudget ?? store.budgetChars);
+    // The reading tool appears with the first result it can read, at the end of the specs.
+    if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
+    return kept;
   }
 
   /**
