@@ -1,6 +1,7 @@
 // Servers that fail at or after start, for the start-error and restart tests. Every spawn appends
 // `spawn <pid>` to the file named by SPAWN_LOG (when set), so a test can count spawns and check pids.
-//   exit-stderr   writes "Error: FOO_KEY is required" on stderr and exits 1 before reading anything
+//   exit-stderr   writes "Error: FOO_KEY is required" (after FOO_TOKEN's value, when set) on stderr and
+//                 exits 1 before reading anything
 //   npm-404       prints an npm-style 404 on stderr and exits 1 (a misspelled `npx` package)
 //   no-ping       a working server that answers `ping` with -32601 (it has no ping)
 //   no-tools-list answers initialize, never tools/list
@@ -25,6 +26,8 @@ const hang = () => setInterval(() => {}, 60_000);
 
 switch (mode) {
   case 'exit-stderr':
+    // Like servers that print their configuration when it is incomplete, secrets included.
+    if (process.env.FOO_TOKEN) process.stderr.write(`config: FOO_TOKEN=${process.env.FOO_TOKEN}\n`);
     process.stderr.write('Error: FOO_KEY is required\n');
     process.exit(1);
     break;
