@@ -5,6 +5,9 @@
 //   npm-404       prints an npm-style 404 on stderr and exits 1 (a misspelled `npx` package)
 //   no-ping       a working server that answers `ping` with -32601 (it has no ping)
 //   no-tools-list answers initialize, never tools/list
+//   refuses-probe like rmcp < 3: exits on a first request that is not initialize, with code EXIT_CODE
+//                 (default 0) and, when EXIT_CODE is not 0, rmcp's complaint on stderr; serves normally
+//                 when initialize comes first
 //   crash-then-hang  the first spawn serves and exits 300 ms after initialize; later spawns answer initialize, never tools/list
 import { appendFileSync, readFileSync } from 'node:fs';
 import { NO_REPLY, replyError, serve } from './lib/mini-server.mjs';
@@ -49,6 +52,16 @@ switch (mode) {
     serve({ 'tools/list': () => NO_REPLY }, { exitOnEof: false });
     hang();
     break;
+  case 'refuses-probe': {
+    const code = Number(process.env.EXIT_CODE ?? 0);
+    serve({
+      'server/discover': (_params, message) => {
+        if (code !== 0) process.stderr.write(`Error: expect initialized request, but received: Some(Request { method: "${message.method}" })\n`);
+        process.exit(code);
+      },
+    });
+    break;
+  }
   case 'crash-then-hang':
     if (earlier === 0) {
       serve({
