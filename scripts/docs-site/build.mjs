@@ -114,15 +114,17 @@ export function buildSite(outDir = join(root, 'site')) {
     const nav = SECTIONS.map(([section, pages]) => [section, pages.map(([src, o]) => [o, titleOf(sources.get(src), src)])]);
     rmSync(outDir, { recursive: true, force: true });
     const written = [];
+    const problems = [];
     for (const [src, markdown] of sources) {
       const here = out.get(src);
-      const body = renderMarkdown(markdown, { from: src, pages: out, root });
+      const body = renderMarkdown(markdown, { from: src, pages: out, root, problems });
       const file = join(outDir, here);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, layout({ title: titleOf(markdown, src), body, here, nav }));
       written.push(here);
     }
     writeFileSync(join(outDir, 'style.css'), STYLE);
+    if (problems.length > 0) throw new Error(`site: broken links:\n  ${problems.join('\n  ')}`);
     return written;
   } finally {
     process.chdir(cwd);

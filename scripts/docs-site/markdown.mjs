@@ -25,7 +25,7 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
  * page of the site becomes a link to its .html; a link to another file of the repository (source,
  * config) becomes its path as code, since the site is read without the repository beside it.
  */
-export function renderMarkdown(markdown, { from, pages, root }) {
+export function renderMarkdown(markdown, { from, pages, root, problems = [] }) {
   const used = new Map();
   const outOf = (src) => pages.get(src);
   const here = outOf(from);
@@ -51,7 +51,7 @@ export function renderMarkdown(markdown, { from, pages, root }) {
           const rel = posix.relative(posix.dirname(here), page) || posix.basename(page);
           return `<a href="${escapeHtml(rel)}${hash ? `#${escapeHtml(hash)}` : ''}"${t}>${text}</a>`;
         }
-        if (!existsSync(join(root, target))) throw new Error(`${from}: link to ${href}: no such page or file`);
+        if (!existsSync(join(root, target))) problems.push(`${from}: link to ${href}: no such page or file`);
         return `<span class="repo-path" title="in the repository: ${escapeHtml(target)}">${text}</span>`;
       },
     },
