@@ -134,7 +134,11 @@ export function apiPages() {
       }
       const kind = /(class|function|const|let|var|enum|namespace|interface|type) /.exec(found.pieces[0].code)[1];
       const doc = found.pieces.map((p) => docToMarkdown(p.doc)).find(Boolean) ?? '';
-      const code = found.pieces.map((p) => p.code).join('\n');
+      // Private members are declared in .d.ts files (by name only); they are not part of the API.
+      const code = found.pieces
+        .map((p) => p.code)
+        .join('\n')
+        .replace(/^\s+private [^\n]*\n/gm, '');
       const from = found.file
         .slice(process.cwd().length + 1)
         .replace(/^dist\//, '')

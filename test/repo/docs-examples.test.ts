@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseConfig } from '../../src/index.js';
 import { repoRoot } from '../helpers/paths.js';
 import { docBlocks, localise, shownOutputs } from './doc-blocks.js';
 
@@ -111,3 +112,13 @@ for (const b of configs) {
     assert.equal(r.status, 0, `exit ${r.status}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
   });
 }
+
+test('every mcp-bridge config the pages show is valid (unset ${VAR}s given a placeholder)', () => {
+  const shown = blocks.filter((b) => b.lang === 'yaml' && b.code.startsWith('tools:'));
+  assert.ok(shown.length >= 4, `found ${shown.length}`);
+  for (const b of shown) {
+    for (const v of b.code.matchAll(/\$\{(?:env:)?(\w+)/g)) process.env[v[1]] ??= 'placeholder-value';
+    const config = parseConfig(b.code, { file: `${b.file}.yaml` });
+    assert.ok(config.servers.length > 0, b.file);
+  }
+});
