@@ -18,7 +18,7 @@ h2 { font-size: 1.5em; border-bottom: 1px solid var(--line); padding-bottom: .25
 .anchor { position: absolute; left: -1em; color: var(--line); font-weight: 400; }
 h1 .anchor { display: none; }
 code { font: 13.5px/1.45 ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", monospace; background: var(--code); padding: .15em .35em; border-radius: 4px; }
-pre { background: var(--code); border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; overflow-x: auto; }
+pre { background: var(--code); border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; overflow-x: auto; font-size: 13.5px; line-height: 1.45; }
 pre code { background: none; padding: 0; }
 table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1em 0; font-size: 14.5px; }
 th, td { border: 1px solid var(--line); padding: 5px 10px; text-align: left; vertical-align: top; }
