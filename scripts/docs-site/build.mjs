@@ -35,6 +35,7 @@ export const SECTIONS = [
       ['docs/library/client.md', 'library/client.html'],
       ['docs/library/manager.md', 'library/manager.html'],
       ['docs/library/registry.md', 'library/registry.html'],
+      ['docs/library/tool-search.md', 'library/tool-search.html'],
       ['docs/library/transports.md', 'library/transports.html'],
       ['docs/library/protocol.md', 'library/protocol.html'],
     ],

@@ -27,7 +27,7 @@ const GROUPS = [
   'page site url website webpage link',
   'calendar event meeting appointment schedule',
   'time date clock',
-  'weather forecast temperature',
+  'weather forecast temperature rain snow wind',
   'summarize summary',
   'database db sql',
   'table collection',
