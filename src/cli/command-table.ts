@@ -203,7 +203,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
   [0, 'success'],
   [1, 'the tool ran and returned an error'],
   [2, 'bad usage or config (an unknown command, option or tool name)'],
-  [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash)'],
+  [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
   [5, 'the arguments do not match the tool input schema: refused before sending, nothing was sent'],
 ];
