@@ -13,6 +13,12 @@ export interface CliIo {
   stdoutIsTTY?: boolean;
   /** Writes raw bytes to stdout (binary resources piped to a file or another program). */
   stdoutBytes?(data: Uint8Array): void;
+  /**
+   * Asks the program to exit as soon as the command returns, without waiting for servers still
+   * stopping (the exit hook kills their trees). For a server known to be stuck, e.g. after a call
+   * timed out; absent when the CLI runs in-process.
+   */
+  hurryExit?: () => void;
   /** Asks for a VS Code `${input:id}` value; present only when stdin and stderr are a terminal. */
   promptInput?: (question: string, hidden: boolean) => Promise<string>;
 }

@@ -120,9 +120,13 @@ if (isMain()) {
     if (error.code === 'EPIPE') process.exitCode ??= 0;
     else throw error;
   });
+  let hurry = false;
   const code = await run(
     process.argv.slice(2),
     {
+      hurryExit: () => {
+        hurry = true;
+      },
       stdout: (t) => process.stdout.write(t),
       stderr: (t) => process.stderr.write(t),
       env: process.env,
@@ -142,6 +146,8 @@ if (isMain()) {
     installSignals,
   );
   process.exitCode = code;
+  // A stuck server (a call that timed out) is not waited for: the exit hook kills what is left.
+  if (hurry) process.stdout.write('', () => process.exit(code));
   // Every server was stopped by the command; should a stray handle still hold the event loop, the
   // CLI exits anyway rather than hang (the exit hook then kills any child left).
   setTimeout(() => process.exit(code), 3000).unref();

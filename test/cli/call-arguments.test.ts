@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fixtureServerScript, officialServerScript, repoRoot } from '../helpers/servers.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { fixtureServerScript, officialServerScript, repoRoot, scratchDir } from '../helpers/servers.js';
+import { assertNoProcesses } from '../helpers/no-orphans.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const echoServer = join(repoRoot, 'test', 'cli', 'fixtures', 'schema-echo-server.mjs');
@@ -90,39 +92,43 @@ test("required properties with a default are filled in and sent (Supabase list_t
 });
 
 /** The CLI as a child, with the time each stderr chunk came and the time it exited. */
-function timedCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; firstStderrAt: number[]; exitAt: number }> {
+function timedCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; outputAt: number[]; exitAt: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    const firstStderrAt: number[] = [];
+    const outputAt: number[] = [];
     child.stdout.on('data', (c: Buffer) => {
       stdout += String(c);
-      firstStderrAt.push(performance.now());
+      outputAt.push(performance.now());
     });
     child.stderr.on('data', (c: Buffer) => {
       stderr += String(c);
-      firstStderrAt.push(performance.now());
+      outputAt.push(performance.now());
     });
-    child.on('exit', (code) => resolve({ code, stdout, stderr, firstStderrAt, exitAt: performance.now() }));
+    child.on('exit', (code) => resolve({ code, stdout, stderr, outputAt, exitAt: performance.now() }));
   });
 }
 
 test('a call that times out: said on stderr with a --timeout hint, exit 3, and the CLI is gone within 0.5 s of the timeout', async () => {
-  const hanging = [process.execPath, fixtureServerScript('hanging-tool')];
-  const r = await timedCli(['call', 'echo', 'text=x', '--timeout', '1s', '-q', '--', ...hanging]);
-  assert.equal(r.code, 3, r.stderr);
-  assert.equal(r.stdout, '');
-  assert.match(r.stderr, /timed out after \d+ ms \(timeout 1000 ms\)/);
-  assert.match(r.stderr, /give it longer with --timeout/);
-  // The message is written when the timeout fires; the process must end soon after.
-  const saidAt = r.firstStderrAt.at(-1)!;
-  assert.ok(r.exitAt - saidAt < 500, `exited ${Math.round(r.exitAt - saidAt)} ms after the timeout message`);
-  const j = await timedCli(['call', 'echo', 'text=x', '--timeout', '1s', '-q', '--json', '--', ...hanging]);
-  assert.equal(j.code, 3);
-  const result = JSON.parse(j.stdout);
-  assert.equal(result.error.code, 'MCPB_REQUEST_TIMEOUT');
-  assert.equal(j.exitAt - j.firstStderrAt.at(-1)! < 500, true, `--json: exited ${Math.round(j.exitAt - j.firstStderrAt.at(-1)!)} ms after the output`);
+  // hanging-tool stops on stdin EOF; stubborn-hang ignores EOF and SIGTERM (its polite shutdown took 4 s).
+  for (const fixture of [fixtureServerScript('hanging-tool'), join(repoRoot, 'test', 'cli', 'fixtures', 'stubborn-hang.mjs')]) {
+    const pidFile = join(scratchDir('pid'), 'pid');
+    const server = [process.execPath, fixture];
+    const r = await timedCli(['call', 'echo', 'text=x', '--timeout', '1s', '-q', '-e', `PID_FILE=${pidFile}`, '--', ...server]);
+    assert.equal(r.code, 3, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /timed out after \d+ ms \(timeout 1000 ms\)/);
+    assert.match(r.stderr, /give it longer with --timeout/);
+    // The message is written when the timeout fires; the process must end soon after.
+    const saidAt = r.outputAt.at(-1)!;
+    assert.ok(r.exitAt - saidAt < 500, `${fixture}: exited ${Math.round(r.exitAt - saidAt)} ms after the timeout message`);
+    if (existsSync(pidFile)) await assertNoProcesses([Number(readFileSync(pidFile, 'utf8'))], { timeoutMs: 2000 });
+    const j = await timedCli(['call', 'echo', 'text=x', '--timeout', '1s', '-q', '--json', '--', ...server]);
+    assert.equal(j.code, 3);
+    assert.equal(JSON.parse(j.stdout).error.code, 'MCPB_REQUEST_TIMEOUT');
+    assert.ok(j.exitAt - j.outputAt.at(-1)! < 500, `--json: exited ${Math.round(j.exitAt - j.outputAt.at(-1)!)} ms after the output`);
+  }
 });
 
 test('on a terminal, progress notifications of a call are shown on stderr and cleared (PROG-3)', async () => {

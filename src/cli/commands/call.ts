@@ -12,6 +12,9 @@ import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
 
 export { parseArgsJson } from '../call-arguments.js';
 
+/** How long a stuck server gets to stop before the CLI exits anyway (the exit hook SIGKILLs its tree). */
+const STUCK_CLOSE_MS = 200;
+
 /** Causes that mean the call ran out of time. */
 const TIMEOUT_CODES = new Set(['MCPB_REQUEST_TIMEOUT', 'MCPB_TIMEOUT']);
 
@@ -24,6 +27,14 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const timeoutMs = args.timeout === undefined ? undefined : parseDuration(args.timeout);
   const { manager, registry, summary, io: out } = await startServers(args, io, config);
   io = out;
+  let stuck = false;
+  // The server of a call that timed out is likely stuck: its polite shutdown (stdin, then SIGTERM)
+  // could take seconds, so the CLI waits a moment and leaves the rest to the exit hook's SIGKILL.
+  const closeServers = async () => {
+    if (!stuck || !io.hurryExit) return manager.close();
+    io.hurryExit();
+    await Promise.race([manager.close(), new Promise((resolve) => setTimeout(resolve, STUCK_CLOSE_MS).unref())]);
+  };
   try {
     if (!registry.has(tool) && summary.failed.length > 0) {
       io.stderr(`mcp-bridge: tool "${tool}" is not available; ${summary.failed.length} server(s) failed to start (run \`mcp-bridge doctor\`)\n`);
@@ -52,6 +63,7 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       return ExitCode.invalidArguments;
     }
     if (timedOut) {
+      stuck = true;
       const server = registry.get(tool)?.server;
       if (!args.json)
         io.stderr(
@@ -67,7 +79,7 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     if (owner !== undefined && manager.server(owner).state !== 'ready') return ExitCode.serverFailed;
     return result.isError ? ExitCode.toolError : ExitCode.ok;
   } finally {
-    await manager.close();
+    await closeServers();
   }
 }
 
