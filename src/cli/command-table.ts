@@ -53,10 +53,22 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'help', short: 'h', type: 'boolean', help: 'this text' },
   { name: 'version', short: 'V', type: 'boolean', help: 'print the version of mcp-bridge' },
   { name: 'json', type: 'boolean', help: 'machine-readable output on stdout (JSON only)' },
-  { name: 'format', type: 'string', value: 'FORMAT', help: 'mcp (default), openai, openai-responses, anthropic or gemini: the specs as that provider takes them' },
+  {
+    name: 'format',
+    type: 'string',
+    value: 'FORMAT',
+    help: 'mcp (default), openai, openai-responses, anthropic or gemini: the specs as that provider takes them',
+  },
   { name: 'timeout', type: 'string', value: 'DURATION', help: "per-call timeout (e.g. 30s, 2m); default: the server's `timeout`, else 30s" },
   { name: 'out', type: 'string', value: 'FILE', help: "where 'read' writes the resource's bytes ('record': the trace)" },
-  { name: 'env', short: 'e', type: 'string', multiple: true, value: 'KEY=VALUE', help: 'environment variable of a server given on the command line (repeatable)' },
+  {
+    name: 'env',
+    short: 'e',
+    type: 'string',
+    multiple: true,
+    value: 'KEY=VALUE',
+    help: 'environment variable of a server given on the command line (repeatable)',
+  },
   { name: 'header', short: 'H', type: 'string', multiple: true, value: "'Name: value'", help: 'header of a server given as a URL (repeatable)' },
   {
     name: 'transport',
@@ -73,7 +85,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'no-pass-env',
     type: 'boolean',
-    help: 'it gets only HOME, PATH, SHELL, TERM, USER, LANG, LC_ALL, TMPDIR, LOGNAME (the config files\' default) plus its -e values',
+    help: "it gets only HOME, PATH, SHELL, TERM, USER, LANG, LC_ALL, TMPDIR, LOGNAME (the config files' default) plus its -e values",
   },
   { name: 'scope', type: 'string', value: '"A B"', help: 'auth login: the scopes to ask for, space-separated' },
 ];
@@ -89,7 +101,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'tools',
     summary: 'the tools as the LLM sees them; with TOOL, one tool in full',
-    usage: ['tools [TOOL] [--json] [--format mcp|openai|openai-responses|anthropic|gemini]', 'tools [TOOL] [options] -- CMD [ARGS...]', 'tools URL [TOOL] [options]'],
+    usage: [
+      'tools [TOOL] [--json] [--format mcp|openai|openai-responses|anthropic|gemini]',
+      'tools [TOOL] [options] -- CMD [ARGS...]',
+      'tools URL [TOOL] [options]',
+    ],
     description: `Starts the servers and lists every tool as the agent registry exposes it: its name, signature and server, then the token cost of the specs on stderr. With TOOL, prints that tool's description and full input schema (JSON with --json). --format prints the specs as a provider takes them. ${TARGETS}`,
     options: ['json', 'format', ...AD_HOC],
     examples: [
@@ -103,7 +119,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'call',
     summary: 'run one tool and print its result',
-    usage: ['call TOOL [key=value | key:=JSON ...] [--json] [--timeout DURATION]', 'call TOOL ARGS_JSON', 'call TOOL -                      (the JSON arguments on stdin)'],
+    usage: [
+      'call TOOL [key=value | key:=JSON ...] [--json] [--timeout DURATION]',
+      'call TOOL ARGS_JSON',
+      'call TOOL -                      (the JSON arguments on stdin)',
+    ],
     description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. ${TARGETS}`,
     options: ['json', 'timeout', ...AD_HOC],
     examples: [
@@ -143,7 +163,8 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'read',
     summary: 'read a resource (binary only to --out or a pipe)',
     usage: ['read URI [--server S] [--out FILE] [--json]'],
-    description: 'Reads one resource from the server that lists it (or has a matching template). Text goes to stdout; binary content only to --out FILE or to a pipe, never to a terminal (exit 1 with a hint).',
+    description:
+      'Reads one resource from the server that lists it (or has a matching template). Text goes to stdout; binary content only to --out FILE or to a pipe, never to a terminal (exit 1 with a hint).',
     options: ['json', 'out', ...AD_HOC],
     examples: ['read demo://resource/dynamic/text/1', 'read demo://resource/dynamic/blob/1 --out blob.bin'],
   },

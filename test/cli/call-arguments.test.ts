@@ -135,7 +135,21 @@ test('on a terminal, progress notifications of a call are shown on stderr and cl
   const driver = join(repoRoot, 'test', 'cli', 'fixtures', 'pty-drive.py');
   const child = spawn(
     'python3',
-    [driver, repoRoot, '[]', process.execPath, cli, 'call', 'trigger-long-running-operation', 'duration=1', 'steps=3', '--', process.execPath, everything, 'stdio'],
+    [
+      driver,
+      repoRoot,
+      '[]',
+      process.execPath,
+      cli,
+      'call',
+      'trigger-long-running-operation',
+      'duration=1',
+      'steps=3',
+      '--',
+      process.execPath,
+      everything,
+      'stdio',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -163,7 +177,9 @@ test('-e KEY=VALUE reaches an ad-hoc server as typed (no ${} expansion), with th
   assert.equal(env.DOLLAR, '$$');
   assert.equal(env.EQUALS, 'a=b');
   assert.equal(env.MCPB_TEST_EXPORTED, 'from-parent');
-  const narrow = runCli(['call', 'get_env', '-q', '--no-pass-env', '-e', 'MODE=dev', '--', process.execPath, echoServer], { MCPB_TEST_EXPORTED: 'from-parent' });
+  const narrow = runCli(['call', 'get_env', '-q', '--no-pass-env', '-e', 'MODE=dev', '--', process.execPath, echoServer], {
+    MCPB_TEST_EXPORTED: 'from-parent',
+  });
   const only = JSON.parse(narrow.stdout) as Record<string, string>;
   assert.equal(only.MODE, 'dev');
   assert.equal(only.MCPB_TEST_EXPORTED, undefined);

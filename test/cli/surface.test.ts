@@ -16,7 +16,12 @@ const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const echoServer = join(repoRoot, 'test', 'cli', 'fixtures', 'schema-echo-server.mjs');
 
 function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: options.cwd ?? repoRoot, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...options.env } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...options.env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

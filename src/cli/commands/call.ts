@@ -46,7 +46,10 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     const progress = progressLine(io, args);
     let result: ToolResult;
     try {
-      result = await registry.execute(tool, toolArgs, { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(progress ? { onProgress: progress.show } : {}) });
+      result = await registry.execute(tool, toolArgs, {
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(progress ? { onProgress: progress.show } : {}),
+      });
     } finally {
       progress?.clear();
     }

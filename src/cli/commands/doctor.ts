@@ -61,7 +61,9 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`,
     );
     if (args.json)
-      io.stdout(JSON.stringify({ config: { file: config.file, host: config.host, startMs: Math.round(startMs) }, servers: report, problems, naming }, null, 2) + '\n');
+      io.stdout(
+        JSON.stringify({ config: { file: config.file, host: config.host, startMs: Math.round(startMs) }, servers: report, problems, naming }, null, 2) + '\n',
+      );
     return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();

@@ -30,7 +30,10 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
   try {
     const defs = registry.list().filter((d) => only === undefined || d.name === only);
     if (only !== undefined && defs.length === 0) {
-      const near = closeMatches(only, registry.list().map((d) => d.name));
+      const near = closeMatches(
+        only,
+        registry.list().map((d) => d.name),
+      );
       io.stderr(`mcp-bridge: no tool named "${only}"${near.length > 0 ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}\n`);
       return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.usage;
     }
