@@ -16,7 +16,7 @@ export { parseArgsJson } from '../call-arguments.js';
 const STUCK_CLOSE_MS = 200;
 
 /** Causes that mean the call ran out of time. */
-const TIMEOUT_CODES = new Set(['MCPB_REQUEST_TIMEOUT', 'MCPB_TIMEOUT']);
+const TIMEOUT_CODES = new Set(['MCPB_REQUEST_TIMEOUT']);
 
 export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   // The target comes off the positionals first (a URL), so TOOL is the first of what is left.
