@@ -44,12 +44,16 @@ const NODE_OPTIONS: NodeOptions = Object.fromEntries(
   OPTIONS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple || o.type === 'boolean' ? { multiple: true } : {}) }]),
 );
 
+const NEGATIVE = '\u0000';
+
 const FLAG_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false };
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const dash = argv.indexOf('--');
-  const own = dash < 0 ? [...argv] : argv.slice(0, dash);
+  // A negative number is a value, never an option (`call set-offset -5`): hidden from parseArgs, put back after.
+  const own = (dash < 0 ? [...argv] : argv.slice(0, dash)).map((a) => (/^-\d/.test(a) ? NEGATIVE + a : a));
+  const back = (v: string) => (v.startsWith(NEGATIVE) ? v.slice(NEGATIVE.length) : v);
   const rest = dash < 0 ? [] : argv.slice(dash + 1);
   // Not strict: unknown options and `--flag=false` come back as tokens, checked below with a
   // did-you-mean, instead of parseArgs' own terse errors.
@@ -59,7 +63,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const seen: Array<{ name: string; raw: string }> = [];
   for (const token of tokens) {
     if (token.kind === 'positional') {
-      positionals.push(token.value);
+      positionals.push(back(token.value));
       continue;
     }
     if (token.kind !== 'option') continue;
@@ -73,7 +77,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else {
       if (token.value === undefined) throw new UsageError(`${token.rawName} needs a value${spec.value ? ` (${spec.value})` : ''}`);
       // `-c=FILE` comes back as "=FILE" (short options take what follows them).
-      value = !token.inlineValue || token.rawName.startsWith('--') ? token.value : token.value.replace(/^=/, '');
+      value = back(!token.inlineValue || token.rawName.startsWith('--') ? token.value : token.value.replace(/^=/, ''));
       if (!token.inlineValue && token.value.startsWith('-') && token.value.length > 1 && !/^-\d/.test(token.value) && optionLike(token.value))
         throw new UsageError(`${token.rawName} needs a value${spec.value ? ` (${spec.value})` : ''}, got the option ${token.value}`);
     }

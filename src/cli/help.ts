@@ -70,3 +70,53 @@ function wrap(text: string, indent: number): string {
   if (line !== '') lines.push(line);
   return lines.map((l) => ' '.repeat(indent) + l).join('\n');
 }
+
+/**
+ * The CLI reference as Markdown, from the same table `--help` reads: one section per command
+ * (usage, description, options, examples), then the options of every command and the exit codes.
+ * For the documentation site; nothing here runs a command.
+ */
+export function markdownReference(): string {
+  const optionRows = (names: readonly string[]) =>
+    OPTIONS.filter((o) => names.includes(o.name))
+      .map((o) => `| \`${optionHead(o)}\` | ${o.help.replace(/\|/g, '\\|')} |`)
+      .join('\n');
+  const sections = COMMANDS.map((c) =>
+    [
+      `## ${c.name}`,
+      '',
+      c.summary.charAt(0).toUpperCase() + c.summary.slice(1) + '.',
+      '',
+      '```',
+      ...c.usage.map((u) => `mcp-bridge ${u}`),
+      '```',
+      '',
+      c.description,
+      '',
+      ...(c.options.length > 0 ? ['| option | meaning |', '| --- | --- |', optionRows(c.options), ''] : []),
+      'Examples:',
+      '',
+      '```sh',
+      ...c.examples.map((e) => `mcp-bridge ${e}`),
+      '```',
+      '',
+    ].join('\n'),
+  );
+  return [
+    '# CLI reference',
+    '',
+    ...sections,
+    '## Options of every command',
+    '',
+    '| option | meaning |',
+    '| --- | --- |',
+    optionRows(GLOBAL_OPTIONS),
+    '',
+    '## Exit codes',
+    '',
+    '| code | meaning |',
+    '| --- | --- |',
+    ...EXIT_CODES.map(([code, meaning]) => `| ${code} | ${meaning} |`),
+    '',
+  ].join('\n');
+}
