@@ -198,3 +198,28 @@ test('tools TOOL prints that tool in full; --format openai-responses gives the R
   assert.equal((echo.parameters as { type: string }).type, 'object');
   assert.equal(echo.function, undefined);
 });
+
+test('prompts URL and resources URL: the URL is the server, not a server name', async () => {
+  const { startEverythingHttp } = await import('../helpers/http-everything.js');
+  const server = await startEverythingHttp('streamableHttp');
+  const { spawn } = await import('node:child_process');
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const p = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      p.stdout.on('data', (c: Buffer) => (stdout += String(c)));
+      p.stderr.on('data', (c: Buffer) => (stderr += String(c)));
+      p.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  try {
+    const prompts = await run(['prompts', server.url, '-q']);
+    assert.equal(prompts.code, 0, prompts.stderr);
+    assert.match(prompts.stdout, /simple-prompt/);
+    const resources = await run(['resources', server.url, '-q']);
+    assert.equal(resources.code, 0, resources.stderr);
+    assert.match(resources.stdout, /\d+ resources?, \d+ templates?/);
+  } finally {
+    await server.stop();
+  }
+});
