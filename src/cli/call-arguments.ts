@@ -49,9 +49,8 @@ export async function readArguments(words: string[], io: CliIo): Promise<RawArgu
 export function toArguments(raw: RawArguments, schema: JsonSchema | undefined): Record<string, unknown> {
   if ('object' in raw) return raw.object;
   const out: Record<string, unknown> = {};
-  const properties = schema && isNode(schema.properties) ? schema.properties : {};
   for (const word of raw.words) {
-    const property = Object.hasOwn(properties, word.key) ? properties[word.key] : undefined;
+    const property = propertySchema(schema, word.key);
     const value = word.json ? word.value : coerce(word.key, word.raw, property, schema);
     Object.defineProperty(out, word.key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -60,6 +59,21 @@ export function toArguments(raw: RawArguments, schema: JsonSchema | undefined): 
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schema of property `key`: from `properties`, else from the first root allOf/anyOf/oneOf branch that declares it. */
+function propertySchema(schema: JsonSchema | undefined, key: string): unknown {
+  if (!schema) return undefined;
+  if (isNode(schema.properties) && Object.hasOwn(schema.properties, key)) return schema.properties[key];
+  for (const combinator of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = schema[combinator];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const node = isNode(branch) && typeof branch.$ref === 'string' ? resolveLocalRef(schema, branch.$ref) : branch;
+      if (isNode(node) && isNode(node.properties) && Object.hasOwn(node.properties, key)) return node.properties[key];
+    }
+  }
+  return undefined;
+}
 
 /** The JSON types a schema admits (from type, enum, const, and the branches of anyOf/oneOf); empty when it says nothing. */
 export function admittedTypes(schema: unknown, root: unknown, depth = 0): Set<string> {
