@@ -25,6 +25,7 @@ export function buildConfig(
     workspaceFolder: workspaceFolderOf(configDir),
     env: base.env,
     ...(inputs ? { inputs } : {}),
+    passwordInputs: passwordInputIds(root),
     locator: base.locator,
     issues,
     readTextFile: (p) => fs().readFileSync(p, 'utf8'),
@@ -48,4 +49,13 @@ export function buildConfig(
     }
   }
   return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
+}
+
+/** Ids of VS Code's top-level `inputs` declared `"password": true` (prompts whose answers are secrets). */
+function passwordInputIds(root: unknown): Set<string> {
+  const ids = new Set<string>();
+  const inputs = isObject(root) ? root.inputs : undefined;
+  if (!Array.isArray(inputs)) return ids;
+  for (const input of inputs) if (isObject(input) && input.password === true && typeof input.id === 'string') ids.add(input.id);
+  return ids;
 }
