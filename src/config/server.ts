@@ -87,7 +87,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   });
   const excludeTools = r.stringList('excludeTools', false);
   const defer = r.has('defer') && typeof obj.defer === 'boolean' ? obj.defer : r.has('defer') ? r.stringList('defer', false) : undefined;
-  // Values the user marks secret (e.g. "${DB_URL}"), masked like env and header values everywhere.
+  // Values the user marks secret (e.g. "${DB_URL}"), masked like header and secret-named env values everywhere.
   const marked = r.stringList('secrets', true).filter((v) => v !== '');
   const maskResults = r.boolean('maskResults') ?? true;
   const prefix = readPrefix(r);
