@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { workspaceFolderOf } from './hosts.js';
+import { FieldReader } from './field-reader.js';
 import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
@@ -30,11 +31,14 @@ export function buildConfig(
     issues,
     readTextFile: (p) => fs().readFileSync(p, 'utf8'),
   };
+  // `tools.mcp.secrets`: values masked for every server, as if listed under each entry's `secrets`.
+  const shared = extracted.shared ? new FieldReader(ctx, extracted.shared.path, extracted.shared.value, true) : undefined;
+  const sharedSecrets = shared ? [...shared.stringList('secrets', true).filter((v) => v !== ''), ...shared.secrets] : [];
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
   for (const entry of extracted.entries) {
     const server = normalizeServer(entry, ctx);
-    if (server) servers.push(server);
+    if (server) servers.push(sharedSecrets.length === 0 ? server : { ...server, secrets: [...new Set([...(server.secrets ?? []), ...sharedSecrets])] });
     const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
     if (name === undefined) continue;
     const first = seen.get(name);

@@ -97,7 +97,7 @@ export interface ServerConfigBase {
    * values and secret-looking arguments: the `${VAR}` expansions of variables whose names say KEY,
    * TOKEN, SECRET, PASSWORD, AUTH... (wherever they were used), `${input:id}` values of VS Code
    * inputs declared `"password": true`, OAuth client secrets, and the values listed under the
-   * entry's `secrets` key. Paths, modes, hosts and other plain env values are not secrets (list one
+   * entry's `secrets` key or, for every server of an mcp-bridge file, under `tools.mcp.secrets`. Paths, modes, hosts and other plain env values are not secrets (list one
    * here if it is). Secret: never log the values.
    * @defaultValue `[]`
    */

@@ -140,6 +140,24 @@ describe('which configured values are secrets', () => {
     assert.deepEqual(config.servers[0]!.secrets, ['tok-Aa1122']);
   });
 
+  it("tools.mcp.secrets is masked for every server, beside each entry's own list", () => {
+    const text = [
+      'tools:',
+      '  mcp:',
+      '    secrets: ["${SHARED}", "literal-Pp0099"]',
+      '    servers:',
+      '      - name: a',
+      '        command: x',
+      '        secrets: [own-Qq1122]',
+      '      - name: b',
+      '        command: y',
+      '',
+    ].join('\n');
+    const config = parseConfig(text, { file: '/p/mcp-bridge.yaml', env: { SHARED: 'shared-Rr3344' } });
+    assert.deepEqual(config.servers[0]!.secrets, ['own-Qq1122', 'shared-Rr3344', 'literal-Pp0099']);
+    assert.deepEqual(config.servers[1]!.secrets, ['shared-Rr3344', 'literal-Pp0099']);
+  });
+
   it('maskResults: false is read, absent leaves the key out, a non-boolean is refused', () => {
     const entry = (extra: string) => `tools:\n  mcp:\n    servers:\n      - name: s\n        command: x\n${extra}`;
     assert.equal(parseConfig(entry('        maskResults: false\n'), { file: '/p/mcp-bridge.yaml', env: {} }).servers[0]!.maskResults, false);
