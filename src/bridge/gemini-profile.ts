@@ -48,7 +48,8 @@ const GEMINI_FORMATS: Record<string, string[]> = { string: ['enum', 'date-time']
  */
 export function itemsUnion(node: Node, path: string, notes: SchemaNote[]): Node {
   const { anyOf, ...rest } = node;
-  const all = flatUnion(anyOf as unknown[]);
+  // A branch with a type list (`["string", "null"]`) is one branch per type.
+  const all = flatUnion(anyOf as unknown[]).flatMap((b) => (Array.isArray(b.type) ? b.type.map((type) => ({ ...b, type })) : [b]));
   const flat = all.filter((b) => b.type !== 'null');
   if (flat.length < all.length) rest.nullable = true;
   const objects = flat.filter((b) => allObjects([b as unknown]));

@@ -202,6 +202,8 @@ describe('gemini subset', () => {
     assert.ok(has(stringFirst.notes, '#/properties/list/items', /object alternatives dropped/));
     const scalars = convert([{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }]);
     assert.deepEqual(P(scalars.schema).properties.list.items, { anyOf: [{ type: 'string' }, { type: 'integer' }] });
+    const typeList = convert([{ type: ['string', 'null'] }, { type: 'integer' }]);
+    assert.deepEqual(P(typeList.schema).properties.list.items, { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true });
   });
 
   test('only accepted formats are kept', () => {
