@@ -3,7 +3,7 @@
 import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { mapSseEvent } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
-import { reconnectDelay } from '../../../protocol/http/reconnect.js';
+import { HEALTHY_STREAM_MS, reconnectDelay } from '../../../protocol/http/reconnect.js';
 import { HttpError, HttpStreamError } from '../../errors/http-errors.js';
 import type { StreamContext } from './stream-context.js';
 import { sleep } from './stream-context.js';
@@ -47,10 +47,13 @@ export class ListenStream {
     const ctx = this.ctx;
     const cursor: SseCursor = {};
     const where = { server: ctx.server, httpMethod: 'GET', url: String(ctx.url) };
+    // `attempts` (toward giving up) restart with any event; `quick` (the backoff) only after a stream that lived.
     let attempts = 0;
+    let quick = 0;
     let lastProblem = '';
     try {
       for (;;) {
+        const openedAt = Date.now();
         const headers = getHeaders({ ...ctx.headerState(), lastEventId: cursor.lastEventId });
         try {
           const response = await ctx.client.send({ method: 'GET', url: ctx.url, headers, signal });
@@ -97,6 +100,7 @@ export class ListenStream {
           lastProblem = error instanceof Error ? error.message : String(error);
         }
         attempts++;
+        quick = Date.now() - openedAt >= HEALTHY_STREAM_MS ? 1 : quick + 1;
         if (attempts > ctx.reconnect.maxAttempts) {
           ctx.report(new HttpStreamError({ ...where, attempts: attempts - 1 }, `gave up after ${attempts - 1} reconnection attempts; last: ${lastProblem}`));
           return;
@@ -110,7 +114,7 @@ export class ListenStream {
           resumable: cursor.lastEventId !== undefined,
         });
         await this.whenNoResumption(signal);
-        await sleep(reconnectDelay(attempts, ctx.reconnect, cursor.retryMs), signal);
+        await sleep(reconnectDelay(quick, ctx.reconnect, cursor.retryMs), signal);
         await this.whenNoResumption(signal);
       }
     } catch {
