@@ -28,7 +28,7 @@ export class RequestDelivery {
     try {
       // A lone request (nothing else awaits an answer) has nothing to be batched with.
       if (this.fires && !signal && !headers) this.transport.fire!(message, this.pending.size === 1);
-      else this.failOnSendError(id, this.transport.send(message, headers ? { requestId: id, signal, headers } : { requestId: id, signal }));
+      else this.failOnSendError(id, this.transport.send(message, { requestId: id, signal, headers, timeLeftMs: this.pending.get(id)?.timeoutMs }));
     } catch (error) {
       // Closed or not encodable: known now, so the request fails now.
       this.pending.reject(id, error);
