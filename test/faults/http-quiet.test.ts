@@ -54,7 +54,7 @@ describe(`quiet streams (${QUIET_MS} ms without a byte) are never cut`, () => {
 
   function quietCall(req: FaultRequest, res: ServerResponse): void {
     const id = req.body?.id;
-    if ((req.body?.params as { name?: string }).name === 'late_headers') {
+    if ((req.body?.params as { name?: string } | undefined)?.name === 'late_headers') {
       // Not even the status line until the quiet stretch is over.
       return later(() => json(res, 200, result(id, 'late headers')));
     }
@@ -75,16 +75,13 @@ describe(`quiet streams (${QUIET_MS} ms without a byte) are never cut`, () => {
     client.events.on('error', (e) => errors.push(e));
     client.events.on('log', (entry) => logs.push(entry.data));
     try {
-      const connected = await within(10_000, client.connect(), 'connect');
-      assert.equal(connected.error, undefined, String(connected.error));
+      await within(10_000, client.connect(), 'connect');
       if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
       const started = Date.now();
       const [head, body] = await Promise.all([
         within(QUIET_MS + 20_000, client.callTool('late_headers', {}), 'the call with late headers'),
         within(QUIET_MS + 20_000, client.callTool('quiet_body', {}), 'the call with a quiet body'),
       ]);
-      assert.equal(head.error, undefined, String(head.error));
-      assert.equal(body.error, undefined, String(body.error));
       assert.deepEqual(head.value?.content, [{ type: 'text', text: 'late headers' }]);
       assert.deepEqual(body.value?.content, [{ type: 'text', text: 'quiet body' }]);
       assert.ok(Date.now() - started >= QUIET_MS - 50);

@@ -37,7 +37,6 @@ describe('stdio: a line over the cap', () => {
         assert.equal(error.context.limit, 4 * MiB);
         assert.equal(error.context.method, 'tools/call');
         const answer = await within(20_000, echo, `the echo after the big line, round ${round}`);
-        assert.equal(answer.error, undefined, `round ${round}: ${String(answer.error)}`);
         assert.deepEqual(answer.value?.content, [{ type: 'text', text: `round ${round}` }]);
       }
     } finally {
@@ -52,7 +51,6 @@ describe('stdio: a line over the cap', () => {
     try {
       await f.client.connect();
       const answer = await within(20_000, f.client.callTool('notify_big', {}), 'the call with a big notification');
-      assert.equal(answer.error, undefined, String(answer.error));
       assert.deepEqual(answer.value?.content, [{ type: 'text', text: 'after the big notification' }]);
       assert.deepEqual(
         errors.map((e) => e.code),
@@ -108,8 +106,7 @@ describe('Streamable HTTP: a body over the cap', () => {
     bodyMiB = sizeMiB;
     const client = new Client(new StreamableHttpTransport({ url: server.url, maxMessageBytes: capMiB * MiB }), { name: 'web', requestTimeoutMs: 60_000 });
     try {
-      const connected = await within(10_000, client.connect(), 'connect');
-      assert.equal(connected.error, undefined, String(connected.error));
+      await within(10_000, client.connect(), 'connect');
       const error = await rejectsWith(30_000, client.callTool('big', {}), 'MCPB_MESSAGE_TOO_LARGE', `the ${sizeMiB} MiB answer`);
       assert.equal(error.context.limit, capMiB * MiB);
       assert.match(error.cause?.message ?? '', /beyond the \d+-byte message limit/);
