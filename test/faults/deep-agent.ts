@@ -46,6 +46,10 @@ try {
       }
     }
   }
+  if (schemaDepth > 0 && summary.ready.length > 0) {
+    // Arguments checked against the deep schema before sending (the validator compiles it).
+    await outcome('deep_schema', () => registry.execute('deep_schema', { a: { a: { a: 'x' } } }));
+  }
   if (schemaDepth === 0) {
     await outcome('deep_log', () => registry.execute('deep_log', {}));
     await outcome('deep_result', () => registry.execute('deep_result', { depth: 100_000 }));

@@ -55,6 +55,11 @@ describe('server data nested 100,000 deep', () => {
     assert.equal(atLimit.code, 0, `the host process died: ${atLimit.stderr}`);
     const specs = atLimit.outcomes.filter((o) => o.what === 'specs');
     assert.deepEqual(
+      atLimit.outcomes.find((o) => o.what === 'deep_schema'),
+      { what: 'deep_schema', isError: false, text: '' },
+      'arguments validated against the deep schema and sent',
+    );
+    assert.deepEqual(
       specs.map((s) => [s.target, s.count]),
       [
         ['openai', 1],
