@@ -53,6 +53,7 @@ try {
   if (schemaDepth === 0) {
     await outcome('deep_log', () => registry.execute('deep_log', {}));
     await outcome('deep_result', () => registry.execute('deep_result', { depth: 100_000 }));
+    await outcome('deep_request', () => registry.execute('deep_request', {}));
     await outcome('result_at_limit', () => registry.execute('deep_result', { depth: 250 }));
     await outcome('echo', () => registry.execute('echo', { text: 'still here' }));
   }

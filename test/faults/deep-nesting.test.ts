@@ -26,14 +26,16 @@ function runAgent(schemaDepth: number): Promise<{ code: number | null; outcomes:
 }
 
 describe('server data nested 100,000 deep', () => {
-  it('a deep log notification and a deep result are refused with a coded error; the host process lives on and later calls work', async () => {
+  it('a deep log notification, result and server request are refused with a coded error; the host process lives on and later calls work', async () => {
     const { code, outcomes, stderr } = await runAgent(0);
     assert.equal(code, 0, `the host process died: ${stderr}`);
     const get = (what: string) => outcomes.find((o) => o.what === what);
     assert.ok(get('done'), `the agent did not finish: ${JSON.stringify(outcomes)}`);
     assert.deepEqual(get('deep_log'), { what: 'deep_log', isError: false, text: 'logged' });
     const warnings = outcomes.filter((o) => o.what === 'warn' && o.code === 'MCPB_INVALID_MESSAGE');
-    assert.equal(warnings.length, 2, `one report for the log, one for the result: ${JSON.stringify(outcomes)}`);
+    assert.equal(warnings.length, 3, `one report each for the log, the result and the request: ${JSON.stringify(outcomes)}`);
+    // The server's deep request shares the pending call's id; it does not fail that call.
+    assert.deepEqual(get('deep_request'), { what: 'deep_request', isError: false, text: 'answered' });
     assert.match(String(warnings[0]!.message), /more than 256 levels deep.*"method":"notifications\/message"/);
     const deep = get('deep_result')!;
     assert.equal(deep.isError, true);

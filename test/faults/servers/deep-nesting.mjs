@@ -1,7 +1,7 @@
 // Sends JSON nested far deeper than any real message: a log notification ("deep_log"), a result
-// ("deep_result", depth from the arguments) and, with DEEP_SCHEMA_DEPTH set, a tool whose input
-// schema nests that deep. JSON.stringify cannot produce such text (it would overflow the stack
-// here too), so the lines are written by hand. "echo" works.
+// ("deep_result", depth from the arguments), a request of its own ("deep_request") and, with
+// DEEP_SCHEMA_DEPTH set, a tool whose input schema nests that deep. JSON.stringify cannot produce
+// such text (it would overflow the stack here too), so the lines are written by hand. "echo" works.
 import { echoTool, NO_REPLY, serve } from './lib/mini-server.mjs';
 
 const schemaDepth = Number(process.env.DEEP_SCHEMA_DEPTH ?? 0);
@@ -23,7 +23,7 @@ function line(text) {
 serve(
   {
     'tools/list': (_params, message) => {
-      if (schemaDepth === 0) return { tools: [echoTool, { name: 'deep_log', inputSchema: { type: 'object' } }, { name: 'deep_result', inputSchema: { type: 'object' } }] };
+      if (schemaDepth === 0) return { tools: [echoTool, { name: 'deep_log', inputSchema: { type: 'object' } }, { name: 'deep_result', inputSchema: { type: 'object' } }, { name: 'deep_request', inputSchema: { type: 'object' } }] };
       line(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":{"tools":[{"name":"deep_schema","inputSchema":${nestedSchema(schemaDepth)}}]}}`);
       return NO_REPLY;
     },
@@ -32,6 +32,11 @@ serve(
       if (params?.name === 'deep_log') {
         line(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"deep","data":${nested(depth)}}}`);
         return { content: [{ type: 'text', text: 'logged' }] };
+      }
+      if (params?.name === 'deep_request') {
+        // A request of the server's own whose id happens to equal the pending call's, then the answer.
+        line(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"method":"sampling/createMessage","params":{"messages":[],"x":${nested(depth)}}}`);
+        return { content: [{ type: 'text', text: 'answered' }] };
       }
       if (params?.name === 'deep_result') {
         line(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":{"content":[{"type":"text","text":"deep"}],"structuredContent":${nested(depth)}}}`);
