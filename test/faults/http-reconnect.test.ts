@@ -71,6 +71,27 @@ describe('Streamable HTTP reconnection rate', () => {
     }
   });
 
+  it('a GET answered 503 with Retry-After: 2 is asked again only after those 2 s', async () => {
+    server.handle((req, res) => {
+      if (req.method === 'GET') {
+        if (gets(server) === 1) return void res.writeHead(503, { 'retry-after': '2' }).end('busy');
+        sse(res);
+        return void res.end();
+      }
+      res.writeHead(202).end();
+    });
+    const t = new StreamableHttpTransport({ url: server.url });
+    try {
+      await t.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await new Promise((r) => setTimeout(r, 2600));
+      const at = server.seen.filter((r) => r.method === 'GET').map((r) => r.at);
+      assert.ok(at.length >= 2, `${at.length} GETs`);
+      assert.ok(at[1]! - at[0]! >= 1950, `asked again after ${at[1]! - at[0]!} ms`);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a POST response stream resumed with retry: 0 that keeps ending at once is not resumed in a hot loop', async () => {
     let resumes = 0;
     server.handle((req, res) => {

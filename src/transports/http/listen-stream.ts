@@ -51,6 +51,8 @@ export class ListenStream {
     let attempts = 0;
     let quick = 0;
     let lastProblem = '';
+    // A 429 or 503's Retry-After: the next attempt waits at least that long (within the backoff cap).
+    let serverWaitMs = 0;
     try {
       for (;;) {
         const openedAt = Date.now();
@@ -66,8 +68,16 @@ export class ListenStream {
           }
           if (status < 200 || status >= 300) {
             const body = await response.text(64 * 1024, () => new Error('error body too large')).catch(() => '');
-            lastProblem = new HttpError({ ...where, status, statusText: response.statusText, body, hasSessionId: headers[McpHeaders.sessionId] !== undefined })
-              .message;
+            const error = new HttpError({
+              ...where,
+              status,
+              statusText: response.statusText,
+              body,
+              hasSessionId: headers[McpHeaders.sessionId] !== undefined,
+              retryAfter: response.headers['retry-after'],
+            });
+            lastProblem = error.message;
+            serverWaitMs = Math.min(error.retryAfter?.delayMs ?? 0, ctx.reconnect.maxDelayMs);
           } else if (bodyKindOf(response.headers[McpHeaders.contentType]) !== 'sse') {
             response.discard();
             return;
@@ -114,7 +124,8 @@ export class ListenStream {
           resumable: cursor.lastEventId !== undefined,
         });
         await this.whenNoResumption(signal);
-        await sleep(reconnectDelay(quick, ctx.reconnect, cursor.retryMs), signal);
+        await sleep(Math.max(serverWaitMs, reconnectDelay(quick, ctx.reconnect, cursor.retryMs)), signal);
+        serverWaitMs = 0;
         await this.whenNoResumption(signal);
       }
     } catch {
