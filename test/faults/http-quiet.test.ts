@@ -65,7 +65,7 @@ describe(`quiet streams (${QUIET_MS} ms without a byte) are never cut`, () => {
     });
   }
 
-  async function quietSession(settleMs: number): Promise<Record<string, string[]>> {
+  async function quietSession(settleMs: number): Promise<string[]> {
     const client = new Client(new StreamableHttpTransport({ url: server.url, keepAliveTimeoutMs: 300 }), {
       name: 'quiet',
       requestTimeoutMs: QUIET_MS + 30_000,
@@ -97,27 +97,25 @@ describe(`quiet streams (${QUIET_MS} ms without a byte) are never cut`, () => {
     } finally {
       await client.close();
     }
-    const by: Record<string, string[]> = {};
-    for (const r of server.seen) (by[dispatcherOf(r)] ??= []).push(r.method === 'GET' ? 'GET' : String(r.body?.method ?? r.method));
-    return by;
+    // The quiet exchanges: both calls, and the GET stream that stayed open (later GETs may follow).
+    const getsSeen = server.seen.filter((r) => r.method === 'GET');
+    const quiet = [...server.seen.filter((r) => r.body?.method === 'tools/call'), getsSeen[firstGet === 'quiet' ? 0 : 1]!];
+    return quiet.map((r) => `${r.method === 'GET' ? 'GET' : 'tools/call'} on ${dispatcherOf(r)}`).sort();
   }
 
   it("on node:http (a client's first exchanges): late headers, a quiet POST body, a quiet GET stream", async () => {
     firstGet = 'quiet';
-    const by = await quietSession(0);
-    // (The DELETE at close may go either way.)
-    assert.deepEqual(by.undici?.filter((m) => m === 'GET' || m === 'tools/call') ?? [], [], `the quiet exchanges on node:http: ${JSON.stringify(by)}`);
-    assert.deepEqual(
-      by['node:http']?.filter((m) => m === 'GET' || m === 'tools/call'),
-      ['GET', 'tools/call', 'tools/call'],
-    );
+    const carried = await quietSession(0);
+    // node:http carries what a client sends in its first 250 ms; on a machine too loaded for a
+    // handshake and two calls in that time, undici takes them and this fails: rerun it.
+    assert.deepEqual(carried, ['GET on node:http', 'tools/call on node:http', 'tools/call on node:http']);
   });
 
   it('on undici (after the switch): late headers, a quiet POST body, a quiet GET stream', async () => {
     firstGet = 'end';
     // The switch to undici happens 250 ms after a client's first exchange.
-    const by = await quietSession(600);
-    assert.deepEqual(by.undici?.filter((m) => m === 'GET' || m === 'tools/call').sort(), ['GET', 'tools/call', 'tools/call'], JSON.stringify(by));
+    const carried = await quietSession(600);
+    assert.deepEqual(carried, ['GET on undici', 'tools/call on undici', 'tools/call on undici']);
   });
 });
 
