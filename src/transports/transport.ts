@@ -30,6 +30,11 @@ export interface SendOptions {
   requestId?: string | number;
   /** Extra HTTP headers for this one POST (2026 `Mcp-Param-*`); stdio ignores them. */
   headers?: Record<string, string>;
+  /**
+   * For a request: milliseconds until it times out. An HTTP transport retries a 429 once when its
+   * `Retry-After` ends within that time. Absent: no retry.
+   */
+  timeLeftMs?: number;
 }
 
 /** A bidirectional message channel to one MCP server. */
