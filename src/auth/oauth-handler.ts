@@ -1,7 +1,8 @@
 // The OAuth client of one MCP server, behind the transports' AuthHandler seam: tokens from the store,
 // proactive and single-flight refresh, and on a challenge discovery + identity + a grant, with the
 // step-up policy (union of scopes, at most 3 attempts) and loop guards.
-import { bearerChallengeOf, canonicalResource, coversScopes, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
+import { bearerChallengeOf, canonicalResource, coversScopes, refreshDue, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
+import { createLearningRedactor, redactError, type Redact } from '../../protocol/redact.js';
 import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
 import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
@@ -10,8 +11,6 @@ import { obtainTokens } from './obtain.js';
 import { MemoryTokenStore, pointerKey, storeKey, type TokenStore } from './store.js';
 import type { OAuthContext, OAuthOptions, StoredAuth, TokenSet } from './types.js';
 
-/** Refresh this long before expiry (typescript-sdk#1954: servers that never answer 401). */
-const REFRESH_SKEW_MS = 60_000;
 /** Step-up authorizations for one method before giving up (AUTH-16). */
 const MAX_STEP_UPS = 3;
 
@@ -26,6 +25,15 @@ export class OAuthHandler implements AuthHandler {
   private readonly stepUps = new Map<string, number>();
   /** The Authorization value the last authorization produced, until a request with it is accepted. */
   private fresh?: string;
+  private readonly secrets = createLearningRedactor();
+  /** The OAuth request in flight and what it is for, so a start that times out can name it. */
+  private waiting?: { step: string; url: string };
+
+  /**
+   * Masks every secret this handler was given or obtained (client secret, private key, tokens, codes,
+   * verifiers, assertions), learnt the moment each exists; the HTTP transports add it to theirs.
+   */
+  readonly redact: Redact = (text) => this.secrets.redact(text);
 
   constructor(
     readonly serverUrl: URL,
@@ -34,6 +42,50 @@ export class OAuthHandler implements AuthHandler {
   ) {
     this.server = canonicalResource(serverUrl);
     this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
+    const pem = options.privateKeyPem;
+    const idToken = options.crossApp?.idToken;
+    this.learn([
+      options.clientSecret,
+      options.crossApp?.idpClientSecret,
+      typeof idToken === 'string' ? idToken : undefined,
+      pem,
+      // The key's base64 body on one line, as a message might quote it.
+      pem?.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''),
+    ]);
+  }
+
+  /** Adds values to the redactor. */
+  readonly learn = (values: readonly (string | undefined)[]): void => {
+    this.secrets.learn(values.filter((v): v is string => typeof v === 'string'));
+  };
+
+  private learnRecord(record: StoredAuth | undefined): void {
+    this.learn([record?.tokens?.access_token, record?.tokens?.refresh_token, record?.client?.client_secret]);
+  }
+
+  /** The OAuth request this handler is waiting on, if any (named by a start that timed out there). */
+  stalledOn(): { step: string; url: string } | undefined {
+    return this.waiting;
+  }
+
+  /** `fetch` that records the request in flight for {@link stalledOn}. */
+  private tracked(fetch: AuthFetch): AuthFetch {
+    return async (url, init) => {
+      const entry = { step: (init?.method ?? 'GET') === 'GET' ? 'OAuth discovery' : 'OAuth request', url: String(url) };
+      this.waiting = entry;
+      try {
+        return await fetch(url, init);
+      } finally {
+        if (this.waiting === entry) this.waiting = undefined;
+      }
+    };
+  }
+
+  /** Every error leaving the handler, masked: an AS or a server may echo what we sent it. */
+  private masked<T>(work: Promise<T>): Promise<T> {
+    return work.catch((error: unknown) => {
+      throw redactError(error, this.redact);
+    });
   }
 
   private now(): number {
@@ -52,14 +104,19 @@ export class OAuthHandler implements AuthHandler {
       if (!pointer?.issuer) return;
       const stored = (await this.store.get(storeKey(this.server, pointer.issuer))) as StoredAuth | undefined;
       if (stored?.version === 1) this.record = stored;
+      this.learnRecord(this.record);
     })();
     return this.loaded;
   }
 
-  async authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
+  authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
+    return this.masked(this.currentAuthorization(ctx));
+  }
+
+  private async currentAuthorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
     await this.load();
     const t = this.record?.tokens;
-    if (t?.expires_at !== undefined && t.expires_at - this.now() < REFRESH_SKEW_MS) {
+    if (t && refreshDue(t, this.now())) {
       if (t.refresh_token) {
         // A failed refresh leaves either no token (invalid_grant: the 401 then says what to do) or the old one.
         await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
@@ -73,7 +130,11 @@ export class OAuthHandler implements AuthHandler {
     this.stepUps.clear();
   }
 
-  async onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
+  onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
+    return this.masked(this.challenged({ ...ctx, fetch: this.tracked(ctx.fetch) }));
+  }
+
+  private async challenged(ctx: AuthChallengeContext): Promise<boolean> {
     await this.load();
     const challenge = bearerChallengeOf(ctx.wwwAuthenticate) ?? {};
     // Another request already replaced the token this one carried: just send it again.
@@ -139,7 +200,8 @@ export class OAuthHandler implements AuthHandler {
         resourceScopes: discovered.resourceScopes,
         configured: this.options.scopes,
         authorizationServerScopes: discovered.as.scopes_supported,
-        offlineAccess: this.options.offlineAccess && this.options.mode !== 'client_credentials',
+        // A refresh token is for a user's grant: client_credentials and assertion grants ask again instead.
+        offlineAccess: (this.options.mode ?? 'oauth') === 'oauth' && this.options.offlineAccess !== false,
       });
     const { client, tokens } = await obtainTokens({
       discovered,
@@ -149,6 +211,7 @@ export class OAuthHandler implements AuthHandler {
       storedClient: previous?.version === 1 ? previous.client : undefined,
       fetch: ctx.fetch,
       signal: ctx.signal,
+      learn: this.learn,
     });
     const record: StoredAuth = {
       version: 1,
@@ -160,6 +223,7 @@ export class OAuthHandler implements AuthHandler {
       tokens,
       requested: scopes,
     };
+    this.learnRecord(record);
     await this.store.set(key, record);
     await this.store.set(pointerKey(this.server), { issuer: record.issuer });
     this.record = record;
@@ -185,6 +249,7 @@ export class OAuthHandler implements AuthHandler {
       // Re-read after acquiring: another process may have rotated the token already.
       const stored = (await this.store.get(key)) as StoredAuth | undefined;
       if (stored?.tokens && stored.tokens.refresh_token !== refreshToken) {
+        this.learnRecord(stored);
         this.record = stored;
         return stored.tokens;
       }
@@ -198,6 +263,7 @@ export class OAuthHandler implements AuthHandler {
         serverName: this.context.serverName,
         signal,
         now: this.context.now,
+        learn: this.learn,
       };
       let tokens: TokenSet;
       try {
@@ -250,7 +316,11 @@ export class OAuthHandler implements AuthHandler {
    * Revokes the tokens where the AS has a revocation endpoint (refresh token first: RFC 7009 §2.1
    * lets that revoke the access token too), then deletes them. Resolves whether anything was revoked.
    */
-  async logout(fetch: AuthFetch): Promise<boolean> {
+  logout(fetch: AuthFetch): Promise<boolean> {
+    return this.masked(this.revokeAndForget(fetch));
+  }
+
+  private async revokeAndForget(fetch: AuthFetch): Promise<boolean> {
     await this.load();
     const record = this.record;
     const tokens = record?.tokens;
@@ -266,6 +336,7 @@ export class OAuthHandler implements AuthHandler {
           fetch,
           serverName: this.context.serverName,
           now: this.context.now,
+          learn: this.learn,
         };
         if (tokens.refresh_token) await revoke(ctx, tokens.refresh_token, 'refresh_token');
         await revoke(ctx, tokens.access_token, 'access_token');
@@ -278,10 +349,14 @@ export class OAuthHandler implements AuthHandler {
   }
 
   /** Runs an authorization now (`mcp-bridge auth login`), without waiting for a challenge. */
-  async login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
-    await this.load();
-    const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch, signal: options.signal };
-    await this.once(() => this.authorize(ctx, {}, options.scopes));
-    return this.record!;
+  login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
+    return this.masked(
+      (async () => {
+        await this.load();
+        const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch: this.tracked(fetch), signal: options.signal };
+        await this.once(() => this.authorize(ctx, {}, options.scopes));
+        return this.record!;
+      })(),
+    );
   }
 }

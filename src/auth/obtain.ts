@@ -16,6 +16,8 @@ export interface ObtainInput {
   storedClient?: ClientIdentity;
   fetch: AuthFetch;
   signal?: AbortSignal;
+  /** The handler's redactor: told every secret the grant makes or receives. */
+  learn?: (values: readonly (string | undefined)[]) => void;
 }
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -27,7 +29,11 @@ const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 /** Runs the grant the options call for; resolves with the client used and the tokens. */
 export async function obtainTokens(input: ObtainInput): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
   const { discovered, options, context } = input;
-  const grant = (client: ClientIdentity): GrantContext => ({
+  const grant = (client: ClientIdentity): GrantContext => {
+    input.learn?.([client.client_secret]);
+    return grantContext(client);
+  };
+  const grantContext = (client: ClientIdentity): GrantContext => ({
     as: discovered.as,
     client,
     privateKeyPem: options.privateKeyPem,
@@ -36,6 +42,7 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
     serverName: context.serverName,
     signal: input.signal,
     now: context.now,
+    learn: input.learn,
   });
   const mode = options.mode ?? 'oauth';
   if (mode === 'client_credentials') {
@@ -114,6 +121,7 @@ async function crossApp(input: ObtainInput, grant: (client: ClientIdentity) => G
       description: 'auth.crossApp (idpTokenEndpoint, idToken) is not configured',
     });
   const idToken = typeof idp.idToken === 'function' ? await idp.idToken() : idp.idToken;
+  input.learn?.([idToken]);
   // (1) RFC 8693 at the IdP: the user's ID token for an ID-JAG addressed to the MCP server's AS.
   const idpClient: ClientIdentity = {
     client_id: idp.idpClientId ?? options.clientId ?? '',

@@ -89,6 +89,8 @@ export interface TokenSet {
   token_type: string;
   /** Absolute expiry in ms since the epoch, when the AS said `expires_in`. */
   expires_at?: number;
+  /** When the token was issued (ms since the epoch), so the refresh margin can follow its lifetime. */
+  issued_at?: number;
   refresh_token?: string;
   /** Granted scopes (the answer's `scope`, else what was requested). */
   scope?: string[];

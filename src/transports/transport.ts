@@ -70,4 +70,9 @@ export interface Transport {
   readonly stderrTail?: string;
   /** Masks the secrets this transport was configured with (env, headers, secret arguments, `secrets`). */
   readonly redact?: Redact;
+  /**
+   * HTTP with an auth handler: the handler's own request still in flight (an OAuth discovery URL),
+   * so a start that runs out of time there names the URL that hung instead of blaming the server.
+   */
+  authStall?(): { step: string; url: string } | undefined;
 }

@@ -16,13 +16,27 @@ export interface TestAs {
   provider: Any;
   /** grant_type of every successful token request, in order. */
   grants: string[];
+  /** The form of every token request, in order. */
+  tokenRequests: URLSearchParams[];
+  /** Misbehaviours switched on by tests (see {@link AsFaults}). */
+  faults: AsFaults;
   close(): Promise<void>;
+}
+
+/** What a test can make the real AS do wrong, around oidc-provider's own handling. */
+export interface AsFaults {
+  /** The token endpoint answers this HTTP status with a plain-text body, as a broken gateway would. */
+  tokenStatus?: number;
+  /** Token errors echo the request's client_secret (form or Basic) in `error_description`. */
+  echoSecret?: boolean;
 }
 
 export interface TestMcp {
   url: string;
   /** Authorization values the server refused. */
   refused: number;
+  /** Every access token the server was shown. */
+  tokens: Set<string>;
   close(): Promise<void>;
 }
 
@@ -39,7 +53,7 @@ async function close(server: HttpServer): Promise<void> {
 }
 
 /** Starts the AS for the resource `resourceUrl` (its tokens are audience-bound to it). */
-export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number }): Promise<TestAs> {
+export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number; features?: Any }): Promise<TestAs> {
   const { default: Provider } = (await import(PROVIDER)) as { default: Any };
   const http = createServer();
   const port = await listen(http);
@@ -52,6 +66,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       deviceFlow: { enabled: true },
+      ...options.features,
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.resourceUrl(),
@@ -82,7 +97,26 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
   });
   provider.proxy = false;
   const grants: string[] = [];
+  const tokenRequests: URLSearchParams[] = [];
+  const faults: AsFaults = {};
   provider.on('grant.success', (ctx: Any) => grants.push(String(ctx.oidc.params?.grant_type)));
+  provider.use(async (ctx: Any, next: () => Promise<void>) => {
+    if (ctx.path !== '/token') return next();
+    if (faults.tokenStatus) {
+      ctx.status = faults.tokenStatus;
+      ctx.type = 'text/plain';
+      ctx.body = 'upstream connect error or disconnect/reset before headers';
+      return;
+    }
+    await next();
+    const params = ctx.oidc?.params ?? {};
+    tokenRequests.push(new URLSearchParams(Object.entries(params).filter(([, v]) => typeof v === 'string') as [string, string][]));
+    if (faults.echoSecret && ctx.status >= 400 && ctx.body && typeof ctx.body === 'object') {
+      const basic = /^Basic (.+)$/i.exec(String(ctx.headers.authorization ?? ''))?.[1];
+      const secret = params.client_secret ?? (basic ? decodeURIComponent(Buffer.from(basic, 'base64').toString().split(':')[1] ?? '') : '');
+      ctx.body = { ...ctx.body, error_description: `${ctx.body.error_description ?? ''} (client_secret ${secret} is not the registered one)` };
+    }
+  });
   const callback = provider.callback();
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) {
@@ -91,7 +125,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     }
     callback(req, res);
   });
-  return { issuer, provider, grants, close: () => close(http) };
+  return { issuer, provider, grants, tokenRequests, faults, close: () => close(http) };
 }
 
 // The "user": logs in as user-1 and grants whatever is asked.
@@ -147,6 +181,7 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
   const port = await listen(http);
   const url = `http://127.0.0.1:${port}/mcp`;
   const state = { refused: 0 };
+  const tokens = new Set<string>();
   const prm = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -163,6 +198,7 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
       }
       const auth = req.headers.authorization ?? '';
       const token = /^Bearer (.+)$/i.exec(auth)?.[1];
+      if (token) tokens.add(token);
       const provider = getAs().provider;
       const found = token ? ((await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))) : undefined;
       if (!found || found.isExpired || found.aud !== url) {
@@ -173,8 +209,19 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
+      // A server that quotes the caller's token in an error page (a proxy's debug output, a careless 500).
+      const message = text ? (JSON.parse(text) as { method?: string; params?: { name?: string } }) : {};
+      if (message.method === 'tools/call' && message.params?.name === 'echo-token') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error: upstream refused ${auth}`);
+        return;
+      }
       const server = new Server({ name: 'oauth-test', version: '1.0.0' }, { capabilities: { tools: {} } });
-      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'whoami', inputSchema: { type: 'object', properties: {} } }] }));
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: 'whoami', inputSchema: { type: 'object', properties: {} } },
+          { name: 'echo-token', inputSchema: { type: 'object', properties: {} } },
+        ],
+      }));
       server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: String(found.accountId ?? found.clientId) }] }));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
@@ -192,6 +239,7 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
     get refused() {
       return state.refused;
     },
+    tokens,
     close: () => close(http),
   };
 }
