@@ -25,6 +25,8 @@ export class OAuthHandler implements AuthHandler {
   private readonly stepUps = new Map<string, number>();
   /** The Authorization value the last authorization produced, until a request with it is accepted. */
   private fresh?: string;
+  /** The Authorization value a refresh on a 401 produced, until a request with it is accepted. */
+  private refreshed?: string;
   private readonly secrets = createLearningRedactor();
   /** The OAuth request in flight and what it is for, so a start that times out can name it. */
   private waiting?: { step: string; url: string };
@@ -127,6 +129,7 @@ export class OAuthHandler implements AuthHandler {
 
   onAccepted(): void {
     this.fresh = undefined;
+    this.refreshed = undefined;
     this.stepUps.clear();
   }
 
@@ -148,9 +151,14 @@ export class OAuthHandler implements AuthHandler {
     if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization === this.fresh) {
       throw new AuthRequiredError({ server: this.context.serverName, reason: 'the server refused the token it was just issued', url: this.server });
     }
-    if (ctx.sentAuthorization !== undefined && this.record?.tokens?.refresh_token) {
+    // A refreshed token refused too: the server may now trust another authorization server
+    // (SEP-2352), so discovery runs again instead of refreshing at the old one in a loop.
+    if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization !== this.refreshed && this.record?.tokens?.refresh_token) {
       const refreshed = await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
-      if (refreshed) return true;
+      if (refreshed) {
+        this.refreshed = this.bearer();
+        return true;
+      }
     }
     await this.once(() => this.authorize(ctx, challenge, undefined));
     return true;

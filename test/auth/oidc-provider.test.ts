@@ -386,3 +386,66 @@ describe('mcp-bridge auth login|status|logout against oidc-provider (the README 
     assert.match(denied.stderr, /mcp-bridge auth login remote/);
   });
 });
+
+describe('issuer binding: RFC 9207 and authorization-server migration (AUTH-14, AUTH-19, SEP-2352)', () => {
+  let as1: TestAs;
+  let as2: TestAs;
+  let current: TestAs;
+  let mcp: TestMcp;
+  before(async () => {
+    const urlRef = { url: '' };
+    as1 = await startAs({ resourceUrl: () => urlRef.url });
+    as2 = await startAs({ resourceUrl: () => urlRef.url });
+    current = as1;
+    mcp = await startMcp(() => current);
+    urlRef.url = mcp.url;
+  });
+  after(async () => {
+    await mcp?.close();
+    await as1?.close();
+    await as2?.close();
+  });
+
+  it('refuses a callback without iss when the AS advertises authorization_response_iss_parameter_supported (AUTH-19)', async () => {
+    const h = createOAuthHandler(
+      mcp.url,
+      {},
+      {
+        serverName: 'test',
+        authorize: async (url, redirectUri) => {
+          const cb = await browse(url, redirectUri);
+          cb.searchParams.delete('iss');
+          return cb;
+        },
+      },
+    );
+    await assert.rejects(h.login(authFetch), (e: { code?: string; message: string }) => e.code === 'MCPB_AUTH_REFUSED' && /iss/.test(e.message));
+  });
+
+  it('a server whose metadata names a new authorization server: re-discovers, registers anew there, never shows it the old client', async () => {
+    current = as1;
+    const store = new MemoryTokenStore();
+    const h = createOAuthHandler(mcp.url, {}, { serverName: 'moving', store, authorize: browse });
+    const client = await connect({ url: mcp.url, name: 'moving', auth: h });
+    try {
+      await client.callTool('whoami', {});
+      const first = (await h.current())!;
+      assert.equal(first.issuer, as1.issuer);
+      const oldClient = first.client!.client_id;
+      current = as2;
+      const result = await client.callTool('whoami', {});
+      assert.deepEqual(result.content, [{ type: 'text', text: 'user-1' }]);
+      const second = (await h.current())!;
+      assert.equal(second.issuer, as2.issuer);
+      assert.equal(second.client?.source, 'dcr');
+      assert.notEqual(second.client?.client_id, oldClient, 'a registration of its own at the new AS');
+      assert.ok(!as2.tokenRequests.some((r) => r.get('client_id') === oldClient), 'the old client id never reached the new AS');
+      // Each issuer keeps its own record (credentials never cross issuers).
+      const server = canonicalResource(mcp.url);
+      assert.equal(((await store.get(storeKey(server, as1.issuer))) as { client?: { client_id: string } }).client?.client_id, oldClient);
+    } finally {
+      await client.close();
+      current = as1;
+    }
+  });
+});
