@@ -5,6 +5,7 @@ import { basicAuthorization, secureEndpoint, selectClientAuthMethod, splitScopes
 import { AuthRefusedError } from '../errors/auth-errors.js';
 import type { AuthFetch } from '../transports/http/auth-handler.js';
 import { bareCopy, boundedSignal } from './oauth-requests.js';
+import type { DpopKey } from './dpop.js';
 import { signClientAssertion } from './jwt.js';
 import type { AuthServerMetadata, ClientIdentity, TokenSet } from './types.js';
 
@@ -27,15 +28,31 @@ export interface GrantContext {
   serverName?: string;
   signal?: AbortSignal;
   now?: () => number;
+  /** DPoP (RFC 9449): token requests carry a proof made with this key, and the token is bound to it. */
+  dpop?: DpopKey;
   /** Told every secret value this grant makes or receives (assertions, tokens), so the redactor masks it from then on. */
   learn?: (values: readonly (string | undefined)[]) => void;
 }
 
-/** oauth4webapi's request options: our fetch (the server's dispatcher), loopback http allowed, a timeout. */
+/** One oauth4webapi DPoP handle per key: it keeps the nonce each authorization server gave last. */
+const dpopHandles = new WeakMap<DpopKey, import('oauth4webapi').DPoPHandle>();
+
+/** oauth4webapi's request options: our fetch (the server's dispatcher), loopback http allowed, a timeout, the DPoP handle. */
 export async function requestOptions(ctx: GrantContext, extra: Record<string, unknown> = {}): Promise<Record<string | symbol, unknown>> {
   const o = await oauth();
   const insecure = Object.values(ctx.as).some((v) => typeof v === 'string' && v.startsWith('http:') && secureEndpoint(v));
-  return { [o.customFetch]: ctx.fetch, ...(insecure ? { [o.allowInsecureRequests]: true } : {}), signal: boundedSignal(ctx.signal), ...extra };
+  let dpop: import('oauth4webapi').DPoPHandle | undefined;
+  if (ctx.dpop) {
+    dpop = dpopHandles.get(ctx.dpop) ?? o.DPoP({}, ctx.dpop.pair as unknown as Parameters<OAuth['DPoP']>[1]);
+    dpopHandles.set(ctx.dpop, dpop);
+  }
+  return {
+    [o.customFetch]: ctx.fetch,
+    ...(insecure ? { [o.allowInsecureRequests]: true } : {}),
+    signal: boundedSignal(ctx.signal),
+    ...(dpop ? { DPoP: dpop } : {}),
+    ...extra,
+  };
 }
 
 /** The client-auth function for the chosen method (RFC 6749 §2.3.1; RFC 7523). */
@@ -189,13 +206,17 @@ export async function tokenRequest(
   const o = await oauth();
   if (!ctx.as.token_endpoint)
     throw new AuthRefusedError({ server: ctx.serverName, step, description: 'the authorization server metadata has no token_endpoint' });
-  try {
-    const response = await run(o, await clientAuth(ctx), await requestOptions(ctx));
-    await inspectAnswer(step, ctx, response);
-    const answer = await process(o, response);
-    return tokenSetOf(answer, requested, ctx.now?.() ?? Date.now(), previousRefresh);
-  } catch (error) {
-    throw refused(step, ctx, error, ctx.as.token_endpoint);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await run(o, await clientAuth(ctx), await requestOptions(ctx));
+      await inspectAnswer(step, ctx, response);
+      const answer = await process(o, response);
+      return tokenSetOf(answer, requested, ctx.now?.() ?? Date.now(), previousRefresh);
+    } catch (error) {
+      // RFC 9449 §8: the AS wants a nonce; the handle took it from DPoP-Nonce, so one more try.
+      if (ctx.dpop && attempt === 0 && (error as { error?: unknown }).error === 'use_dpop_nonce') continue;
+      throw refused(step, ctx, error, ctx.as.token_endpoint);
+    }
   }
 }
 

@@ -1,11 +1,21 @@
 // The OAuth client of one MCP server, behind the transports' AuthHandler seam: tokens from the store,
 // proactive and single-flight refresh, and on a challenge discovery + identity + a grant, with the
 // step-up policy (union of scopes, at most 3 attempts) and loop guards.
-import { bearerChallengeOf, canonicalResource, coversScopes, refreshDue, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
+import {
+  bearerChallengeOf,
+  canonicalResource,
+  coversScopes,
+  parseWwwAuthenticate,
+  refreshDue,
+  selectScopes,
+  unionScopes,
+  type BearerChallenge,
+} from '../../protocol/auth/index.js';
 import { createLearningRedactor, redactError, type Redact } from '../../protocol/redact.js';
-import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
+import { AuthRefusedError, AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
 import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
+import { DpopState, isDpopTokenType } from './dpop.js';
 import { refreshGrant, type GrantContext } from './grants.js';
 import { obtainTokens } from './obtain.js';
 import { MemoryTokenStore, pointerKey, storeKey, type TokenStore } from './store.js';
@@ -28,6 +38,7 @@ export class OAuthHandler implements AuthHandler {
   /** The Authorization value a refresh on a 401 produced, until a request with it is accepted. */
   private refreshed?: string;
   private readonly secrets = createLearningRedactor();
+  private readonly dpop = new DpopState();
   /** The OAuth request in flight and what it is for, so a start that times out can name it. */
   private waiting?: { step: string; url: string };
 
@@ -62,7 +73,7 @@ export class OAuthHandler implements AuthHandler {
   };
 
   private learnRecord(record: StoredAuth | undefined): void {
-    this.learn([record?.tokens?.access_token, record?.tokens?.refresh_token, record?.client?.client_secret]);
+    this.learn([record?.tokens?.access_token, record?.tokens?.refresh_token, record?.client?.client_secret, record?.dpop?.privateJwk.d]);
   }
 
   /** The OAuth request this handler is waiting on, if any (named by a start that timed out there). */
@@ -94,9 +105,22 @@ export class OAuthHandler implements AuthHandler {
     return this.context.now?.() ?? Date.now();
   }
 
+  /** The Authorization value: `DPoP <token>` for a DPoP-bound token (RFC 9449 §7.1), else `Bearer <token>`. */
   private bearer(): string | undefined {
     const t = this.record?.tokens;
-    return t ? `Bearer ${t.access_token}` : undefined;
+    if (!t) return undefined;
+    return isDpopTokenType(t.token_type) && this.record?.dpop ? `DPoP ${t.access_token}` : `Bearer ${t.access_token}`;
+  }
+
+  /** A fresh DPoP proof for each request that carries a DPoP-bound token. */
+  async proofHeaders(ctx: { httpMethod: string; url: string; authorization: string }): Promise<Record<string, string> | undefined> {
+    const record = this.record;
+    if (!record?.dpop || !record.tokens || !ctx.authorization.startsWith('DPoP ')) return undefined;
+    return this.dpop.headers(record.dpop, ctx.httpMethod, ctx.url, record.tokens.access_token);
+  }
+
+  onDpopNonce(url: string, nonce: string): void {
+    this.dpop.onNonce(url, nonce);
   }
 
   /** Loads the record of the issuer last used for this server, once. */
@@ -140,6 +164,9 @@ export class OAuthHandler implements AuthHandler {
   private async challenged(ctx: AuthChallengeContext): Promise<boolean> {
     await this.load();
     const challenge = bearerChallengeOf(ctx.wwwAuthenticate) ?? {};
+    // RFC 9449 §9: the resource server wants its nonce in the proof; onDpopNonce has it already.
+    const dpopNonce = parseWwwAuthenticate(ctx.wwwAuthenticate).some((c) => c.scheme === 'dpop' && c.params.error === 'use_dpop_nonce');
+    if (dpopNonce && this.dpop.retryForNonce(this.serverUrl.href, ctx.sentAuthorization)) return true;
     // Another request already replaced the token this one carried: just send it again.
     const current = this.bearer();
     if (current !== undefined && current !== ctx.sentAuthorization) return true;
@@ -211,15 +238,29 @@ export class OAuthHandler implements AuthHandler {
         // A refresh token is for a user's grant: client_credentials and assertion grants ask again instead.
         offlineAccess: (this.options.mode ?? 'oauth') === 'oauth' && this.options.offlineAccess !== false,
       });
+    const storedClient = previous?.version === 1 ? previous.client : undefined;
+    let dpop: Awaited<ReturnType<DpopState['forAuthorization']>>;
+    try {
+      dpop = await this.dpop.forAuthorization({
+        option: this.options.dpop,
+        serverAsks: challenge.scheme === 'dpop' || discovered.dpopRequired === true,
+        previous: storedClient ? previous?.dpop : undefined,
+        algorithms: discovered.as.dpop_signing_alg_values_supported,
+      });
+    } catch (error) {
+      throw new AuthRefusedError({ server: this.context.serverName, step: 'DPoP', description: (error as Error).message });
+    }
+    this.learn([dpop?.stored.privateJwk.d]);
     const { client, tokens } = await obtainTokens({
       discovered,
       options: this.options,
       context: this.context,
       scopes,
-      storedClient: previous?.version === 1 ? previous.client : undefined,
+      storedClient,
       fetch: ctx.fetch,
       signal: ctx.signal,
       learn: this.learn,
+      ...(dpop ? { dpop } : {}),
     });
     const record: StoredAuth = {
       version: 1,
@@ -230,6 +271,7 @@ export class OAuthHandler implements AuthHandler {
       client,
       tokens,
       requested: scopes,
+      ...(dpop ? { dpop: dpop.stored } : {}),
     };
     this.learnRecord(record);
     await this.store.set(key, record);
@@ -272,6 +314,8 @@ export class OAuthHandler implements AuthHandler {
         signal,
         now: this.context.now,
         learn: this.learn,
+        // A public client's refresh token is bound to the key too (RFC 9449 §5): the refresh carries a proof.
+        ...(base.dpop ? { dpop: await this.dpop.keyOf(base.dpop) } : {}),
       };
       let tokens: TokenSet;
       try {

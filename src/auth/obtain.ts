@@ -16,6 +16,8 @@ export interface ObtainInput {
   storedClient?: ClientIdentity;
   fetch: AuthFetch;
   signal?: AbortSignal;
+  /** The DPoP key the tokens are to be bound to, when DPoP is in use. */
+  dpop?: import('./dpop.js').DpopKey;
   /** The handler's redactor: told every secret the grant makes or receives. */
   learn?: (values: readonly (string | undefined)[]) => void;
 }
@@ -43,6 +45,7 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
     signal: input.signal,
     now: context.now,
     learn: input.learn,
+    ...(input.dpop ? { dpop: input.dpop } : {}),
   });
   const mode = options.mode ?? 'oauth';
   if (mode === 'client_credentials') {

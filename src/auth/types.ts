@@ -30,6 +30,12 @@ export interface OAuthOptions {
   interactive?: InteractiveMode;
   /** Ask for `offline_access` when the AS lists it (refresh tokens). @defaultValue true */
   offlineAccess?: boolean;
+  /**
+   * DPoP (RFC 9449, SEP-1932): sender-constrained tokens, with a key pair per client identity kept in
+   * the token store. `auto` uses it when the server asks for it (a `DPoP` challenge, or
+   * `dpop_bound_access_tokens_required` in its resource metadata). @defaultValue 'auto'
+   */
+  dpop?: boolean | 'auto';
   /** Cross-app access: the IdP's token endpoint, client id and the user's ID token (SEP-990). */
   crossApp?: { idpTokenEndpoint: string; idpClientId?: string; idpClientSecret?: string; idToken: string | (() => Promise<string>) };
 }
@@ -68,6 +74,8 @@ export interface Discovered {
   resource?: string;
   /** `scopes_supported` of the protected-resource metadata. */
   resourceScopes?: string[];
+  /** `dpop_bound_access_tokens_required` of the protected-resource metadata (RFC 9728 §2). */
+  dpopRequired?: boolean;
   /** How the AS was found: `prm` (2025-06-18+), `legacy-metadata` or `legacy-defaults` (2025-03-26). */
   via: 'prm' | 'legacy-metadata' | 'legacy-defaults';
 }
@@ -107,6 +115,8 @@ export interface StoredAuth {
   tokens?: TokenSet;
   /** Scopes requested by the last authorization. */
   requested?: string[];
+  /** The DPoP key pair of this client identity, when its tokens are DPoP-bound (RFC 9449). */
+  dpop?: import('./dpop.js').StoredDpopKey;
 }
 
 /** What the handler needs besides the options. */

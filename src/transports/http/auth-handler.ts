@@ -44,6 +44,13 @@ export interface AuthHandler {
    * applies it with its own redactor to every error and log line.
    */
   readonly redact?: Redact;
+  /**
+   * Headers that go with the Authorization value on one request: with DPoP (RFC 9449 §7.1), a fresh
+   * proof for this method and URL.
+   */
+  proofHeaders?(context: { httpMethod: string; url: string; authorization: string }): Promise<Record<string, string> | undefined>;
+  /** A response carried `DPoP-Nonce` (RFC 9449 §9): later proofs to that origin carry it. Called before {@link AuthHandler.onChallenge}. */
+  onDpopNonce?(url: string, nonce: string): void;
   /** The handler's own request in flight (an OAuth discovery URL), so a start that timed out can name what hung. */
   stalledOn?(): { step: string; url: string } | undefined;
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { checkProof } from './dpop-check.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -18,6 +19,8 @@ export interface TestAs {
   grants: string[];
   /** The form of every token request, in order. */
   tokenRequests: URLSearchParams[];
+  /** The OAuth `error` of every refused token request, in order. */
+  tokenErrors: string[];
   /** Misbehaviours switched on by tests (see {@link AsFaults}). */
   faults: AsFaults;
   close(): Promise<void>;
@@ -37,6 +40,8 @@ export interface TestMcp {
   refused: number;
   /** Every access token the server was shown. */
   tokens: Set<string>;
+  /** DPoP: the Authorization schemes seen, proofs accepted, and proofs refused (with why). */
+  dpop: { schemes: string[]; accepted: number; refused: string[]; nonceChallenges: number };
   close(): Promise<void>;
 }
 
@@ -98,6 +103,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
   provider.proxy = false;
   const grants: string[] = [];
   const tokenRequests: URLSearchParams[] = [];
+  const tokenErrors: string[] = [];
   const faults: AsFaults = {};
   provider.on('grant.success', (ctx: Any) => grants.push(String(ctx.oidc.params?.grant_type)));
   provider.use(async (ctx: Any, next: () => Promise<void>) => {
@@ -111,6 +117,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     await next();
     const params = ctx.oidc?.params ?? {};
     tokenRequests.push(new URLSearchParams(Object.entries(params).filter(([, v]) => typeof v === 'string') as [string, string][]));
+    if (ctx.status >= 400 && typeof ctx.body?.error === 'string') tokenErrors.push(ctx.body.error);
     if (faults.echoSecret && ctx.status >= 400 && ctx.body && typeof ctx.body === 'object') {
       const basic = /^Basic (.+)$/i.exec(String(ctx.headers.authorization ?? ''))?.[1];
       const secret = params.client_secret ?? (basic ? decodeURIComponent(Buffer.from(basic, 'base64').toString().split(':')[1] ?? '') : '');
@@ -125,7 +132,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     }
     callback(req, res);
   });
-  return { issuer, provider, grants, tokenRequests, faults, close: () => close(http) };
+  return { issuer, provider, grants, tokenRequests, tokenErrors, faults, close: () => close(http) };
 }
 
 // The "user": logs in as user-1 and grants whatever is asked.
@@ -176,20 +183,31 @@ export async function browse(url: URL, redirectUri: string): Promise<URL> {
 }
 
 /** A stateless SDK MCP server with one tool, guarded by bearer tokens of `as` bound to its URL. */
-export async function startMcp(getAs: () => TestAs, options: { scopes?: string[] } = {}): Promise<TestMcp> {
+export async function startMcp(
+  getAs: () => TestAs,
+  options: { scopes?: string[]; dpop?: { required?: boolean; nonce?: () => string | undefined } } = {},
+): Promise<TestMcp> {
   const http = createServer();
   const port = await listen(http);
   const url = `http://127.0.0.1:${port}/mcp`;
   const state = { refused: 0 };
   const tokens = new Set<string>();
+  const dpop = { schemes: [] as string[], accepted: 0, refused: [] as string[], nonceChallenges: 0 };
+  const seenJtis = new Set<string>();
+  const scheme = options.dpop?.required ? 'DPoP' : 'Bearer';
   const prm = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const path = new URL(req.url ?? '/', url).pathname;
       if (path === '/.well-known/oauth-protected-resource/mcp') {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ resource: url, authorization_servers: [getAs().issuer], scopes_supported: options.scopes ?? ['mcp:tools'] }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            resource: url,
+            authorization_servers: [getAs().issuer],
+            scopes_supported: options.scopes ?? ['mcp:tools'],
+            ...(options.dpop?.required ? { dpop_bound_access_tokens_required: true, dpop_signing_alg_values_supported: ['ES256'] } : {}),
+          }),
+        );
         return;
       }
       if (path !== '/mcp') {
@@ -197,14 +215,35 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
         return;
       }
       const auth = req.headers.authorization ?? '';
-      const token = /^Bearer (.+)$/i.exec(auth)?.[1];
+      const presented = /^(Bearer|DPoP) (.+)$/i.exec(auth);
+      const token = presented?.[2];
       if (token) tokens.add(token);
+      if (presented) dpop.schemes.push(presented[1]!);
       const provider = getAs().provider;
       const found = token ? ((await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))) : undefined;
-      if (!found || found.isExpired || found.aud !== url) {
+      const refuse = (error?: string, extra: Record<string, string> = {}) => {
         state.refused++;
-        res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${prm}"${token ? ', error="invalid_token"' : ''}` }).end();
+        res.writeHead(401, { ...extra, 'www-authenticate': `${scheme} resource_metadata="${prm}"${error ? `, error="${error}"` : ''}` }).end();
+      };
+      if (!found || found.isExpired || found.aud !== url) {
+        refuse(token ? 'invalid_token' : undefined);
         return;
+      }
+      // RFC 9449 §7.1: a DPoP-bound token (oidc-provider records the key thumbprint as jkt) needs the DPoP scheme and a proof by that key.
+      if (found.jkt !== undefined || options.dpop?.required) {
+        const check = checkProof(req.headers.dpop as string | undefined, { method: req.method!, url, accessToken: token!, seenJtis });
+        if (!/^DPoP$/i.test(presented![1]!) || !check.ok || check.jkt !== found.jkt) {
+          dpop.refused.push(!check.ok ? check.error! : check.jkt !== found.jkt ? 'proof key is not the bound key' : `scheme ${presented![1]}`);
+          refuse('invalid_token');
+          return;
+        }
+        const nonce = options.dpop?.nonce?.();
+        if (nonce !== undefined && check.nonce !== nonce) {
+          dpop.nonceChallenges++;
+          refuse('use_dpop_nonce', { 'dpop-nonce': nonce });
+          return;
+        }
+        dpop.accepted++;
       }
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
@@ -240,6 +279,7 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
       return state.refused;
     },
     tokens,
+    dpop,
     close: () => close(http),
   };
 }
