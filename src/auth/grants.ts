@@ -58,6 +58,8 @@ export async function requestOptions(ctx: GrantContext, extra: Record<string, un
 /** The client-auth function for the chosen method (RFC 6749 §2.3.1; RFC 7523). */
 export async function clientAuth(ctx: GrantContext): Promise<import('oauth4webapi').ClientAuth> {
   const o = await oauth();
+  // No client id (workload identity without one): the assertion alone authenticates (RFC 7523 §3).
+  if (ctx.client.client_id === '') return () => {};
   const method = selectClientAuthMethod({
     registered: ctx.client.token_endpoint_auth_method,
     supported: ctx.as.token_endpoint_auth_methods_supported,

@@ -57,7 +57,9 @@ export class OAuthHandler implements AuthHandler {
     this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
     const pem = options.privateKeyPem;
     const idToken = options.crossApp?.idToken;
+    const assertion = options.workload?.assertion;
     this.learn([
+      typeof assertion === 'string' ? assertion : undefined,
       options.clientSecret,
       options.crossApp?.idpClientSecret,
       typeof idToken === 'string' ? idToken : undefined,
@@ -146,6 +148,12 @@ export class OAuthHandler implements AuthHandler {
       if (t.refresh_token) {
         // A failed refresh leaves either no token (invalid_grant: the 401 then says what to do) or the old one.
         await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
+      } else if (this.options.mode === 'client_credentials' || this.options.mode === 'workload_identity') {
+        // Machine grants have no refresh token: the grant runs again (a workload re-reads its platform token).
+        // A failure sends the old token, and the 401 that follows reports it.
+        await this.once(() => this.authorize({ status: 401, httpMethod: 'POST', fetch: this.tracked(ctx.fetch), signal: ctx.signal }, {}, undefined)).catch(
+          () => undefined,
+        );
       }
     }
     return this.bearer();

@@ -53,6 +53,7 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
     return { client, tokens: await clientCredentialsGrant(grant(client), input.scopes, discovered.resource) };
   }
   if (mode === 'cross-app') return crossApp(input, grant);
+  if (mode === 'workload_identity') return workloadIdentity(input, grant);
   const interactive = context.authorize ? 'hook' : (options.interactive ?? 'never');
   if (interactive === 'never') {
     throw new AuthRequiredError({ server: context.serverName, reason: 'no valid token is stored and interactive login is not allowed in this process' });
@@ -144,5 +145,30 @@ async function crossApp(input: ObtainInput, grant: (client: ClientIdentity) => G
   // (2) RFC 7523 §2.1 at the AS: the ID-JAG as the assertion.
   const client = requireConfigured(options, context, 'jwt-bearer grant');
   const tokens = await genericGrant('jwt-bearer grant', grant(client), JWT_BEARER, { assertion: jag.access_token }, input.scopes);
+  return { client, tokens };
+}
+
+/**
+ * Workload identity federation (RFC 7523 §2.1, SEP-1933): the platform's JWT as the assertion of a
+ * jwt-bearer grant, read again every time (platforms rotate it). A refusal is final: no retry, no other grant.
+ */
+async function workloadIdentity(input: ObtainInput, grant: (client: ClientIdentity) => GrantContext): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
+  const { discovered, options, context } = input;
+  const { readWorkloadAssertion } = await import('./workload.js');
+  const assertion = await readWorkloadAssertion(options.workload, context.serverName);
+  input.learn?.([assertion]);
+  // The assertion is the credential; a client id (and its own authentication) only when configured.
+  const client: ClientIdentity = {
+    client_id: options.clientId ?? '',
+    ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
+    ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}),
+    source: 'configured',
+  };
+  const parameters: Record<string, string> = {
+    assertion,
+    ...(input.scopes.length ? { scope: input.scopes.join(' ') } : {}),
+    ...(discovered.resource ? { resource: discovered.resource } : {}),
+  };
+  const tokens = await genericGrant('jwt-bearer grant (workload identity)', grant(client), JWT_BEARER, parameters, input.scopes);
   return { client, tokens };
 }

@@ -7,8 +7,12 @@ export type InteractiveMode = 'auto' | 'browser' | 'device' | 'paste' | 'never';
 
 /** Per-server OAuth options (the `auth:` block of a config, or code). Secrets here are never logged. */
 export interface OAuthOptions {
-  /** `oauth` (authorization code, device), `client_credentials`, `cross-app` (RFC 8693 + jwt-bearer), or `none` (no OAuth). @defaultValue 'oauth' */
-  mode?: 'oauth' | 'client_credentials' | 'cross-app' | 'none';
+  /**
+   * `oauth` (authorization code, device), `client_credentials`, `workload_identity` (the RFC 7523
+   * jwt-bearer grant with a token the platform issued, see {@link OAuthOptions.workload}), `cross-app`
+   * (RFC 8693 + jwt-bearer), or `none` (no OAuth). @defaultValue 'oauth'
+   */
+  mode?: 'oauth' | 'client_credentials' | 'workload_identity' | 'cross-app' | 'none';
   /** A pre-registered client id (AUTH-12); else CIMD, else dynamic registration. */
   clientId?: string;
   clientSecret?: string;
@@ -36,6 +40,13 @@ export interface OAuthOptions {
    * `dpop_bound_access_tokens_required` in its resource metadata). @defaultValue 'auto'
    */
   dpop?: boolean | 'auto';
+  /**
+   * Workload identity (`mode: workload_identity`, RFC 7523 §2.1): where the platform puts the JWT this
+   * workload presents as its assertion (a Kubernetes projected service-account token, a GitHub Actions
+   * OIDC token, a cloud identity token). Read again for every grant, so a rotated token is picked up.
+   * One of: a file, an environment variable, or a value or function (code).
+   */
+  workload?: { assertionFile?: string; assertionEnv?: string; assertion?: string | (() => string | Promise<string>) };
   /** Cross-app access: the IdP's token endpoint, client id and the user's ID token (SEP-990). */
   crossApp?: { idpTokenEndpoint: string; idpClientId?: string; idpClientSecret?: string; idToken: string | (() => Promise<string>) };
 }

@@ -60,6 +60,15 @@ function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
       ...(a?.redirect ? { redirect: a.redirect } : {}),
       ...(a?.resource !== undefined ? { resource: a.resource } : {}),
       ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
+      ...(a?.dpop !== undefined ? { dpop: a.dpop } : {}),
+      ...(a?.assertionFile !== undefined || a?.assertionEnv !== undefined
+        ? {
+            workload: {
+              ...(a.assertionFile !== undefined ? { assertionFile: a.assertionFile } : {}),
+              ...(a.assertionEnv !== undefined ? { assertionEnv: a.assertionEnv } : {}),
+            },
+          }
+        : {}),
       interactive: a?.interactive ?? 'never',
       context: { store: a?.store ?? 'file' },
     },

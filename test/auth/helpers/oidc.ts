@@ -58,7 +58,14 @@ async function close(server: HttpServer): Promise<void> {
 }
 
 /** Starts the AS for the resource `resourceUrl` (its tokens are audience-bound to it). */
-export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number; features?: Any }): Promise<TestAs> {
+export async function startAs(options: {
+  resourceUrl: () => string;
+  clients?: Any[];
+  accessTokenTtl?: number;
+  features?: Any;
+  /** Called with the provider before it serves anything (custom grant types). */
+  setup?: (provider: Any) => void;
+}): Promise<TestAs> {
   const { default: Provider } = (await import(PROVIDER)) as { default: Any };
   const http = createServer();
   const port = await listen(http);
@@ -101,6 +108,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     issueRefreshToken: async (_ctx: Any, client: Any, code: Any) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
   });
   provider.proxy = false;
+  options.setup?.(provider);
   const grants: string[] = [];
   const tokenRequests: URLSearchParams[] = [];
   const tokenErrors: string[] = [];
