@@ -11,12 +11,14 @@ import {
   unionScopes,
   type BearerChallenge,
 } from '../../protocol/auth/index.js';
-import { createLearningRedactor, redactError, type Redact } from '../../protocol/redact.js';
+import type { Redact } from '../../protocol/redact.js';
 import { AuthRefusedError, AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
 import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
 import { DpopState, isDpopTokenType } from './dpop.js';
-import { refreshGrant, type GrantContext } from './grants.js';
+import { HandlerSecrets } from './handler-secrets.js';
+import type { GrantContext } from './grants.js';
+import { refreshStored } from './refresh.js';
 import { obtainTokens } from './obtain.js';
 import { MemoryTokenStore, pointerKey, storeKey, type TokenStore } from './store.js';
 import type { OAuthContext, OAuthOptions, StoredAuth, TokenSet } from './types.js';
@@ -37,16 +39,16 @@ export class OAuthHandler implements AuthHandler {
   private fresh?: string;
   /** The Authorization value a refresh on a 401 produced, until a request with it is accepted. */
   private refreshed?: string;
-  private readonly secrets = createLearningRedactor();
+  private readonly secrets: HandlerSecrets;
   private readonly dpop = new DpopState();
-  /** The OAuth request in flight and what it is for, so a start that times out can name it. */
-  private waiting?: { step: string; url: string };
 
   /**
    * Masks every secret this handler was given or obtained (client secret, private key, tokens, codes,
    * verifiers, assertions), learnt the moment each exists; the HTTP transports add it to theirs.
    */
-  readonly redact: Redact = (text) => this.secrets.redact(text);
+  readonly redact: Redact;
+  /** Adds values to the redactor. */
+  readonly learn: HandlerSecrets['learn'];
 
   constructor(
     readonly serverUrl: URL,
@@ -55,52 +57,14 @@ export class OAuthHandler implements AuthHandler {
   ) {
     this.server = canonicalResource(serverUrl);
     this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
-    const pem = options.privateKeyPem;
-    const idToken = options.crossApp?.idToken;
-    const assertion = options.workload?.assertion;
-    this.learn([
-      typeof assertion === 'string' ? assertion : undefined,
-      options.clientSecret,
-      options.crossApp?.idpClientSecret,
-      typeof idToken === 'string' ? idToken : undefined,
-      pem,
-      // The key's base64 body on one line, as a message might quote it.
-      pem?.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''),
-    ]);
-  }
-
-  /** Adds values to the redactor. */
-  readonly learn = (values: readonly (string | undefined)[]): void => {
-    this.secrets.learn(values.filter((v): v is string => typeof v === 'string'));
-  };
-
-  private learnRecord(record: StoredAuth | undefined): void {
-    this.learn([record?.tokens?.access_token, record?.tokens?.refresh_token, record?.client?.client_secret, record?.dpop?.privateJwk.d]);
+    this.secrets = new HandlerSecrets(options);
+    this.redact = this.secrets.redact;
+    this.learn = this.secrets.learn;
   }
 
   /** The OAuth request this handler is waiting on, if any (named by a start that timed out there). */
   stalledOn(): { step: string; url: string } | undefined {
-    return this.waiting;
-  }
-
-  /** `fetch` that records the request in flight for {@link stalledOn}. */
-  private tracked(fetch: AuthFetch): AuthFetch {
-    return async (url, init) => {
-      const entry = { step: (init?.method ?? 'GET') === 'GET' ? 'OAuth discovery' : 'OAuth request', url: String(url) };
-      this.waiting = entry;
-      try {
-        return await fetch(url, init);
-      } finally {
-        if (this.waiting === entry) this.waiting = undefined;
-      }
-    };
-  }
-
-  /** Every error leaving the handler, masked: an AS or a server may echo what we sent it. */
-  private masked<T>(work: Promise<T>): Promise<T> {
-    return work.catch((error: unknown) => {
-      throw redactError(error, this.redact);
-    });
+    return this.secrets.stalledOn();
   }
 
   private now(): number {
@@ -132,13 +96,13 @@ export class OAuthHandler implements AuthHandler {
       if (!pointer?.issuer) return;
       const stored = (await this.store.get(storeKey(this.server, pointer.issuer))) as StoredAuth | undefined;
       if (stored?.version === 1) this.record = stored;
-      this.learnRecord(this.record);
+      this.secrets.learnRecord(this.record);
     })();
     return this.loaded;
   }
 
   authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
-    return this.masked(this.currentAuthorization(ctx));
+    return this.secrets.masked(this.currentAuthorization(ctx));
   }
 
   private async currentAuthorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
@@ -151,9 +115,9 @@ export class OAuthHandler implements AuthHandler {
       } else if (this.options.mode === 'client_credentials' || this.options.mode === 'workload_identity') {
         // Machine grants have no refresh token: the grant runs again (a workload re-reads its platform token).
         // A failure sends the old token, and the 401 that follows reports it.
-        await this.once(() => this.authorize({ status: 401, httpMethod: 'POST', fetch: this.tracked(ctx.fetch), signal: ctx.signal }, {}, undefined)).catch(
-          () => undefined,
-        );
+        await this.once(() =>
+          this.authorize({ status: 401, httpMethod: 'POST', fetch: this.secrets.tracked(ctx.fetch), signal: ctx.signal }, {}, undefined),
+        ).catch(() => undefined);
       }
     }
     return this.bearer();
@@ -166,7 +130,7 @@ export class OAuthHandler implements AuthHandler {
   }
 
   onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
-    return this.masked(this.challenged({ ...ctx, fetch: this.tracked(ctx.fetch) }));
+    return this.secrets.masked(this.challenged({ ...ctx, fetch: this.secrets.tracked(ctx.fetch) }));
   }
 
   private async challenged(ctx: AuthChallengeContext): Promise<boolean> {
@@ -281,7 +245,7 @@ export class OAuthHandler implements AuthHandler {
       requested: scopes,
       ...(dpop ? { dpop: dpop.stored } : {}),
     };
-    this.learnRecord(record);
+    this.secrets.learnRecord(record);
     await this.store.set(key, record);
     await this.store.set(pointerKey(this.server), { issuer: record.issuer });
     this.record = record;
@@ -301,52 +265,42 @@ export class OAuthHandler implements AuthHandler {
     return flight;
   }
 
-  private async refreshUnderLock(record: StoredAuth, refreshToken: string, fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
-    const key = storeKey(this.server, record.issuer);
-    const run = async (): Promise<TokenSet | undefined> => {
-      // Re-read after acquiring: another process may have rotated the token already.
-      const stored = (await this.store.get(key)) as StoredAuth | undefined;
-      if (stored?.tokens && stored.tokens.refresh_token !== refreshToken) {
-        this.learnRecord(stored);
-        this.record = stored;
-        return stored.tokens;
-      }
-      const base = stored ?? record;
-      const ctx: GrantContext = {
-        as: base.as,
-        client: base.client!,
-        privateKeyPem: this.options.privateKeyPem,
-        signingAlgorithm: this.options.signingAlgorithm,
-        fetch,
-        serverName: this.context.serverName,
-        signal,
-        now: this.context.now,
-        learn: this.learn,
-        // A public client's refresh token is bound to the key too (RFC 9449 §5): the refresh carries a proof.
-        ...(base.dpop ? { dpop: await this.dpop.keyOf(base.dpop) } : {}),
-      };
-      let tokens: TokenSet;
-      try {
-        tokens = await refreshGrant(ctx, refreshToken, base.resource, base.tokens?.scope ?? base.requested);
-      } catch (error) {
-        if ((error as { error?: string }).error === 'invalid_grant') {
-          // Compare-and-delete (vercel/ai PR #20694): drop only the token that failed, never a winner's.
-          const { tokens: _dropped, ...rest } = base;
-          if (stored) await this.store.set(key, rest, stored);
-          if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
-          throw new AuthRequiredError(
-            { server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server },
-            error,
-          );
-        }
-        throw error;
-      }
-      const next: StoredAuth = { ...base, tokens };
-      await this.store.set(key, next);
-      this.record = next;
-      return tokens;
+  private refreshUnderLock(record: StoredAuth, refreshToken: string, fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
+    return refreshStored({
+      store: this.store,
+      key: storeKey(this.server, record.issuer),
+      record,
+      refreshToken,
+      grant: (base) => this.grantContext(base, fetch, signal),
+      dpopKeyOf: (stored) => this.dpop.keyOf(stored),
+      adopt: (next) => {
+        this.secrets.learnRecord(next);
+        this.record = next;
+      },
+      dropped: (rest) => {
+        if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
+      },
+      required: (error) =>
+        new AuthRequiredError(
+          { server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server },
+          error,
+        ),
+    });
+  }
+
+  /** What a grant on `record`'s client needs (refresh, revocation). */
+  private grantContext(record: StoredAuth, fetch: AuthFetch, signal?: AbortSignal): GrantContext {
+    return {
+      as: record.as,
+      client: record.client!,
+      privateKeyPem: this.options.privateKeyPem,
+      signingAlgorithm: this.options.signingAlgorithm,
+      fetch,
+      serverName: this.context.serverName,
+      signal,
+      now: this.context.now,
+      learn: this.learn,
     };
-    return this.store.withLock ? this.store.withLock(key, run) : run();
   }
 
   /** The stored record (status, logout). */
@@ -377,7 +331,7 @@ export class OAuthHandler implements AuthHandler {
    * lets that revoke the access token too), then deletes them. Resolves whether anything was revoked.
    */
   logout(fetch: AuthFetch): Promise<boolean> {
-    return this.masked(this.revokeAndForget(fetch));
+    return this.secrets.masked(this.revokeAndForget(fetch));
   }
 
   private async revokeAndForget(fetch: AuthFetch): Promise<boolean> {
@@ -388,16 +342,7 @@ export class OAuthHandler implements AuthHandler {
     try {
       if (record && tokens && record.client && record.as.revocation_endpoint) {
         const { revoke } = await import('./grants.js');
-        const ctx: GrantContext = {
-          as: record.as,
-          client: record.client,
-          privateKeyPem: this.options.privateKeyPem,
-          signingAlgorithm: this.options.signingAlgorithm,
-          fetch,
-          serverName: this.context.serverName,
-          now: this.context.now,
-          learn: this.learn,
-        };
+        const ctx = this.grantContext(record, fetch);
         if (tokens.refresh_token) await revoke(ctx, tokens.refresh_token, 'refresh_token');
         await revoke(ctx, tokens.access_token, 'access_token');
         revoked = true;
@@ -410,10 +355,10 @@ export class OAuthHandler implements AuthHandler {
 
   /** Runs an authorization now (`mcp-bridge auth login`), without waiting for a challenge. */
   login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
-    return this.masked(
+    return this.secrets.masked(
       (async () => {
         await this.load();
-        const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch: this.tracked(fetch), signal: options.signal };
+        const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch: this.secrets.tracked(fetch), signal: options.signal };
         await this.once(() => this.authorize(ctx, {}, options.scopes));
         return this.record!;
       })(),

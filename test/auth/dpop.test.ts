@@ -15,7 +15,7 @@ const authFetch = fetch as unknown as AuthFetch;
 const HOUR = 3_600_000;
 
 for (const withNonces of [false, true]) {
-  describe(`DPoP against oidc-provider${withNonces ? ', with AS and RS nonces' : ''}`, () => {
+  describe(`DPoP against oidc-provider (AUTH-27)${withNonces ? ', with AS and RS nonces' : ''}`, () => {
     let as: TestAs;
     let mcp: TestMcp;
     let rsNonce = 'rs-nonce-1';

@@ -32,7 +32,7 @@ function workloadJwt(audience: string, expiresIn = 300): string {
   return `${input}.${sign('sha256', Buffer.from(input), { key: platform.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
 }
 
-describe('workload identity (jwt-bearer) against oidc-provider', () => {
+describe('workload identity (jwt-bearer) against oidc-provider (AUTH-28)', () => {
   let as: TestAs;
   let mcp: TestMcp;
   let dir: string;
