@@ -3,6 +3,7 @@
 // requests (fresh jti and iat, htm, htu, ath, the server's nonce), and the nonce each origin gave last.
 // Token requests get their proofs from oauth4webapi's DPoP handle over the same key (grants.ts).
 import type { webcrypto } from 'node:crypto';
+import { AuthRefusedError } from '../errors/auth-errors.js';
 
 type JsonWebKey = webcrypto.JsonWebKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
@@ -98,20 +99,23 @@ export class DpopState {
    * The key for a new authorization, or undefined for bearer tokens: `option` true always, false never,
    * `auto` when the server asks (a DPoP challenge or `dpop_bound_access_tokens_required`) or the
    * identity already has a key. The key of the identity is kept; a new identity gets a new key.
-   * @throws Error when DPoP is wanted and the authorization server lists algorithms without ES256.
+   * @throws AuthRefusedError (`MCPB_AUTH_REFUSED`) when DPoP is wanted and the authorization server lists algorithms without ES256.
    */
   async forAuthorization(input: {
     option: boolean | 'auto' | undefined;
     serverAsks: boolean;
     previous?: StoredDpopKey;
     algorithms: unknown;
+    server?: string;
   }): Promise<DpopKey | undefined> {
     const wanted = input.option === true || (input.option !== false && (input.serverAsks || input.previous !== undefined));
     if (!wanted) return undefined;
     if (Array.isArray(input.algorithms) && !input.algorithms.includes('ES256'))
-      throw new Error(
-        `the authorization server's dpop_signing_alg_values_supported (${input.algorithms.join(', ')}) lacks ES256, the algorithm mcp-bridge signs proofs with`,
-      );
+      throw new AuthRefusedError({
+        server: input.server,
+        step: 'DPoP',
+        description: `the authorization server's dpop_signing_alg_values_supported (${input.algorithms.join(', ')}) lacks ES256, the algorithm mcp-bridge signs proofs with; set auth.dpop: false for bearer tokens`,
+      });
     const key = input.previous ? await importDpopKey(input.previous) : await generateDpopKey();
     this.key = { stored: key.stored, key: Promise.resolve(key) };
     return key;

@@ -12,7 +12,7 @@ import {
   type BearerChallenge,
 } from '../../protocol/auth/index.js';
 import type { Redact } from '../../protocol/redact.js';
-import { AuthRefusedError, AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
+import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
 import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
 import { DpopState, isDpopTokenType } from './dpop.js';
@@ -211,17 +211,13 @@ export class OAuthHandler implements AuthHandler {
         offlineAccess: (this.options.mode ?? 'oauth') === 'oauth' && this.options.offlineAccess !== false,
       });
     const storedClient = previous?.version === 1 ? previous.client : undefined;
-    let dpop: Awaited<ReturnType<DpopState['forAuthorization']>>;
-    try {
-      dpop = await this.dpop.forAuthorization({
-        option: this.options.dpop,
-        serverAsks: challenge.scheme === 'dpop' || discovered.dpopRequired === true,
-        previous: storedClient ? previous?.dpop : undefined,
-        algorithms: discovered.as.dpop_signing_alg_values_supported,
-      });
-    } catch (error) {
-      throw new AuthRefusedError({ server: this.context.serverName, step: 'DPoP', description: (error as Error).message });
-    }
+    const dpop = await this.dpop.forAuthorization({
+      option: this.options.dpop,
+      serverAsks: challenge.scheme === 'dpop' || discovered.dpopRequired === true,
+      previous: storedClient ? previous?.dpop : undefined,
+      algorithms: discovered.as.dpop_signing_alg_values_supported,
+      server: this.context.serverName,
+    });
     this.learn([dpop?.stored.privateJwk.d]);
     const { client, tokens } = await obtainTokens({
       discovered,

@@ -105,3 +105,28 @@ describe('DPoP configuration', () => {
     assert.ok((await as.provider.AccessToken.find(forced.tokens!.access_token)).jkt);
   });
 });
+
+describe('DPoP with an AS that cannot verify ES256 (AUTH-27)', () => {
+  let as: TestAs;
+  let mcp: TestMcp;
+  before(async () => {
+    const urlRef = { url: '' };
+    as = await startAs({ resourceUrl: () => urlRef.url, config: { enabledJWA: { dPoPSigningAlgValues: ['EdDSA'] } } });
+    mcp = await startMcp(() => as);
+    urlRef.url = mcp.url;
+  });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+  });
+
+  it('refuses before any token request, naming the algorithms the AS lists and the way out', async () => {
+    const before = as.tokenRequests.length;
+    const h = createOAuthHandler(mcp.url, { dpop: true }, { serverName: 'eddsa', authorize: browse });
+    await assert.rejects(
+      h.login(authFetch),
+      (e: { code?: string; message: string }) => e.code === 'MCPB_AUTH_REFUSED' && /EdDSA.*lacks ES256.*auth\.dpop: false/.test(e.message),
+    );
+    assert.equal(as.tokenRequests.length, before);
+  });
+});

@@ -65,6 +65,8 @@ export async function startAs(options: {
   features?: Any;
   /** Called with the provider before it serves anything (custom grant types). */
   setup?: (provider: Any) => void;
+  /** More provider configuration (merged at the top level). */
+  config?: Any;
 }): Promise<TestAs> {
   const { default: Provider } = (await import(PROVIDER)) as { default: Any };
   const http = createServer();
@@ -106,6 +108,7 @@ export async function startAs(options: {
       ClientCredentials: options.accessTokenTtl ?? 3600,
     },
     issueRefreshToken: async (_ctx: Any, client: Any, code: Any) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    ...options.config,
   });
   provider.proxy = false;
   options.setup?.(provider);
