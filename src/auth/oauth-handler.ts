@@ -111,7 +111,7 @@ export class OAuthHandler implements AuthHandler {
     if (t && refreshDue(t, this.now())) {
       if (t.refresh_token) {
         // A failed refresh leaves either no token (invalid_grant: the 401 then says what to do) or the old one.
-        await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
+        await this.refresh(this.secrets.tracked(ctx.fetch), ctx.signal).catch(() => undefined);
       } else if (this.options.mode === 'client_credentials' || this.options.mode === 'workload_identity') {
         // Machine grants have no refresh token: the grant runs again (a workload re-reads its platform token).
         // A failure sends the old token, and the 401 that follows reports it.
