@@ -31,11 +31,14 @@ export function buildConfig(
   };
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
+  const only = base.options.only;
   for (const entry of extracted.entries) {
-    const server = normalizeServer(entry, ctx);
-    if (server) servers.push(server);
     const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
-    if (name === undefined) continue;
+    // An entry the caller does not use may be broken without failing the load: its problems go nowhere.
+    const unused = only !== undefined && (name === undefined || !only.includes(name));
+    const server = normalizeServer(entry, unused ? { ...ctx, issues: [] } : ctx);
+    if (server) servers.push(server);
+    if (name === undefined || unused) continue;
     const first = seen.get(name);
     if (first === undefined) seen.set(name, entry.path);
     else {

@@ -176,4 +176,10 @@ export interface ConfigOptions {
   project?: string;
   /** Values for VS Code `${input:id}` prompts (else the variable `MCP_BRIDGE_INPUT_<ID>` is read). */
   inputs?: Record<string, string>;
+  /**
+   * Validate only these servers (by name): a problem in any other entry (an unset variable, a bad
+   * key) is ignored, and the other entries that are valid are still listed. For a command that uses
+   * one server of a host's file shared by many.
+   */
+  only?: readonly string[];
 }

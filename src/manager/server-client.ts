@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config/types.js';
 import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, type Redact } from '../../protocol/redact.js';
 import type { Logger } from '../log.js';
 import { createTransport, type HttpServerParams } from '../transports/create.js';
+import { oauthOptionsOf } from './oauth-options.js';
 
 /** How a server's secrets are masked, and the parameters its transport gets. */
 export interface ServerRedaction {
@@ -46,33 +47,7 @@ export function serverRedaction(config: ServerConfig): ServerRedaction {
  * a login itself starts only when the config's `interactive` allows it (else MCPB_AUTH_REQUIRED).
  */
 function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
-  const a = config.auth;
-  if (a?.mode === 'none') return { auth: undefined };
-  return {
-    auth: {
-      mode: a?.mode ?? 'oauth',
-      ...(a?.clientId !== undefined ? { clientId: a.clientId } : {}),
-      ...(a?.clientSecret !== undefined ? { clientSecret: a.clientSecret } : {}),
-      ...(a?.privateKeyFile !== undefined ? { privateKeyFile: a.privateKeyFile } : {}),
-      ...(a?.signingAlgorithm !== undefined ? { signingAlgorithm: a.signingAlgorithm } : {}),
-      ...(a?.clientMetadataUrl !== undefined ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
-      ...(a?.scopes.length ? { scopes: a.scopes } : {}),
-      ...(a?.redirect ? { redirect: a.redirect } : {}),
-      ...(a?.resource !== undefined ? { resource: a.resource } : {}),
-      ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
-      ...(a?.dpop !== undefined ? { dpop: a.dpop } : {}),
-      ...(a?.assertionFile !== undefined || a?.assertionEnv !== undefined
-        ? {
-            workload: {
-              ...(a.assertionFile !== undefined ? { assertionFile: a.assertionFile } : {}),
-              ...(a.assertionEnv !== undefined ? { assertionEnv: a.assertionEnv } : {}),
-            },
-          }
-        : {}),
-      interactive: a?.interactive ?? 'never',
-      context: { store: a?.store ?? 'file' },
-    },
-  };
+  return { auth: oauthOptionsOf(config.auth, 'agent') };
 }
 
 export interface OpenClientOptions {
