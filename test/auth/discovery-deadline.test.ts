@@ -36,16 +36,16 @@ describe('OAuth discovery shares the startup deadline', () => {
 
   it('fails at the startup deadline with MCPB_AUTH_TIMEOUT naming the metadata URL that hung', async () => {
     const started = Date.now();
-    const error = (await connect({ url: `${base}/mcp`, name: 'stuck-auth', auth: {}, startupTimeoutMs: 1_000 }).then(
+    const error = (await connect({ url: `${base}/mcp`, name: 'stuck-auth', auth: {}, startupTimeoutMs: 2_000 }).then(
       () => assert.fail('expected a start failure'),
       (e: unknown) => e,
     )) as Error & { code?: string; context?: { url?: string } };
     const elapsed = Date.now() - started;
     assert.equal(error.code, 'MCPB_AUTH_TIMEOUT', error.message);
     assert.equal(error.context?.url, `${base}/.well-known/oauth-protected-resource/mcp`);
-    assert.match(error.message, /\/\.well-known\/oauth-protected-resource\/mcp did not answer within the startup budget of 1000 ms/);
+    assert.match(error.message, /\/\.well-known\/oauth-protected-resource\/mcp did not answer within the startup budget of 2000 ms/);
     assert.doesNotMatch(error.message, /initialize/);
-    assert.ok(elapsed < 5_000, `failed after ${elapsed} ms, not after the 30 s OAuth request bound`);
+    assert.ok(elapsed < 10_000, `failed after ${elapsed} ms, not after the 30 s OAuth request bound`);
     assert.equal(hung.length, 1);
     for (let i = 0; i < 100 && !hung[0]!.closed; i++) await new Promise((r) => setTimeout(r, 20));
     assert.equal(hung[0]!.closed, true, 'the hung metadata request was abandoned with the start');
