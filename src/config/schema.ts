@@ -76,6 +76,7 @@ export const COMMON_SERVER_KEYS = [
   'resources',
   'prompts',
   'secrets',
+  'maskResults',
 ] as const;
 
 /** Server-entry keys per format. */

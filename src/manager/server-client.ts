@@ -5,7 +5,7 @@
 import { Client, type ClientOptions } from '../client/client.js';
 import { eraCacheKey } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
-import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, type Redact } from '../../protocol/redact.js';
+import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, noRedaction, type Redact } from '../../protocol/redact.js';
 import type { Logger } from '../log.js';
 import { createTransport, type HttpServerParams } from '../transports/create.js';
 import { oauthOptionsOf } from './oauth-options.js';
@@ -14,7 +14,7 @@ import { oauthOptionsOf } from './oauth-options.js';
 export interface ServerRedaction {
   /** Masks this server's configured secrets in everything the handle reports (status, logs, errors). */
   redact: Redact;
-  /** Masks only the configured values, for tool results (which the agent hands to an LLM). */
+  /** Masks only the configured values, for tool results (which the agent hands to an LLM); none with `maskResults: false`. */
   redactResult: Redact;
   /** The transport parameters: the config entry, with a headers function wrapped so its values are masked too. */
   params: ServerConfig;
@@ -37,7 +37,7 @@ export function serverRedaction(config: ServerConfig): ServerRedaction {
       : config;
   return {
     redact: composeRedactors(createRedactor(secrets), learnt?.redact),
-    redactResult: composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact),
+    redactResult: config.maskResults === false ? noRedaction : composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact),
     params,
   };
 }

@@ -30,7 +30,7 @@ export class StdioTransport implements Transport {
   readonly events = new Emitter<TransportEvents>();
   /** The startup budget from the options, for the client to enforce. */
   readonly startupTimeoutMs: number | undefined;
-  /** Masks this server's configured secrets (env values, secret arguments, `secrets`). */
+  /** Masks this server's configured secrets (secret-named env values, secret arguments, `secrets`). */
   readonly redact: Redact;
 
   private readonly options: StdioTransportOptions;
