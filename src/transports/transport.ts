@@ -76,6 +76,11 @@ export interface Transport {
   /** Masks the secrets this transport was configured with (env, headers, secret arguments, `secrets`). */
   readonly redact?: Redact;
   /**
+   * HTTP with an auth handler: the handler's own request still in flight (an OAuth discovery URL),
+   * so a start that runs out of time there names the URL that hung instead of blaming the server.
+   */
+  authStall?(): { step: string; url: string } | undefined;
+  /**
    * Optional: the peer's side has ended on its own (stdio: the process exited, closed its stdout, or
    * its stdin broke) and `close` is on its way with the exit code and stderr. A write that failed now
    * is better explained by that close than by the write error (EPIPE), so the session waits for it.

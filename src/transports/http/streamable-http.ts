@@ -92,6 +92,11 @@ export class StreamableHttpTransport implements Transport {
     return this.options.redact(redactUrl(this.options.url));
   }
 
+  /** The auth handler's request in flight, if any (see Transport.authStall). */
+  authStall(): { step: string; url: string } | undefined {
+    return this.options.auth?.stalledOn?.();
+  }
+
   /** The session id the server assigned, if any (a secret: do not log it). */
   get currentSessionId(): string | undefined {
     return this.sessionId;
