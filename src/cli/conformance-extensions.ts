@@ -1,6 +1,7 @@
 // The alpha suite's scenarios that need more than "list the tools and call them": JSON Schema
-// preservation (the agent-facing definition echoed back to the server) and the network-$ref canary
-// (every schema path exercised, nothing fetched). Each handler connects, acts, and closes.
+// preservation (the agent-facing definition echoed back to the server), the network-$ref canary
+// (every schema path exercised, nothing fetched), and skills (list without reading; load, which
+// verifies, then read the files only if it did). Each handler connects, acts, and closes.
 import { connect, type Client } from '../client/index.js';
 import { Registry } from '../registry/registry.js';
 
@@ -24,6 +25,21 @@ async function registered(client: Client): Promise<Registry> {
   return registry;
 }
 
+/** Lists the skills and loads each as an agent would; a skill that fails verification is left alone (its error is thrown at the end). */
+const loadSkills: Handler = (url) =>
+  withClient(url, async (client) => {
+    let failure: unknown;
+    for (const entry of await client.listSkills()) {
+      try {
+        const skill = await client.loadSkill(entry);
+        for (const file of skill.files) await skill.readFile(file);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure) throw failure;
+  });
+
 /** Scenario name → actions. */
 export const EXTENSION_SCENARIOS: Record<string, Handler> = {
   // SCHEMA-7: the suite compares what we echo with what it listed, keyword by keyword.
@@ -39,4 +55,13 @@ export const EXTENSION_SCENARIOS: Record<string, Handler> = {
     withClient(url, async (client) => {
       await registered(client);
     }),
+  // SKILL-2: listing reads nothing.
+  'sep-2640-client-no-prefetch': (url) =>
+    withClient(url, async (client) => {
+      await client.listSkills();
+    }),
+  // SKILL-4, SKILL-5: the served SKILL.md does not match its entry; nothing after it is read.
+  'sep-2640-client-verify-digest': loadSkills,
+  'sep-2640-client-verify-size': loadSkills,
+  'sep-2640-client-verify-frontmatter': loadSkills,
 };
