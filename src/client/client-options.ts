@@ -19,6 +19,7 @@ import type { ServerSnapshot } from './handshake.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import type { TaskRequest } from './tasks.js';
 import type { UrlElicitationHook } from './url-elicitation.js';
+import type { ResultCache } from './list-cache.js';
 
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
@@ -61,6 +62,18 @@ export interface ClientOptions extends ServerRequestHandlers {
   eraCache?: EraCache;
   /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
   eraCacheKey?: string;
+  /**
+   * 2026 era: where cacheable results (`tools/list`, `prompts/list`, `resources/list`, templates,
+   * `resources/read`) are kept while their `ttlMs` lasts, shared by every connection to the same
+   * server (`eraCacheKey`). @defaultValue the process-wide cache; pass `new ResultCache()` to keep a client's own
+   */
+  resultCache?: ResultCache;
+  /**
+   * The authorization context this connection's `private` cached results belong to (CACHE-6): a
+   * non-secret id (`connect` derives a hash of the credentials it was given). Unset: private
+   * results are reused only by this connection.
+   */
+  cacheIdentity?: string;
   /** Starts a fresh transport for the same server: used once, for a stdio server that exits on the era probe. */
   respawn?: () => Promise<Transport>;
   /** Cap on `input_required` rounds of one request (MRTR-6). @defaultValue 10 */
