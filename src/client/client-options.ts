@@ -63,6 +63,12 @@ export interface ClientOptions extends ServerRequestHandlers {
   /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
   eraCacheKey?: string;
   /**
+   * 2026 era: declare the Tasks extension (`io.modelcontextprotocol/tasks`) on every request, so a
+   * server may run a tool call as a task; `callTool` then follows it to its result (polling at the
+   * server's interval, input requests answered by the same hooks). @defaultValue true
+   */
+  tasksExtension?: boolean;
+  /**
    * 2026 era: where cacheable results (`tools/list`, `prompts/list`, `resources/list`, templates,
    * `resources/read`) are kept while their `ttlMs` lasts, shared by every connection to the same
    * server (`eraCacheKey`). @defaultValue the process-wide cache; pass `new ResultCache()` to keep a client's own

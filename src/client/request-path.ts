@@ -7,6 +7,7 @@ import {
   INPUT_REQUIRED_METHODS,
   resultTypeOf,
   serverInfoOf,
+  TASKS_EXTENSION,
   withEnvelope,
   type Envelope,
   type Era,
@@ -16,6 +17,7 @@ import {
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions, Session } from '../session/session.js';
 import { runToCompletion } from './input-required.js';
+import { followTask } from './task-driver.js';
 import { connectionPartition, ResultCache, type CachePartition } from './list-cache.js';
 
 /** One era's way of sending a request and reading its result. */
@@ -68,6 +70,16 @@ export function modernPath(session: Session, options: ModernPathOptions): Reques
         : await sendOnce(method, params, req);
       const type = resultTypeOf(result);
       if (typeof type === 'object') throw new InvalidResultError({ server: options.server, method }, type.invalid);
+      // TASKS-11: a tool call the server chose to run as a task is followed to its end, transparently.
+      if (type === 'task') {
+        const declared = (options.envelope().capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined;
+        if (!declared || method !== 'tools/call')
+          throw new InvalidResultError(
+            { server: options.server, method },
+            `${method} answered with a task, which ${declared ? 'only tools/call may' : 'was not negotiated'}`,
+          );
+        return (await followTask({ server: options.server, session, send: (m, p, r) => sendOnce(m, p, r) }, method, result, req)) as R;
+      }
       if (type !== 'complete') throw new InvalidResultError({ server: options.server, method }, `${method} may not answer input_required (MRTR-1)`);
       if (key !== undefined) store.set(partition, method, key, result);
       return result as R;
