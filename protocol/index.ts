@@ -14,6 +14,7 @@ export * from './mcp/mrtr.js';
 export * from './mcp/cache.js';
 export * from './mcp/skills.js';
 export * from './mcp/tasks-extension.js';
+export * from './mcp/apps.js';
 export type * from './mcp/types/initialize.js';
 export type * from './mcp/types/content.js';
 export type * from './mcp/types/tools.js';

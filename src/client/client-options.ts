@@ -63,6 +63,12 @@ export interface ClientOptions extends ServerRequestHandlers {
   /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
   eraCacheKey?: string;
   /**
+   * Declare MCP Apps (`io.modelcontextprotocol/ui`, `text/html;profile=mcp-app`): set it when your
+   * host renders a tool's UI (`ToolDef.ui`, {@link Client.readUiResource}); servers may then adapt
+   * their tools and results to it. @defaultValue false
+   */
+  apps?: boolean;
+  /**
    * 2026 era: declare the Tasks extension (`io.modelcontextprotocol/tasks`) on every request, so a
    * server may run a tool call as a task; `callTool` then follows it to its result (polling at the
    * server's interval, input requests answered by the same hooks). @defaultValue true

@@ -37,6 +37,7 @@ import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
+import { readUiResource, type UiResource } from './apps.js';
 import { loadSkill, type LoadedSkill, type LoadSkillOptions } from './skill-load.js';
 import { getSkill, listSkills, readResourceDirectory } from './skills.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
@@ -267,6 +268,15 @@ export class Client {
   /** The direct children of a directory resource (`resources/directory/read`). @throws CapabilityMissingError unless the skills extension declared `directoryRead`. */
   readResourceDirectory(uri: string, options?: FeatureOptions): Promise<Resource[]> {
     return readResourceDirectory(this.connection.host, uri, options);
+  }
+
+  /**
+   * Reads a tool's MCP App (`ui://`, from `_meta.ui.resourceUri`): its HTML, the `_meta.ui` the
+   * server declared, and the Content-Security-Policy and iframe `allow` a host renders it with.
+   * @throws InvalidResultError when the resource is not `text/html;profile=mcp-app`.
+   */
+  readUiResource(uri: string, options?: FeatureOptions): Promise<UiResource> {
+    return readUiResource(this.connection.host, uri, options);
   }
 
   /** Tells the server the roots changed (when roots were offered; the 2026 era has no such notification). */

@@ -56,6 +56,8 @@ export type { FeatureOptions } from './features.js';
 export type { PromptArguments } from './prompts.js';
 export { resourceBytes } from './resources.js';
 export { LoadedSkill } from './skill-load.js';
+export type { UiResource } from './apps.js';
+export { UI_EXTENSION, UI_MIME_TYPE, toolUi, uiContentSecurityPolicy, uiPermissionPolicy } from '../../protocol/index.js';
 export type { LoadSkillOptions, SkillFile } from './skill-load.js';
 export { SKILLS_EXTENSION, SKILL_LIMITS } from '../../protocol/index.js';
 export { nullLogger, createConsoleLogger } from '../log.js';
