@@ -79,6 +79,8 @@ export interface ToolResult {
   structured?: unknown;
   /** Present when `text` was trimmed to the budget. */
   truncated?: { budget: number; originalChars: number; shownChars: number };
+  /** When `text` was cut: the handle under which the registry keeps the whole result for `read_result`. */
+  handle?: string;
   /** Non-fatal problems, e.g. structuredContent that does not match the outputSchema. */
   warnings?: string[];
   /** Set when the bridge itself produced the error (unknown tool, invalid arguments, call failure). */

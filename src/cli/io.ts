@@ -17,7 +17,7 @@ export interface CliIo {
   promptInput?: (question: string, hidden: boolean) => Promise<string>;
 }
 
-/** Exit codes (documented in the README). */
+/** Exit codes (documented in docs/cli.md). */
 export const ExitCode = {
   ok: 0,
   /** The tool ran and returned an error result, or its arguments were refused. */

@@ -26,7 +26,15 @@ export interface ExecuteTable {
 }
 
 /** Runs the tool exposed as `name`; see `Registry.execute`. */
-export async function executeTool(table: ExecuteTable, options: RegistryOptions, name: string, args: unknown, context: CallContext): Promise<ToolResult> {
+export async function executeTool(
+  table: ExecuteTable,
+  options: RegistryOptions,
+  name: string,
+  args: unknown,
+  context: CallContext,
+  /** The caller keeps oversized results itself (the registry's result store): convert without cutting. */
+  uncut = false,
+): Promise<ToolResult> {
   const entries = table.entries;
   const entry = entries.get(name);
   const gone = entry ? undefined : table.withdrawn.get(name);
@@ -71,7 +79,7 @@ export async function executeTool(table: ExecuteTable, options: RegistryOptions,
   }
   if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', server));
   return convertResult(raw, {
-    textBudget: entry.textBudget ?? options.textBudget,
+    textBudget: uncut ? Number.POSITIVE_INFINITY : (entry.textBudget ?? options.textBudget),
     hasOutputSchema: def.outputSchema !== undefined,
     ...(entry.output ? { checkOutput: entry.output.check } : {}),
     strictOutput: entry.strictOutput ?? options.strictOutput ?? false,

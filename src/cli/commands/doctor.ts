@@ -7,6 +7,7 @@ import { specCost } from './tools.js';
 import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
 import { namingProblemLines } from './naming-problems.js';
+import { pingAlive } from '../../manager/health-pings.js';
 
 export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const { config, manager, registry, summary, startMs, io: out } = await startServers(args, io);
@@ -30,9 +31,10 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       let latency: number | undefined;
       if (status.state === 'ready') {
         try {
-          latency = await handle.liveClient!.ping({ timeoutMs: 5000 });
+          // An error answer (a server without ping says -32601) is an answer: the server is alive.
+          latency = (await pingAlive(handle.liveClient!, 5000)).latencyMs;
         } catch (error) {
-          problems.push(`${server.name}: ping failed: ${(error as Error).message} (the server may be overloaded or not implement ping)`);
+          problems.push(`${server.name}: ping failed: ${(error as Error).message} (no answer: the server may be overloaded or stuck)`);
         }
       }
       const mark = status.state === 'ready' ? '✓' : '✗';
