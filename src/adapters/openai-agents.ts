@@ -1,6 +1,6 @@
 // The OpenAI Agents SDK (`new Agent({ mcpServers: [...] })`): its MCPServer interface, structurally,
 // over the registry, so the manager keeps supervision, prefixing, validation and timeouts.
-import type { CallToolResult, JsonSchema } from '../../protocol/index.js';
+import type { CallToolResult, JsonSchema, ToolUi } from '../../protocol/index.js';
 import { selectTools, type ToolRunner, type ToolSelection } from './runner.js';
 
 /** Options of {@link toAgentsMcpServer}. */
@@ -16,6 +16,8 @@ export interface AgentsMcpTool {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** MCP Apps: the tool's UI link, as MCP lists it (`_meta.ui.resourceUri`). */
+  _meta?: { ui: ToolUi };
 }
 
 /** The Agents SDK `MCPServer` interface, as far as it is needed (structural; no import of the SDK). */
@@ -59,7 +61,13 @@ export function toAgentsMcpServer(runner: ToolRunner, options: AgentsMcpServerOp
     connect: async () => {},
     close: async () => {},
     invalidateToolsCache: async () => {},
-    listTools: async () => selectTools(runner, options.tools).map((d) => ({ name: d.name, description: d.description, inputSchema: d.inputSchema })),
+    listTools: async () =>
+      selectTools(runner, options.tools).map((d) => ({
+        name: d.name,
+        description: d.description,
+        inputSchema: d.inputSchema,
+        ...(d.ui ? { _meta: { ui: d.ui } } : {}),
+      })),
     callTool: async (toolName, args, _meta, opts) => (await run(toolName, args, opts?.signal)).content,
     callToolResult: (toolName, args, _meta, opts) => run(toolName, args, opts?.signal),
   };

@@ -30,6 +30,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   prompts: async () => (await import('./commands/prompts.js')).promptsCommand,
   prompt: async () => (await import('./commands/prompts.js')).promptCommand,
   complete: async () => (await import('./commands/prompts.js')).completeCommand,
+  skills: async () => (await import('./commands/skills.js')).skillsCommand,
+  skill: async () => (await import('./commands/skills.js')).skillCommand,
 };
 
 /**
