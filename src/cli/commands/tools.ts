@@ -45,6 +45,10 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
       const { specs, notes } = registry.toLLMSpecs(format);
       const chosen = only === undefined ? specs : specs.filter((s) => names.has(specName(s) ?? ''));
       io.stdout(JSON.stringify(chosen, null, 2) + '\n');
+      if (searching && only !== undefined && chosen.length === 0)
+        io.stderr(
+          `mcp-bridge: ${only} is not in the first request while tool search is on: the model gets it once a search finds it (--tool-search=false shows its spec)\n`,
+        );
       if (!args.quiet) for (const n of notes) if (names.has(n.tool)) io.stderr(`note: ${n.tool}: ${n.notes.map((x) => `${x.path} ${x.change}`).join('; ')}\n`);
     } else if (args.json) {
       const tools = defs.map((d) => ({
