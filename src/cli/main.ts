@@ -19,6 +19,7 @@ type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
 // Loaded on demand: `tools` never pays for the recorder, `conformance` never for the config loader.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   tools: async () => (await import('./commands/tools.js')).toolsCommand,
+  search: async () => (await import('./commands/search.js')).searchCommand,
   call: async () => (await import('./commands/call.js')).callCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   demo: async () => (await import('./commands/demo.js')).demoCommand,
