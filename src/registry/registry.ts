@@ -14,6 +14,7 @@ import {
   type GeminiFunctionResponsePart,
 } from '../adapters/gemini.js';
 import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
+import { toAgentsToolSearch, type AgentsToolSearchOptions } from '../adapters/openai-agents.js';
 import { executeResponsesCall, type ResponsesFunctionCall, type ResponsesFunctionCallOutput } from '../adapters/openai-responses.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
 import { executeParsed, executeTool } from './execute.js';
@@ -334,6 +335,15 @@ export class Registry {
   /** The tools as LangChain StructuredTools, built with the `tool` function you pass (`@langchain/core/tools`). */
   toLangChainTools<T>(options: LangChainToolsOptions<T>): T[] {
     return toLangChainTools(this, options);
+  }
+
+  /**
+   * Tool search for the OpenAI Agents SDK: a client-executed `tool_search` hosted tool whose executor
+   * runs this registry's search and returns the found tools (built with the `tool` you pass). Needs
+   * `toolSearch.enabled`. See {@link toAgentsToolSearch}.
+   */
+  toAgentsToolSearch<T, H>(options: AgentsToolSearchOptions<T, H>): H {
+    return toAgentsToolSearch(this, options);
   }
 
   /** The tools as runnable tools for Anthropic's `client.beta.messages.toolRunner()`. */
