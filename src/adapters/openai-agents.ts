@@ -1,6 +1,6 @@
 // The OpenAI Agents SDK (`new Agent({ mcpServers: [...] })`): its MCPServer interface, structurally,
 // over the registry, so the manager keeps supervision, prefixing, validation and timeouts.
-import type { CallToolResult, JsonSchema } from '../../protocol/index.js';
+import { McpBridgeError, type CallToolResult, type JsonSchema } from '../../protocol/index.js';
 import { selectTools, type ToolRunner, type ToolSelection } from './runner.js';
 import { foundNames } from './tool-search-native.js';
 
@@ -102,11 +102,15 @@ export interface AgentsToolSearchRunner extends ToolRunner {
  * whose executor runs the registry's search and hands the runner the found tools as function tools
  * (deferred, loaded by the run from then on), each calling through the registry. Put it in the
  * agent's `tools` with the always-loaded tools; needs `toolSearch.enabled` on the registry.
+ * @throws McpBridgeError `MCPB_INVALID_OPTIONS` when the registry has no tool search.
  */
 export function toAgentsToolSearch<T, H>(runner: AgentsToolSearchRunner, options: AgentsToolSearchOptions<T, H>): H {
   const search = runner.searchToolName;
   const def = search ? runner.get(search) : undefined;
-  if (!search || !def) throw new Error('toAgentsToolSearch needs a registry with toolSearch.enabled');
+  if (!search || !def)
+    throw new McpBridgeError('MCPB_INVALID_OPTIONS', 'toAgentsToolSearch needs a registry with tool search on', {
+      hint: 'new Registry({ toolSearch: { enabled: true } })',
+    });
   const built = new Map<string, T>();
   const context = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const asTool = (name: string): T | undefined => {

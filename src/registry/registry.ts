@@ -186,7 +186,10 @@ export class Registry {
    * the always-loaded tools and the tools found so far, in that order: a found tool is appended, so
    * the specs of one conversation only ever grow at the end.
    */
-  toLLMSpecs(provider: 'openai-responses', options: ToolSearchSpecOptions & { toolSearch: 'native' }): { specs: ResponsesNativeSpec[]; notes: LlmSpecs<'openai-responses'>['notes'] };
+  toLLMSpecs(
+    provider: 'openai-responses',
+    options: ToolSearchSpecOptions & { toolSearch: 'native' },
+  ): { specs: ResponsesNativeSpec[]; notes: LlmSpecs<'openai-responses'>['notes'] };
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options?: ToolSearchSpecOptions): LlmSpecs<P>;
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: ToolSearchSpecOptions = {}): LlmSpecs<P> | { specs: ResponsesNativeSpec[] } {
     const deferral = this.deferral;
@@ -353,7 +356,13 @@ export class Registry {
     const search = native ? this.deferral?.toolName : undefined;
     return toAnthropicRunnableTools(this, specs, {
       ...options,
-      ...(search ? { answer: { [search]: async (args, call) => (await this.executeAnthropicToolSearch({ type: 'tool_use', id: '', name: search, input: args }, call)).content } } : {}),
+      ...(search
+        ? {
+            answer: {
+              [search]: async (args, call) => (await this.executeAnthropicToolSearch({ type: 'tool_use', id: '', name: search, input: args }, call)).content,
+            },
+          }
+        : {}),
     });
   }
 }

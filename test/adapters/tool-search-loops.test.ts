@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { Agent, Runner, Usage, attachClientToolSearchExecutor, setTracingDisabled, tool as agentsTool, type Model, type ModelRequest } from '@openai/agents-core';
+import {
+  Agent,
+  Runner,
+  Usage,
+  attachClientToolSearchExecutor,
+  setTracingDisabled,
+  tool as agentsTool,
+  type Model,
+  type ModelRequest,
+} from '@openai/agents-core';
 import { tool as langchainTool } from '@langchain/core/tools';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { AIMessage, AIMessageChunk, HumanMessage, type BaseMessage } from '@langchain/core/messages';
@@ -109,7 +118,8 @@ describe('tool search loops in each framework, against real servers', { timeout:
         answer = message.content ?? '';
         break;
       }
-      for (const call of message.tool_calls) if (call.type === 'function') messages.push((await registry.executeOpenAiToolCall(call)) as ChatCompletionMessageParam);
+      for (const call of message.tool_calls)
+        if (call.type === 'function') messages.push((await registry.executeOpenAiToolCall(call)) as ChatCompletionMessageParam);
     }
     assert.equal(answer, 'the note says hello');
     const names = bodies.map((b) => (b.tools as ChatCompletionTool[]).map((t) => (t.type === 'function' ? t.function.name : '')));
@@ -124,9 +134,18 @@ describe('tool search loops in each framework, against real servers', { timeout:
   test('OpenAI Responses, native wire: client tool_search answered by tool_search_output; tools never change', async () => {
     registry.resetLoadedTools();
     const { fetch, bodies } = scriptedFetch([
-      () => responsesReply([{ type: 'tool_search_call', id: 'ts_1', call_id: 'call_s1', execution: 'client', status: 'completed', arguments: { query: 'echo a message back' } }]),
-      () => responsesReply([{ type: 'function_call', id: 'fc_1', call_id: 'call_c1', name: 'ev_echo', arguments: '{"message":"from Responses"}', status: 'completed' }]),
-      () => responsesReply([{ type: 'message', id: 'm1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'echoed', annotations: [] }] }]),
+      () =>
+        responsesReply([
+          { type: 'tool_search_call', id: 'ts_1', call_id: 'call_s1', execution: 'client', status: 'completed', arguments: { query: 'echo a message back' } },
+        ]),
+      () =>
+        responsesReply([
+          { type: 'function_call', id: 'fc_1', call_id: 'call_c1', name: 'ev_echo', arguments: '{"message":"from Responses"}', status: 'completed' },
+        ]),
+      () =>
+        responsesReply([
+          { type: 'message', id: 'm1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'echoed', annotations: [] }] },
+        ]),
     ]);
     const client = new OpenAI({ apiKey: 'test', fetch, maxRetries: 0 });
     const tools: ResponsesTool[] = registry.toLLMSpecs('openai-responses', { toolSearch: 'native' }).specs;
@@ -139,7 +158,11 @@ describe('tool search loops in each framework, against real servers', { timeout:
     const input: ResponseInputItem[] = [{ role: 'user', content: 'echo please' }];
     let answer = '';
     for (let turn = 0; turn < 5; turn++) {
-      const response = await client.responses.create({ model: 'gpt-test', input, tools: registry.toLLMSpecs('openai-responses', { toolSearch: 'native' }).specs });
+      const response = await client.responses.create({
+        model: 'gpt-test',
+        input,
+        tools: registry.toLLMSpecs('openai-responses', { toolSearch: 'native' }).specs,
+      });
       let called = false;
       for (const item of response.output) {
         if (item.type === 'tool_search_call') {
@@ -237,7 +260,12 @@ describe('tool search loops in each framework, against real servers', { timeout:
       references.every((r) => r.type === 'tool_reference' && sentTools.find((t) => t.name === r.tool_name)?.defer_loading === true),
       'only references, each to a tool the request defers',
     );
-    const typed: ToolResultBlockParam = await registry.executeAnthropicToolSearch({ type: 'tool_use', id: 'x', name: 'search_tools', input: { query: 'echo' } });
+    const typed: ToolResultBlockParam = await registry.executeAnthropicToolSearch({
+      type: 'tool_use',
+      id: 'x',
+      name: 'search_tools',
+      input: { query: 'echo' },
+    });
     assert.equal(typed.type, 'tool_result');
     assert.match(JSON.stringify(lastToolResult(bodies[2]!).content), /Echo: from Claude/);
   });
@@ -283,7 +311,10 @@ describe('tool search loops in each framework, against real servers', { timeout:
   test('LangChain (fake chat model, tools re-bound per turn): a search, then the found tool, ToolMessages in between', async () => {
     registry.resetLoadedTools();
     const scripted = [
-      new AIMessageChunk({ content: '', tool_calls: [{ id: 'l1', name: 'search_tools', args: { query: 'read the contents of a text file' }, type: 'tool_call' }] }),
+      new AIMessageChunk({
+        content: '',
+        tool_calls: [{ id: 'l1', name: 'search_tools', args: { query: 'read the contents of a text file' }, type: 'tool_call' }],
+      }),
       new AIMessageChunk({ content: '', tool_calls: [{ id: 'l2', name: 'fs_read_text_file', args: { path: note }, type: 'tool_call' }] }),
       new AIMessage('LangChain is done'),
     ];
