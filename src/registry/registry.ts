@@ -223,7 +223,10 @@ export class Registry {
    */
   async executeAnthropicToolSearch(block: AnthropicToolUse, context: CallContext = {}): Promise<AnthropicToolSearchResult> {
     const result = await this.execute(this.deferral?.toolName ?? '', block?.input ?? {}, context);
-    return toAnthropicToolSearchResult(callName(block?.id) ?? '', result, (name) => this.deferredNatively(name));
+    const first = this.deferral?.select(this.table.entries, false);
+    // What the native specs mark `defer_loading`: a registered tool that is neither first-turn nor our own.
+    const deferred = (name: string) => !!first && this.table.entries.has(name) && !first.has(name) && !this.ownTools().includes(name);
+    return toAnthropicToolSearchResult(callName(block?.id) ?? '', result, deferred);
   }
 
   /**
@@ -231,22 +234,8 @@ export class Registry {
    * { toolSearch: 'native' })`) with a `tool_search_output` item carrying the definitions found. Never throws.
    */
   executeResponsesToolSearchCall(item: ResponsesToolSearchCall, context: CallContext = {}): Promise<ResponsesToolSearchOutput> {
-    return executeResponsesToolSearchCall(
-      this,
-      this.deferral?.toolName ?? '',
-      item,
-      (name) => {
-        const entry = this.table.entries.get(name);
-        return entry ? specsOf(new Map([[name, entry]]), 'openai-responses', {}).specs[0] : undefined;
-      },
-      context,
-    );
-  }
-
-  /** Whether the native Anthropic specs list `name` with `defer_loading: true`. */
-  private deferredNatively(name: string): boolean {
-    if (!this.deferral || !this.table.entries.has(name) || this.ownTools().includes(name)) return false;
-    return !this.deferral.select(this.table.entries, false).has(name);
+    const spec = (name: string) => this.table.entries.get(name) && specsOf(new Map([[name, this.table.entries.get(name)!]]), 'openai-responses', {}).specs[0];
+    return executeResponsesToolSearchCall(this, this.deferral?.toolName ?? '', item, spec, context);
   }
 
   /**
