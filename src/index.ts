@@ -13,7 +13,7 @@ export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
 export type { RestartPolicy } from './manager/restart-policy.js';
 export * from './errors/manager-errors.js';
 export { Registry } from './registry/registry.js';
-export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget } from './registry/registry.js';
+export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
 export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './registry/tool-search.js';
