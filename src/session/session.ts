@@ -176,6 +176,19 @@ export class Session {
     }
   }
 
+  // Our ids are integers. A peer that echoes one as a string ("7" for 7) is matched by value after
+  // the exact lookup misses, as the SDK does, rather than left to time out.
+  private ownId(id: RequestId): RequestId {
+    if (typeof id !== 'string' || this.pending.get(id) !== undefined || !/^(?:0|[1-9][0-9]{0,15})$/.test(id)) return id;
+    const value = Number(id);
+    if (this.pending.get(value) === undefined) return id;
+    this.logger.debug(`matched response id "${id}" (a string) to request ${value}: the server echoed the id with another JSON type`, {
+      server: this.serverName,
+      id,
+    });
+    return value;
+  }
+
   private receive(value: unknown): void {
     if (Array.isArray(value)) {
       for (const item of splitBatch(value)) this.receiveOne(item);
@@ -188,7 +201,7 @@ export class Session {
     const c = classifyMessage(item);
     switch (c.kind) {
       case 'result':
-        if (!this.pending.resolve(c.message.id, c.message.result)) {
+        if (!this.pending.resolve(this.ownId(c.message.id), c.message.result)) {
           this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
         }
         break;
@@ -199,8 +212,9 @@ export class Session {
           this.events.emit('error', new McpError(error, { server: this.serverName }));
           break;
         }
-        const entry = this.pending.get(id);
-        if (entry) this.pending.reject(id, new McpError(error, { server: this.serverName, method: entry.method }));
+        const own = this.ownId(id);
+        const entry = this.pending.get(own);
+        if (entry) this.pending.reject(own, new McpError(error, { server: this.serverName, method: entry.method }));
         else this.logger.debug('dropped an error for an unknown or settled request', { server: this.serverName, id });
         break;
       }

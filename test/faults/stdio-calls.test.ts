@@ -56,6 +56,26 @@ describe('stdio faults during calls', () => {
     }
   });
 
+  it('a response whose id is the string form of ours ("7" for 7) settles its call at once, result or error (JSONRPC-5)', async () => {
+    // A 60 s call timeout: before, the answer was dropped and the call waited it out.
+    const debug: string[] = [];
+    const logger = { debug: (m: string) => void debug.push(m), info() {}, warn() {}, error() {} };
+    const f = faultClient('string-ids', { client: { requestTimeoutMs: 60_000, logger } });
+    try {
+      await f.client.connect();
+      const echo = await within(5_000, f.client.callTool('echo', { text: 'by value' }), 'the echo call');
+      assert.deepEqual(echo.value?.content, [{ type: 'text', text: 'by value' }]);
+      assert.ok(echo.elapsedMs < 5_000);
+      const failed = await within(5_000, f.client.callTool('fail', {}), 'the failing call');
+      assert.equal((failed.error as { code?: unknown }).code, -32000);
+      assert.match((failed.error as Error).message, /failed on purpose/);
+      assert.equal(f.client.session.pendingCount, 0);
+      assert.ok(debug.some((m) => /matched response id "\d+" \(a string\) to request \d+/.test(m)), debug.join('\n'));
+    } finally {
+      await f.closeAndCheck();
+    }
+  });
+
   it('a 100 MB line without newline fails the call the moment the cap is crossed, memory bounded (issue 11 item 6)', async () => {
     const capMiB = 16;
     const f = faultClient('endless-line', { client: { requestTimeoutMs: 120_000 }, transport: { maxMessageBytes: capMiB * 1024 * 1024 } });
