@@ -128,3 +128,24 @@ test('task-augmenting is refused locally where the server or the tool does not a
     await fs.done();
   }
 });
+
+test('a call of a task-required tool before any listing still runs as a task: the client lists once to learn the tool (TASKS-2)', async () => {
+  const { client, tap, done } = await open('everything');
+  try {
+    const result = await client.callTool('simulate-research-query', { topic: 'kelp forests' }, { timeoutMs: 30_000 });
+    assert.equal(result.isError, undefined, text(result));
+    assert.match(text(result), /Research Report: kelp forests/);
+    assert.equal(sent(tap, 'tools/list').length, 1, 'listed once to read execution.taskSupport');
+    assert.deepEqual((sent(tap, 'tools/call')[0] as any).params.task, {}, 'the only call was task-augmented');
+    assert.equal(sent(tap, 'tools/call').length, 1);
+    // A second call does not list again; a plain tool stays a plain call.
+    const echo = await client.callTool('echo', { message: 'plain' });
+    assert.match(text(echo), /plain/);
+    assert.equal(sent(tap, 'tools/list').length, 1);
+    assert.equal((sent(tap, 'tools/call')[1] as any).params.task, undefined);
+    const problems = tap.problems(client.protocolVersion!);
+    assert.deepEqual(problems, [], problems.join('\n'));
+  } finally {
+    await done();
+  }
+});
