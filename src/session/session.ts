@@ -7,6 +7,7 @@ import {
   McpError,
   Methods,
   splitBatch,
+  type ClientRequests,
   type JsonObject,
   type JsonRpcRequest,
   type McpBridgeError,
@@ -88,12 +89,20 @@ export class Session {
   }
 
   /**
-   * Sends a request and resolves with its result.
+   * Sends a request and resolves with its result. A method of {@link ClientRequests} types its params
+   * and result from that map (`request('tools/list')` resolves to a `ListToolsResult`); any other
+   * method takes JSON params and resolves to `R`. The overloads are types only: one code path.
    * @throws McpError when the peer answers with a JSON-RPC error.
    * @throws RequestTimeoutError (`MCPB_REQUEST_TIMEOUT`), RequestAbortedError (`MCPB_REQUEST_ABORTED`),
    *   ConnectionClosedError (`MCPB_CONNECTION_CLOSED`), or the transport's delivery error.
    */
-  request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
+  request<M extends keyof ClientRequests>(method: M, params?: ClientRequests[M]['params'], options?: RequestOptions): Promise<ClientRequests[M]['result']>;
+  request<R = Record<string, unknown>, M extends string = string>(
+    method: Exclude<M, keyof ClientRequests>,
+    params?: JsonObject,
+    options?: RequestOptions,
+  ): Promise<R>;
+  request<R>(method: string, params?: object, options: RequestOptions = {}): Promise<R> {
     if (this.closeInfo) return Promise.reject(new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo));
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(new RequestAbortedError({ server: this.serverName, method }, signal.reason));
@@ -102,7 +111,7 @@ export class Session {
     const wantsProgress = options.onProgress !== undefined || options.progress === true;
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    const finalParams = progressToken === undefined ? params : withProgressToken(params, progressToken);
+    const finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
     // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);

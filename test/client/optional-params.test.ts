@@ -56,9 +56,18 @@ test('callTool without arguments sends "arguments": {}; list requests without a 
     assert.equal(result.isError, undefined, JSON.stringify(result));
     assert.deepEqual(result.content, [{ type: 'text', text: 'all good' }]);
     assert.deepEqual(sentParams(tap, 'tools/call')[0]?.arguments, {});
-    assert.deepEqual((await client.listPrompts()).map((p) => p.name), ['wrapup']);
-    assert.deepEqual((await client.listTools()).map((t) => t.name), ['status']);
-    assert.deepEqual((await client.listResourceTemplates()).map((t) => t.uriTemplate), ['repo://{owner}/{repo}/contents{/path*}']);
+    assert.deepEqual(
+      (await client.listPrompts()).map((p) => p.name),
+      ['wrapup'],
+    );
+    assert.deepEqual(
+      (await client.listTools()).map((t) => t.name),
+      ['status'],
+    );
+    assert.deepEqual(
+      (await client.listResourceTemplates()).map((t) => t.uriTemplate),
+      ['repo://{owner}/{repo}/contents{/path*}'],
+    );
     assert.deepEqual(problems(tap, client), []);
   } finally {
     await client.close();

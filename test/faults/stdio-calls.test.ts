@@ -70,7 +70,10 @@ describe('stdio faults during calls', () => {
       assert.equal((failed.error as { code?: unknown }).code, -32000);
       assert.match((failed.error as Error).message, /failed on purpose/);
       assert.equal(f.client.session.pendingCount, 0);
-      assert.ok(debug.some((m) => /matched response id "\d+" \(a string\) to request \d+/.test(m)), debug.join('\n'));
+      assert.ok(
+        debug.some((m) => /matched response id "\d+" \(a string\) to request \d+/.test(m)),
+        debug.join('\n'),
+      );
     } finally {
       await f.closeAndCheck();
     }
