@@ -13,7 +13,7 @@ export * from './mcp/modern.js';
 export * from './mcp/mrtr.js';
 export * from './mcp/cache.js';
 export type * from './mcp/types/initialize.js';
-export type * from './mcp/types/content.js';
+export * from './mcp/types/content.js';
 export type * from './mcp/types/tools.js';
 export type * from './mcp/types/notifications.js';
 export type * from './mcp/types/client-features.js';
