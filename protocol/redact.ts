@@ -1,38 +1,14 @@
-// The one home of secret masking: which names and values count as secrets, how URLs and command
-// lines are printed safely, and the redactor (a set of secret values → a mask function) that the
-// transports, the client, the manager and the CLI apply to every string they produce. Pure.
+// The one home of secret masking: how URLs and command lines are printed safely, which configured
+// values are secrets (the name and shape rules are in secret-names.ts), and the redactor (a set of
+// secret values → a mask function) that the transports, the client, the manager and the CLI apply
+// to every string they produce. Pure.
+
+import { isSecretEnv, isSecretName, looksLikeSecret, urlCredential } from './secret-names.js';
 
 /** The mask written in place of a secret. */
 export const MASK = '***';
 
-/**
- * Names (query keys, flags, env variables, fields) whose values are secrets. `sig` and `code` only as
- * whole words, so `design` or `encode` stay readable; `session` covers session ids in URLs.
- */
-const SECRET_NAME = /token|key|secret|passw|pwd|auth|credential|session|signature|jwt|bearer|cookie|(?:^|[^a-z])(?:sig|code)(?:[^a-z]|$)/i;
-
-/** True when a query parameter, flag, variable or field name says its value is a secret. */
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
-
-// Well-known credential shapes (OpenAI/Anthropic `sk-`, Stripe, GitHub, Slack, GitLab, Hugging Face,
-// AWS, Google API keys, JWTs), and long opaque tokens mixing letters and digits.
-const KNOWN_SECRET =
-  /^(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}|^(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{16,}|^github_pat_[A-Za-z0-9_]{16,}|^xox[abprs]-[A-Za-z0-9-]{8,}|^glpat-[A-Za-z0-9_-]{12,}|^hf_[A-Za-z0-9]{16,}|^AKIA[0-9A-Z]{16}$|^AIza[0-9A-Za-z_-]{30,}|^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\./;
-const OPAQUE_TOKEN = /^[A-Za-z0-9_\-+/=]{32,}$/;
-
-/** True for a value shaped like a credential (an API key, a JWT, a long opaque token). */
-export function looksLikeSecret(value: string): boolean {
-  if (KNOWN_SECRET.test(value)) return true;
-  // A long run of token characters with letters and digits mixed; paths (with '/') need both cases too.
-  return (
-    OPAQUE_TOKEN.test(value) &&
-    /[0-9]/.test(value) &&
-    /[A-Za-z]/.test(value) &&
-    (!value.includes('/') || (/[a-z]/.test(value) && /[A-Z]/.test(value) && !value.startsWith('/')))
-  );
-}
+export { isSecretEnv, isSecretName, looksLikeSecret } from './secret-names.js';
 
 /**
  * A URL safe to print: userinfo becomes `***`, the values of secret-named query parameters
@@ -144,7 +120,11 @@ export const MIN_SECRET_CHARS = 4;
 export interface SecretSources {
   /** Command-line arguments: secret-flag values and credential-shaped values. */
   args?: readonly string[];
-  /** Environment for the server: values of secret-named variables, and any value of 8+ characters. */
+  /**
+   * Environment for the server: values of secret-named variables (see {@link isSecretEnv}), values
+   * shaped like a known credential, and the password of a URL value. Paths, modes, hosts and other
+   * ordinary values are not secrets, however long: masking them would corrupt tool results.
+   */
   env?: Readonly<Record<string, string | null | undefined>>;
   /**
    * HTTP headers: every value, and the credential after an auth scheme (`Bearer x` → `x`). A
@@ -160,7 +140,10 @@ export function collectSecrets(sources: SecretSources): string[] {
   const out: string[] = [];
   for (const value of sources.secrets ?? []) if (typeof value === 'string') out.push(value);
   for (const [name, value] of Object.entries(sources.env ?? {})) {
-    if (typeof value === 'string' && (isSecretName(name) || value.length >= 8)) out.push(value);
+    if (typeof value !== 'string') continue;
+    if (isSecretEnv(name, value)) out.push(value);
+    const credential = urlCredential(value);
+    if (credential !== undefined) out.push(credential);
   }
   for (const value of typeof sources.headers === 'object' ? Object.values(sources.headers) : []) {
     out.push(value);

@@ -1,11 +1,19 @@
 #!/usr/bin/env node
-// Refreshes the generated parts of the README: the error-code table (from src/errors/codes.ts) and
-// the latest benchmark table (from the block `npm run bench` writes into bench/README.md).
+// `npm run docs`: refreshes the generated parts of the documentation pages (the error-code table,
+// the CLI reference, the latest benchmark table: scripts/docs-site/generated.mjs), then builds the
+// site from docs/ and the API declarations into site/ (scripts/docs-site/build.mjs).
+// `--no-site` refreshes the pages only.
 import { readFileSync, writeFileSync } from 'node:fs';
-const { errorCodeTable } = await import('../dist/src/errors/codes.js');
-const readme = readFileSync('README.md', 'utf8');
-let next = readme.replace(/(<!-- error-codes:start -->\n)[\s\S]*?(\n?<!-- error-codes:end -->)/, `$1${errorCodeTable()}\n<!-- error-codes:end -->`);
-const bench = /<!-- bench:latest:start -->\n([\s\S]*?)<!-- bench:latest:end -->/.exec(readFileSync('bench/README.md', 'utf8'));
-if (bench) next = next.replace(/(<!-- bench-table:start -->\n)[\s\S]*?(<!-- bench-table:end -->)/, `$1${bench[1]}$2`);
-writeFileSync('README.md', next);
-console.log(next === readme ? 'README.md already up to date' : 'README.md updated');
+import { BLOCKS, replaceBlock } from './docs-site/generated.mjs';
+import { buildSite } from './docs-site/build.mjs';
+
+for (const { file, marker, make } of BLOCKS) {
+  const text = readFileSync(file, 'utf8');
+  const next = replaceBlock(text, marker, await make());
+  if (next !== text) writeFileSync(file, next);
+  console.log(next === text ? `${file} (${marker}) already up to date` : `${file} (${marker}) updated`);
+}
+if (!process.argv.includes('--no-site')) {
+  const written = buildSite();
+  console.log(`site: ${written.length} pages in site/ (open site/index.html)`);
+}

@@ -17,6 +17,8 @@ export { Registry } from './registry/registry.js';
 export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
+export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './registry/tool-search.js';
+export type { EmbedTexts } from './registry/search/vectors.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
 export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';

@@ -76,6 +76,8 @@ export interface BenchRegistry {
   exposedName(original: string): string;
   /** Runs a tool the way an agent does (lookup, argument validation, call, conversion); whether the result is an error. */
   execute(name: string, args: Record<string, unknown>): Promise<{ isError: boolean }>;
+  /** Tool search, where the client has one: the best 5 tools for a task; resolves to how many came back. */
+  search?(query: string): Promise<number>;
 }
 
 /** Many started servers, callable one by one, closed together. */

@@ -30,6 +30,7 @@ interface BridgeRegistry {
   findByOrigin(server: string, original: string): { name: string } | undefined;
   toLLMSpecs(provider: SpecTarget): { specs: unknown[] };
   execute(name: string, args: unknown): Promise<{ isError?: boolean }>;
+  searchTools(query: string, options: { limit: number }): Promise<unknown[]>;
 }
 interface BridgeModule {
   connect(options: { command: string; args: string[]; env?: Record<string, string>; maxMessageBytes?: number } | { url: string }): Promise<BridgeClient>;
@@ -160,6 +161,7 @@ const bridge: BenchClient = {
           specs: (target) => own.toLLMSpecs(target).specs.length,
           exposedName: (original) => own.findByOrigin('many', original)?.name ?? original,
           execute: async (name, args) => ({ isError: (await own.execute(name, args)).isError === true }),
+          search: async (query) => (await own.searchTools(query, { limit: 5 })).length,
         };
       },
     };

@@ -143,6 +143,16 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
     met: w9ms === undefined || w9rss === undefined || tools !== 5000 ? undefined : w9ms <= 1000 && w9rss <= 120 * MiB,
   });
 
+  // Tool search over W9's tools: absolute, as no other client has one; judged at the full size only.
+  const build = b('w9.tools', 'searchBuildCpuMs');
+  const query = b('w9.tools', 'searchQueryCpuMs');
+  v.push({
+    id: 'W9s',
+    target: 'tool search over 5,000 tools: index build ≤ 50 ms, one query ≤ 1 ms (median), CPU',
+    measured: build === undefined || query === undefined ? 'n/a' : `build ${build.toFixed(1)} ms, query ${query.toFixed(3)} ms over ${tools ?? '?'} tools`,
+    met: build === undefined || query === undefined || tools !== 5000 ? undefined : build <= 50 && query <= 1,
+  });
+
   // W8 servers (issue 16): reported, not asserted. Start as close to bare spawns as W7's goal, and a
   // close that resolves only once every server process is gone.
   const n8 = b('w8.servers', 'servers');

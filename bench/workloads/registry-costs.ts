@@ -92,5 +92,51 @@ export async function registryCosts(agent: BenchAgentTools, gc: () => void): Pro
   for (let i = 0; i < WARM_CALLS; i++) await registry.execute(calls[i % calls.length].name, calls[i % calls.length].args);
   metrics.warmCallUs = ((performance.now() - t3) * 1000) / WARM_CALLS;
   metrics.warmCallCpuUs = (cpuSince(c3) * 1000) / WARM_CALLS;
+  if (registry.search) Object.assign(metrics, await searchCosts(agent, gc));
   return metrics;
+}
+
+/** Task phrasings over the W9 server's vocabulary (resources × actions), none of them a tool name. */
+const SEARCH_QUERIES = [
+  'open a new ticket for the billing bug',
+  'find the invoices of a customer',
+  'remove an old branch',
+  'show the comments on a pull request',
+  'archive the finished project',
+  'send a message to the team channel',
+  'export the orders as a file',
+  'bring back a deleted page',
+  'who is on the team',
+  'list the releases',
+  'change the milestone due date',
+  'sync the database',
+];
+/** Rounds of the query list; the median is over every query of every round. */
+const SEARCH_ROUNDS = 20;
+
+/**
+ * Tool search over the 5,000 tools: the index build (the first search of a fresh registry builds it)
+ * and the median query afterwards, both as CPU time.
+ */
+async function searchCosts(agent: BenchAgentTools, gc: () => void): Promise<Record<string, number>> {
+  const registry = agent.fresh();
+  const search = registry.search as (query: string) => Promise<number>;
+  gc();
+  const c0 = process.cpuUsage();
+  const found = await search('create an issue');
+  const buildCpuMs = cpuSince(c0);
+  if (found === 0) throw new Error('W9: tool search found nothing for "create an issue"');
+  const times: number[] = [];
+  for (let round = 0; round < SEARCH_ROUNDS; round++)
+    for (const query of SEARCH_QUERIES) {
+      const c = process.cpuUsage();
+      await search(query);
+      times.push(cpuSince(c));
+    }
+  times.sort((a, b) => a - b);
+  return {
+    searchBuildCpuMs: buildCpuMs,
+    searchQueryCpuMs: times[times.length >> 1] as number,
+    searchQueryP95CpuMs: times[Math.floor(times.length * 0.95)] as number,
+  };
 }

@@ -1,32 +1,59 @@
-// Runs the official MCP conformance suite (0.1.16, on the Node 22 it needs) against `mcp-bridge conformance`, one
-// scenario at a time, and compares the verdicts with expected-failures.yaml: regressions and
+// Runs a pinned official MCP conformance suite (the latest release or the newest prerelease, on the Node 22 it needs) against `mcp-bridge conformance`, one
+// scenario at a time, and compares the verdicts with that suite's baseline of known failures: regressions and
 // unexpected passes both fail the run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AUTH_SCENARIOS } from '../../src/cli/conformance-auth.js';
+
+/** A pinned suite: its harness folder (package.json pins the version) and its baseline of known failures. */
+export interface SuitePin {
+  version: string;
+  harness: string;
+  baseline: string;
+  prerelease: boolean;
+}
+
+/** The pinned suites: the latest release and the newest prerelease, each with its own baseline. */
+export function pinnedSuites(root: string): SuitePin[] {
+  const pins: SuitePin[] = [];
+  for (const [folder, baseline] of [
+    ['harness', 'expected-failures.yaml'],
+    ['harness-next', 'expected-failures-next.yaml'],
+  ] as const) {
+    const harness = join(root, 'conformance', 'official', folder);
+    const pkg = JSON.parse(readFileSync(join(harness, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const version = pkg.dependencies['@modelcontextprotocol/conformance'];
+    pins.push({ version, harness, baseline: join(root, 'conformance', 'official', baseline), prerelease: version.includes('-') });
+  }
+  return pins;
+}
 
 /**
- * Every client scenario of suite 0.1.16 (conformance.md section 2): the 4 active ones, the 14 of the
- * auth suite, the 2 back-compat, 3 draft and 3 extension ones.
+ * The suite named by `--version V` (an exact pinned version, `latest` or `next`; `--next` is
+ * `--version next`); the latest release when none is named.
  */
-export const SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry', ...AUTH_SCENARIOS] as const;
+export function selectSuite(pins: SuitePin[], argv: string[]): SuitePin {
+  const at = argv.indexOf('--version');
+  const inline = argv.find((a) => a.startsWith('--version='));
+  const wanted = inline ? inline.slice('--version='.length) : at >= 0 ? argv[at + 1] : argv.includes('--next') ? 'next' : 'latest';
+  const pin =
+    wanted === 'latest' ? pins.find((p) => !p.prerelease) : wanted === 'next' ? pins.find((p) => p.prerelease) : pins.find((p) => p.version === wanted);
+  if (!pin)
+    throw new Error(`conformance: no pinned suite for --version ${wanted ?? '(missing)'}; pinned: ${pins.map((p) => p.version).join(', ')}, latest, next`);
+  return pin;
+}
 
-/**
- * `--next`: the 2026-07-28 client scenarios of the alpha suite (0.2.0-alpha.12, harness-next/),
- * reported but not required green in CI while it is an alpha (issue 12).
- */
-export const NEXT_SCENARIOS = [
-  'request-metadata',
-  'sep-2322-client-request-state',
-  'http-standard-headers',
-  'http-custom-headers',
-  'http-invalid-tool-headers',
-  'initialize',
-  'tools_call',
-] as const;
+/** The client scenario names in the output of the suite's `list --client` (lines `  - name [versions]`). */
+export function parseScenarioList(text: string): string[] {
+  const names: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s+-\s+(\S+)/.exec(line);
+    if (m) names.push(m[1]);
+  }
+  return names;
+}
 
 /** The checks of one scenario, as the suite wrote them to checks.json. */
 export interface ScenarioVerdict {
@@ -133,18 +160,22 @@ function runScenario(node: string, suite: string, command: string, scenario: str
 /** Runs the scenarios; returns the process exit code (0 when every verdict matches the baseline). */
 export async function runOfficialSuite(argv: string[]): Promise<number> {
   const root = repoRoot();
-  const next = argv.includes('--next');
-  const harness = join(root, 'conformance', 'official', next ? 'harness-next' : 'harness');
-  const only = argv.filter((a) => !a.startsWith('-'));
+  const pin = selectSuite(pinnedSuites(root), argv);
+  const harness = pin.harness;
+  // Flag values (`--version V`) are not scenario names.
+  const only = argv.filter((a, i) => !a.startsWith('-') && argv[i - 1] !== '--version');
   const verbose = argv.includes('--verbose');
-  const scenarios = only.length > 0 ? only : next ? [...NEXT_SCENARIOS] : [...SCENARIOS];
-  const expected = parseExpectedFailures(
-    readFileSync(join(root, 'conformance', 'official', next ? 'expected-failures-next.yaml' : 'expected-failures.yaml'), 'utf8'),
-  );
+  const expected = parseExpectedFailures(readFileSync(pin.baseline, 'utf8'));
   // The suite drives the real CLI entry, `mcp-bridge conformance <url>`, as a user's CI would.
   const entry = join(root, 'dist', 'src', 'cli', 'main.js');
   if (!existsSync(entry)) throw new Error(`conformance: ${entry} is missing; run npm run build first`);
   const { node, suite } = ensureHarness(harness);
+  // Every client scenario the pinned suite lists, so a new suite version is scored whole, not by our list.
+  const listed = spawnSync(node, [suite, 'list', '--client'], { encoding: 'utf8' });
+  const scenarios = only.length > 0 ? only : parseScenarioList(listed.stdout ?? '');
+  if (scenarios.length === 0)
+    throw new Error(`conformance: the suite ${pin.version} listed no client scenario (${listed.stderr?.trim() || `exit ${listed.status}`})`);
+  process.stdout.write(`conformance: suite ${pin.version}, ${scenarios.length} client scenarios, baseline ${pin.baseline.split(/[\\/]/).pop()}\n`);
   // The client runs on this (Node 20) runtime; only the suite needs 22. Quote paths for the suite's shell.
   const command = `"${process.execPath}" "${entry}" conformance`;
   const scratch = mkdtempSync(join(tmpdir(), 'mcpb-conformance-'));
@@ -163,10 +194,10 @@ export async function runOfficialSuite(argv: string[]): Promise<number> {
       if (v.passed) passed++;
       else failed++;
       if (v.passed && known === undefined) lines.push(`✔ ${scenario}: passed (${summary})`);
-      else if (!v.passed && known !== undefined) lines.push(`✘ ${scenario}: failed, as expected-failures.yaml says (${known}) (${summary})`);
+      else if (!v.passed && known !== undefined) lines.push(`✘ ${scenario}: failed, as the baseline says (${known}) (${summary})`);
       else if (v.passed) {
         mismatches++;
-        lines.push(`✘ ${scenario}: UNEXPECTED PASS: listed in expected-failures.yaml; remove the stale entry (${summary})`);
+        lines.push(`✘ ${scenario}: UNEXPECTED PASS: listed in the baseline; remove the stale entry (${summary})`);
       } else {
         mismatches++;
         lines.push(`✘ ${scenario}: REGRESSION (${summary}): ${v.problems.join('; ')}`);

@@ -15,8 +15,12 @@ export interface ResponsesFunctionTool {
   name: string;
   description: string;
   parameters: JsonSchema;
-  /** The API requires the field; `null` lets it decide, as for a Chat spec without `strict`. */
-  strict: boolean | null;
+  /**
+   * Always set: `true` for a schema converted to strict form, `false` otherwise. The API reads an
+   * absent or `null` value as "strict when the schema is compatible", which would hold a schema to
+   * rules it was never converted for.
+   */
+  strict: boolean;
   defer_loading?: boolean;
 }
 
@@ -41,10 +45,10 @@ export interface ResponsesFunctionCallOutput {
   output: string | ResponsesOutputContent[];
 }
 
-/** The Responses shape of one Chat Completions spec: the same schema, flattened. */
+/** The Responses shape of one Chat Completions spec: the same schema, flattened, `strict` said explicitly. */
 export function toResponsesTool(spec: OpenAiToolSpec): ResponsesFunctionTool {
   const fn = spec.function;
-  return { type: 'function', name: fn.name, description: fn.description, parameters: fn.parameters, strict: fn.strict ?? null };
+  return { type: 'function', name: fn.name, description: fn.description, parameters: fn.parameters, strict: fn.strict ?? false };
 }
 
 /** The output item for a result: plain text, or text and images when the tool returned images. */

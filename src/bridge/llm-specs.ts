@@ -37,7 +37,12 @@ export interface LlmSpecByProvider {
 
 /** Options for spec generation. */
 export interface LlmSpecOptions {
-  /** OpenAI only: emit strict-mode schemas (closed objects, all properties required, optional → nullable). Tools that cannot be made strict are sent non-strict, with a note. */
+  /**
+   * OpenAI only (Chat and Responses): emit strict-mode schemas (closed objects, all properties
+   * required, optional → nullable) marked `strict: true`. Tools that cannot be made strict are sent
+   * non-strict, with a note. Responses specs always carry `strict` (`false` without this option):
+   * the API reads an absent value as "strict when compatible".
+   */
   strict?: boolean;
   /** Gemini only (read by the registry): declare `parametersJsonSchema`, the tool's own JSON Schema, instead of the OpenAPI-subset `parameters`. */
   jsonSchema?: boolean;

@@ -161,13 +161,22 @@ function safeJson(value: unknown, replacer?: (key: string, value: unknown) => un
 }
 
 /** A ToolResult for an error the bridge produced itself (nothing or nothing usable came back from the tool). */
-export function errorResult(error: { code: string; message: string; issues?: ValidationIssue[] }, text: string = error.message): ToolResult {
+export function errorResult(
+  error: { code: string; message: string; issues?: ValidationIssue[]; context?: Readonly<Record<string, unknown>> },
+  text: string = error.message,
+): ToolResult {
+  const causeCode = error.context?.causeCode;
   const raw: CallToolResult = { content: [{ type: 'text', text }], isError: true };
   return {
     text,
     parts: [{ type: 'text', text }],
     isError: true,
     raw,
-    error: { code: error.code, message: error.message, ...(error.issues && error.issues.length > 0 ? { issues: error.issues } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.issues && error.issues.length > 0 ? { issues: error.issues } : {}),
+      ...(typeof causeCode === 'string' ? { causeCode } : {}),
+    },
   };
 }

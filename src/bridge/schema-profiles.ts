@@ -2,8 +2,11 @@
 // a note for everything dropped or changed. The original schema is never modified.
 import type { JsonSchema } from '../../protocol/index.js';
 import { capNotes, child, inlineRefs, keepLocalRefs } from './schema-refs.js';
-import { allObjects, hasOwn, isArrayType, isObject, setOwn, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
+import { allObjects, isArrayType, isObject, setOwn, mergeObjects, nullableUnion, objectRoot, untuple, type Node } from './schema-shapes.js';
 import type { LlmProvider, SchemaNote } from './types.js';
+import { anyValue, geminiSubset, itemsUnion, untyped } from './gemini-profile.js';
+
+export { GEMINI_KEYWORDS } from './gemini-profile.js';
 
 /** A provider-ready parameter schema and what the conversion did. */
 export interface ConvertedSchema {
@@ -14,38 +17,6 @@ export interface ConvertedSchema {
 /** Keywords that identify or annotate a schema document; no provider needs them. */
 const DOCUMENT_KEYWORDS = ['$schema', '$id', '$anchor', '$dynamicAnchor', '$dynamicRef', '$vocabulary', '$comment'];
 
-/**
- * The documented Gemini `Schema` fields (an OpenAPI 3.0 subset, ai.google.dev function calling and
- * the `Schema` reference). Anything else is dropped with a note.
- */
-export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'maxItems',
-  'minItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
-  'anyOf',
-  'propertyOrdering',
-  'default',
-  'items',
-  'minimum',
-  'maximum',
-]);
-
-/** Formats Gemini accepts, per type; others are rejected by the API and so dropped. */
-const GEMINI_FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], integer: ['int32', 'int64'], number: ['float', 'double'] };
-
 /** Child positions holding one schema, an array of schemas, or a name → schema map. */
 const ONE = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
 const MANY = ['anyOf', 'oneOf', 'allOf'];
@@ -55,9 +26,10 @@ const MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'd
  * Converts `input` for `provider`. Common to all: local `$ref`s inlined (cycles cut, remote refs
  * not followed), `$schema`/`$id`/`$defs` dropped, the root made `{type: "object", properties}`,
  * tuples turned into one `items`, and every array given `items`. OpenAI: `anyOf [X, null]` becomes
- * `type: [X, "null"]`. Gemini: its documented keyword subset, `nullable: true` for null unions, no
- * `anyOf` directly inside `items`, `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, enums only
- * on strings, only the formats it accepts.
+ * `type: [X, "null"]`. Gemini: its documented keyword subset, `nullable: true` for null unions,
+ * `anyOf` inside `items` only of scalar types, `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`,
+ * enums only on strings, only the formats it accepts, exclusive bounds exact on integers and stated
+ * in the description otherwise.
  */
 export function toProviderSchema(input: JsonSchema, provider: LlmProvider): ConvertedSchema {
   const notes: SchemaNote[] = [];
@@ -105,7 +77,12 @@ function walk(input: Node, path: string, inItems: boolean, provider: LlmProvider
   if (provider === 'gemini') geminiSubset(node, path, path === '#', notes);
   if (provider === 'gemini' && path !== '#' && untyped(node)) {
     Object.assign(node, anyValue(inItems));
-    notes.push({ path, change: 'untyped schema given every type Gemini has (it requires a type; nested arrays are limited to scalars and objects)' });
+    notes.push({
+      path,
+      change: inItems
+        ? 'untyped array element given the scalar types (Gemini requires a type, and a union inside items may hold only scalars)'
+        : 'untyped schema given every type Gemini has (it requires a type; arrays of untyped values are limited to scalars)',
+    });
   }
   return node;
 }
@@ -159,128 +136,4 @@ function reshape(node: Node, path: string, inItems: boolean, provider: LlmProvid
   }
   if (inItems && Array.isArray(node.anyOf)) node = itemsUnion(node, path, notes);
   return node;
-}
-
-/**
- * Gemini takes `anyOf` inside `items` only as a union of scalar types: a union of objects is merged
- * into one object, and array branches (nested arrays) are dropped. Nested unions are flattened
- * first, so a first branch that is itself a union (the Notion server's block children) is seen.
- */
-function itemsUnion(node: Node, path: string, notes: SchemaNote[]): Node {
-  const { anyOf, ...rest } = node;
-  const all = flatUnion(anyOf as unknown[]);
-  const flat = all.filter((b) => b.type !== 'null');
-  if (flat.length < all.length) rest.nullable = true;
-  const isObjectSchema = (b: Node) => allObjects([b as unknown]);
-  if (flat.every(isObjectSchema) && flat.length > 0) {
-    notes.push({ path, change: 'anyOf inside items merged into one object (Gemini rejects anyOf in items)' });
-    return { ...rest, ...mergeObjects(flat, 'intersection') };
-  }
-  const kept = flat.filter((b) => !isArrayType(b) && !isObjectSchema(b));
-  const objects = flat.filter(isObjectSchema);
-  if (objects.length > 0) kept.push(objects.length === 1 ? objects[0]! : mergeObjects(objects, 'intersection'));
-  if (kept.length === flat.length && objects.length <= 1) return { ...rest, anyOf: kept };
-  if (kept.length === 0) {
-    notes.push({ path, change: 'anyOf inside items reduced to its first alternative (Gemini rejects nested arrays in a union in items)' });
-    return { ...(flat[0] ?? {}), ...rest };
-  }
-  notes.push({ path, change: 'anyOf inside items kept for its scalar types, objects merged, nested arrays dropped (Gemini rejects those in items)' });
-  return kept.length === 1 ? { ...kept[0], ...rest } : { ...rest, anyOf: kept };
-}
-
-/** The branches of a union with nested `anyOf`/`oneOf` unions spread in (their siblings kept on each branch). */
-function flatUnion(branches: unknown[], depth = 0): Node[] {
-  const out: Node[] = [];
-  for (const b of branches) {
-    if (!isObject(b)) continue;
-    const inner = Array.isArray(b.anyOf) ? b.anyOf : Array.isArray(b.oneOf) ? b.oneOf : undefined;
-    if (!inner || depth > 8) {
-      out.push(b);
-      continue;
-    }
-    const { anyOf: _a, oneOf: _o, ...siblings } = b;
-    out.push(...flatUnion(inner, depth + 1).map((x) => ({ ...siblings, ...x })));
-  }
-  return out;
-}
-
-/**
- * What an untyped schema (`{}`, zod `z.any()`, Python `Any`) becomes for Gemini, which requires a
- * type everywhere: any of its types, arrays of scalars and objects, and null.
- */
-function anyValue(inItems: boolean): Node {
-  const scalars: Node[] = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'object' }];
-  return { anyOf: inItems ? scalars : [...scalars, { type: 'array', items: { anyOf: scalars, nullable: true } }], nullable: true };
-}
-
-/** Keeps to the documented Gemini keywords, after turning what can be kept into its form. */
-function geminiSubset(node: Node, path: string, isRoot: boolean, notes: SchemaNote[]): void {
-  if ('const' in node) {
-    if (typeof node.const === 'string' && node.enum === undefined) {
-      node.enum = [node.const];
-      if (node.type === undefined) node.type = 'string';
-      notes.push({ path, change: 'const turned into a one-value enum' });
-    } else {
-      appendDescription(node, `Must be ${JSON.stringify(node.const)}.`);
-      notes.push({ path, change: 'const removed (Gemini accepts only string enums); stated in the description' });
-    }
-    delete node.const;
-  }
-  if (Array.isArray(node.enum)) {
-    const strings = node.enum.every((v) => typeof v === 'string');
-    if (strings && (node.type === undefined || node.type === 'string')) node.type = 'string';
-    else {
-      appendDescription(node, `Allowed values: ${node.enum.map((v) => JSON.stringify(v)).join(', ')}.`);
-      delete node.enum;
-      notes.push({ path, change: 'enum removed (Gemini accepts enums on strings only); values stated in the description' });
-    }
-  }
-  if (typeof node.format === 'string' && !(GEMINI_FORMATS[String(node.type)] ?? []).includes(node.format)) {
-    notes.push({ path, change: `format "${node.format}" removed (not accepted by Gemini for type ${String(node.type ?? 'untyped')})` });
-    delete node.format;
-  }
-  for (const [exclusive, inclusive] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof node[exclusive] === 'number' && node[inclusive] === undefined) {
-      node[inclusive] = node[exclusive];
-      notes.push({ path, change: `${exclusive} turned into ${inclusive} (the bound is now inclusive)` });
-      delete node[exclusive];
-    }
-  }
-  if (isObject(node.properties) && Array.isArray(node.required)) {
-    const props = node.properties;
-    const kept = node.required.filter((name) => typeof name === 'string' && hasOwn(props, name));
-    if (kept.length !== node.required.length) notes.push({ path, change: 'required names without a property removed' });
-    if (kept.length > 0) node.required = kept;
-    else delete node.required;
-  }
-  if (!isRoot && isObject(node.properties) && Object.keys(node.properties).length === 0) {
-    delete node.properties;
-    notes.push({ path, change: 'empty properties removed (Gemini rejects an OBJECT with empty properties)' });
-  }
-  for (const key of Object.keys(node)) {
-    if (GEMINI_KEYWORDS.has(key)) continue;
-    delete node[key];
-    notes.push({ path, change: `${key} removed (not in Gemini's schema subset)` });
-  }
-}
-
-/** A schema with no type that says nothing else about its value's type either. */
-function untyped(node: Node): boolean {
-  if (node.type !== undefined || Array.isArray(node.anyOf)) return false;
-  if (isObject(node.properties)) {
-    node.type = 'object';
-    return false;
-  }
-  if (node.items !== undefined) {
-    node.type = 'array';
-    return false;
-  }
-  return true;
-}
-
-function appendDescription(node: Node, sentence: string): void {
-  node.description = typeof node.description === 'string' && node.description.length > 0 ? `${node.description} ${sentence}` : sentence;
 }

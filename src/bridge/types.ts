@@ -77,10 +77,18 @@ export interface ToolResult {
   structured?: unknown;
   /** Present when `text` was trimmed to the budget. */
   truncated?: { budget: number; originalChars: number; shownChars: number };
+  /** When `text` was cut: the handle under which the registry keeps the whole result for `read_result`. */
+  handle?: string;
   /** Non-fatal problems, e.g. structuredContent that does not match the outputSchema. */
   warnings?: string[];
   /** Set when the bridge itself produced the error (unknown tool, invalid arguments, call failure). */
-  error?: { code: string; message: string; issues?: ValidationIssue[] };
+  error?: {
+    code: string;
+    message: string;
+    issues?: ValidationIssue[];
+    /** The code of what made the call fail (`MCPB_REQUEST_TIMEOUT`, `MCPB_SERVER_EXITED`...), for `MCPB_TOOL_CALL_FAILED`. */
+    causeCode?: string;
+  };
   /** The complete result as received (or, for a bridge error, as synthesised). */
   raw: CallToolResult;
 }

@@ -1,4 +1,10 @@
-// Parses the command line: global options, the subcommand, its positionals and flags.
+// Parses the command line with node:util's parseArgs against the option table
+// (command-table.ts): the command, its positionals, the options it takes, and what follows `--`.
+// Each option is checked against the command that got it, so a flag another command owns is an
+// error, not silently ignored.
+import { parseArgs as nodeParseArgs } from 'node:util';
+import { closest } from '../util/did-you-mean.js';
+import { COMMANDS, commandSpec, GLOBAL_OPTIONS, OPTIONS, optionSpec } from './command-table.js';
 import { UsageError } from './io.js';
 
 export interface ParsedArgs {
@@ -26,136 +32,117 @@ export interface ParsedArgs {
   headers: string[];
   /** `--transport`: of an ad-hoc server (stdio, http, sse, streamable-http, auto). */
   transport?: string;
+  /** Whether an ad-hoc stdio server gets the whole exported environment (`--pass-env`, the default) or the allow-list (`--no-pass-env`). */
+  passEnv: boolean;
   /** auth login: the scopes to ask for (space-separated). */
   scope?: string;
 }
 
-const VALUE_FLAGS = new Set([
-  '--config',
-  '-c',
-  '--format',
-  '--out',
-  '--timeout',
-  '--server',
-  '-s',
-  '--from',
-  '-e',
-  '--env',
-  '-H',
-  '--header',
-  '--transport',
-  '-t',
-  '--scope',
-]);
+type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+const NODE_OPTIONS: NodeOptions = Object.fromEntries(
+  OPTIONS.map((o) => [o.name, { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple || o.type === 'boolean' ? { multiple: true } : {}) }]),
+);
+
+const NEGATIVE = '\u0000';
+
+const FLAG_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false };
 
 /** Parses argv (without node and the script). @throws UsageError */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const parsed: ParsedArgs = {
-    positionals: [],
-    json: false,
-    verbose: false,
-    quiet: false,
-    help: false,
-    version: false,
-    rest: [],
-    servers: [],
-    envs: [],
-    headers: [],
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      parsed.rest = argv.slice(i + 1);
-      break;
-    }
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (VALUE_FLAGS.has(flag)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs a value`);
-      if (flag === '--config' || flag === '-c') parsed.config = value;
-      else if (flag === '--format') parsed.format = value;
-      else if (flag === '--out') parsed.out = value;
-      else if (flag === '--server' || flag === '-s')
-        parsed.servers.push(
-          ...value
-            .split(',')
-            .map((v) => v.trim())
-            .filter((v) => v !== ''),
-        );
-      else if (flag === '--from') parsed.from = value;
-      else if (flag === '-e' || flag === '--env') parsed.envs.push(value);
-      else if (flag === '-H' || flag === '--header') parsed.headers.push(value);
-      else if (flag === '--transport' || flag === '-t') parsed.transport = value;
-      else if (flag === '--scope') parsed.scope = value;
-      else parsed.timeout = value;
+  const dash = argv.indexOf('--');
+  // A negative number is a value, never an option (`call set-offset -5`): hidden from parseArgs, put back after.
+  const own = (dash < 0 ? [...argv] : argv.slice(0, dash)).map((a) => (/^-\d/.test(a) ? NEGATIVE + a : a));
+  const back = (v: string) => (v.startsWith(NEGATIVE) ? v.slice(NEGATIVE.length) : v);
+  const rest = dash < 0 ? [] : argv.slice(dash + 1);
+  // Not strict: unknown options and `--flag=false` come back as tokens, checked below with a
+  // did-you-mean, instead of parseArgs' own terse errors.
+  const { tokens } = nodeParseArgs({ args: own, options: NODE_OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const positionals: string[] = [];
+  const values = new Map<string, Array<string | boolean>>();
+  const seen: Array<{ name: string; raw: string }> = [];
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positionals.push(back(token.value));
       continue;
     }
-    switch (flag) {
-      case '--json':
-        parsed.json = true;
-        break;
-      case '--verbose':
-      case '-v':
-        parsed.verbose = true;
-        break;
-      case '--quiet':
-      case '-q':
-        parsed.quiet = true;
-        break;
-      case '--help':
-      case '-h':
-        parsed.help = true;
-        break;
-      case '--version':
-        parsed.version = true;
-        break;
-      default:
-        if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg)) throw new UsageError(`unknown option ${arg}`);
-        if (parsed.command === undefined) parsed.command = arg;
-        else parsed.positionals.push(arg);
+    if (token.kind !== 'option') continue;
+    const spec = optionSpec(token.name);
+    if (!spec) throw unknownOption(token.rawName);
+    let value: string | boolean;
+    if (spec.type === 'boolean') {
+      if (token.value === undefined) value = true;
+      else if (token.value in FLAG_VALUES) value = FLAG_VALUES[token.value]!;
+      else throw new UsageError(`${token.rawName} is a flag: give it alone, or as ${token.rawName}=true|false (got "${token.value}")`);
+    } else {
+      if (token.value === undefined) throw new UsageError(`${token.rawName} needs a value${spec.value ? ` (${spec.value})` : ''}`);
+      // `-c=FILE` comes back as "=FILE" (short options take what follows them).
+      value = back(!token.inlineValue || token.rawName.startsWith('--') ? token.value : token.value.replace(/^=/, ''));
+      if (!token.inlineValue && token.value.startsWith('-') && token.value.length > 1 && !/^-\d/.test(token.value) && optionLike(token.value))
+        throw new UsageError(`${token.rawName} needs a value${spec.value ? ` (${spec.value})` : ''}, got the option ${token.value}`);
     }
+    seen.push({ name: spec.name, raw: token.rawName });
+    values.set(spec.name, [...(values.get(spec.name) ?? []), value]);
+  }
+  const last = <T extends string | boolean>(name: string): T | undefined => values.get(name)?.at(-1) as T | undefined;
+  const all = (name: string): string[] => (values.get(name) ?? []) as string[];
+  const command = positionals.shift();
+  if (command !== undefined && command !== 'help') checkOptions(command, seen);
+  if (last('pass-env') === true && last('no-pass-env') === true) throw new UsageError('give --pass-env or --no-pass-env, not both');
+  const parsed: ParsedArgs = {
+    positionals,
+    json: last('json') ?? false,
+    verbose: last('verbose') ?? false,
+    quiet: last('quiet') ?? false,
+    help: last('help') ?? false,
+    version: last('version') ?? false,
+    rest,
+    servers: all('server').flatMap((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+    envs: all('env'),
+    headers: all('header'),
+    passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
+  };
+  if (command !== undefined) parsed.command = command;
+  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope'] as const) {
+    const v = last<string>(key);
+    if (v !== undefined) parsed[key] = v;
   }
   return parsed;
 }
 
-export const USAGE = `Usage: mcp-bridge [--config FILE | --from HOST] [--server NAME] <command> [options]
-       mcp-bridge <command> [options] -- CMD [ARGS...]     one stdio server, no config file
-       mcp-bridge <command> URL [options]                   one remote server, no config file
+function optionLike(word: string): boolean {
+  const name = word.replace(/^--?/, '').split('=')[0]!;
+  return OPTIONS.some((o) => o.name === name || o.short === name);
+}
 
-Commands:
-  tools [--json] [--format mcp|openai|anthropic|gemini]   the tools as the LLM sees them
-  call TOOL [ARGS_JSON | key=value key:=JSON ... | -]     run one tool and print its result (- reads JSON from stdin)
-  doctor                                                  check every server: state, version, tools, ping
-  demo [TOOL] [ARGS_JSON]                                 show servers and tools, then run one call
-  conformance URL                                         client entry for the official MCP conformance suite
-  record --out FILE -- CMD [ARGS...]                      record a stdio session as a trace (transparent proxy)
-  auth login SERVER [--scope "A B"]                       OAuth login for an HTTP server (browser, device or paste)
-  auth status [SERVER] [--json]                           what is stored per server (never the tokens)
-  auth logout SERVER                                      revoke (where offered) and delete the stored tokens
-  resources [SERVER] [--json]                             resources and URI templates of each server
-  read URI [--server S] [--out FILE]                      read a resource (binary only to --out or a pipe)
-  prompts [SERVER] [--json]                               prompts of each server, with their arguments
-  prompt NAME [ARGS_JSON | key=value ...] [--server S]    fill in a prompt and print its messages
-  complete prompt NAME ARG [VALUE] [key=value ...]        completion suggestions for a prompt argument
-  complete resource URI_TEMPLATE ARG [VALUE]              ... or for a resource-template variable
+function unknownOption(raw: string): UsageError {
+  const long = raw.startsWith('--');
+  const name = raw.replace(/^--?/, '');
+  const match = closest(name, long ? OPTIONS.map((o) => o.name) : OPTIONS.flatMap((o) => (o.short ? [o.short] : [])));
+  return new UsageError(`unknown option ${raw}${match ? `; did you mean ${long ? '--' : '-'}${match}?` : ''}`);
+}
 
-Options:
-  --config, -c FILE   config file: mcp-bridge.yaml or any host's (Claude, Cursor, VS Code, gemini-cli,
-                      Cline, Roo, Windsurf, Zed, Continue, OpenCode, Goose, Codex config.toml)
-                      default: the first of ./mcp-bridge.yaml, ./.mcp.json, ./.vscode/mcp.json,
-                      ./.cursor/mcp.json, ./.gemini/settings.json, the Claude Desktop config
-  --from HOST         use HOST's config file: claude-desktop, claude-code, cursor, vscode, gemini, codex
-  --server, -s NAME   start only this server (repeat it, or NAME,NAME)
-  -e KEY=VALUE        environment of an ad-hoc stdio server (repeatable)
-  -H 'Name: value'    header of an ad-hoc URL server (repeatable)
-  --transport, -t T   transport of an ad-hoc server: stdio, http, sse, streamable-http
-  --timeout DURATION  per-call timeout for 'call' (e.g. 30s)
-  --out FILE          where 'read' writes the resource's bytes ('record': the trace)
-  --verbose, -v       log what servers write to stderr
-  --quiet, -q         no progress lines on stderr
-  --help, -h          this text
-  --version           print the version of mcp-bridge
+/** An option the command does not take is an error naming the commands that do. */
+function checkOptions(command: string, seen: ReadonlyArray<{ name: string; raw: string }>): void {
+  const spec = commandSpec(command);
+  if (!spec) return;
+  for (const { name, raw } of seen) {
+    if (GLOBAL_OPTIONS.includes(name) || spec.options.includes(name)) continue;
+    const owners = COMMANDS.filter((c) => c.options.includes(name)).map((c) => c.name);
+    throw new UsageError(
+      `${command} does not take ${raw}${owners.length > 0 ? ` (${owners.join(', ')} do${owners.length === 1 ? 'es' : ''})` : ''}; see mcp-bridge ${command} --help`,
+    );
+  }
+}
 
-Exit codes: 0 success, 1 the tool returned an error, 2 bad usage or config, 3 a server could not be started or reached,
-4 authorization missing or refused (run mcp-bridge auth login SERVER).
-`;
+/** The command closest to a misspelt one, for "did you mean". */
+export function suggestCommand(word: string): string | undefined {
+  const names = COMMANDS.map((c) => c.name);
+  // A prefix or a plural slip (`tool` for `tools`, `prompts` for `prompt`) before the edit distance.
+  return names.find((n) => n === `${word}s` || `${n}s` === word) ?? names.find((n) => n.startsWith(word) && word.length >= 3) ?? closest(word, names);
+}

@@ -40,7 +40,8 @@ export async function authOptionsFor(scenario: string, context: Context): Promis
       privateKeyPem: text(context, 'private_key_pem'),
       signingAlgorithm: text(context, 'signing_algorithm'),
     };
-  } else if (scenario === 'auth/cross-app-access-complete-flow') {
+  } else if (scenario === 'auth/cross-app-access-complete-flow' || scenario === 'auth/enterprise-managed-authorization') {
+    // The enterprise-managed flow (token exchange, then JWT bearer with the ID-JAG); renamed in suite 0.2.
     options = {
       mode: 'cross-app',
       clientId: text(context, 'client_id'),

@@ -5,7 +5,7 @@ export interface CliIo {
   stderr(text: string): void;
   env: Record<string, string | undefined>;
   cwd: string;
-  /** Whether stderr is a terminal (progress lines are shorter when it is not). */
+  /** Whether stderr is a terminal (progress lines are shorter when it is not; call progress shows only on one). */
   isTTY?: boolean;
   /** Reads all of standard input (for `call TOOL -`). */
   readStdin?: () => Promise<string>;
@@ -13,14 +13,20 @@ export interface CliIo {
   stdoutIsTTY?: boolean;
   /** Writes raw bytes to stdout (binary resources piped to a file or another program). */
   stdoutBytes?(data: Uint8Array): void;
+  /**
+   * Asks the program to exit as soon as the command returns, without waiting for servers still
+   * stopping (the exit hook kills their trees). For a server known to be stuck, e.g. after a call
+   * timed out; absent when the CLI runs in-process.
+   */
+  hurryExit?: () => void;
   /** Asks for a VS Code `${input:id}` value; present only when stdin and stderr are a terminal. */
   promptInput?: (question: string, hidden: boolean) => Promise<string>;
 }
 
-/** Exit codes (documented in the README). */
+/** Exit codes (the help's table, command-table.ts EXIT_CODES, says the same; docs/cli.md is generated from the help). */
 export const ExitCode = {
   ok: 0,
-  /** The tool ran and returned an error result, or its arguments were refused. */
+  /** The tool ran and returned an error result. */
   toolError: 1,
   /** Bad usage or an invalid config, including a tool name that is not registered. */
   usage: 2,
@@ -28,6 +34,8 @@ export const ExitCode = {
   serverFailed: 3,
   /** Authorization is missing or was refused (MCPB_AUTH_*): run `mcp-bridge auth login SERVER`. */
   authFailed: 4,
+  /** The arguments do not match the tool's input schema: refused before sending, nothing was sent. */
+  invalidArguments: 5,
 } as const;
 
 /** A usage mistake: printed with the usage text, exit code 2. */

@@ -5,7 +5,9 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMcpBridgeError } from '../../protocol/errors/base.js';
 import { isMcpError } from '../../protocol/errors/peer-error.js';
-import { parseArgs, USAGE, type ParsedArgs } from './args.js';
+import { parseArgs, suggestCommand, type ParsedArgs } from './args.js';
+import { commandSpec } from './command-table.js';
+import { commandHelp, globalHelp } from './help.js';
 import { LIBRARY_VERSION } from '../version.js';
 import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io.js';
 
@@ -39,28 +41,45 @@ export async function run(argv: readonly string[], io: CliIo, prepare?: () => Pr
   try {
     args = parseArgs(argv);
   } catch (error) {
-    io.stderr(`mcp-bridge: ${(error as Error).message}\n\n${USAGE}`);
+    io.stderr(`mcp-bridge: ${(error as Error).message}\n${helpPointer(argv)}`);
     return ExitCode.usage;
   }
   if (args.version && args.command === undefined) {
     io.stdout(`${LIBRARY_VERSION}\n`);
     return ExitCode.ok;
   }
+  // `mcp-bridge help CMD` and `mcp-bridge CMD --help` print the command's own page.
+  const topic = args.command === 'help' ? args.positionals[0] : args.help ? args.command : undefined;
+  if (topic !== undefined) {
+    const spec = commandSpec(topic);
+    if (!spec) return unknownCommand(topic, io);
+    io.stdout(commandHelp(spec));
+    return ExitCode.ok;
+  }
   if (args.help || args.command === undefined || args.command === 'help') {
-    (args.command === undefined && !args.help ? io.stderr : io.stdout)(USAGE);
+    (args.command === undefined && !args.help ? io.stderr : io.stdout)(globalHelp());
     return args.command === undefined && !args.help ? ExitCode.usage : ExitCode.ok;
   }
   const load = COMMANDS[args.command];
-  if (!load) {
-    io.stderr(`mcp-bridge: unknown command "${args.command}"\n\n${USAGE}`);
-    return ExitCode.usage;
-  }
+  if (!load) return unknownCommand(args.command, io);
   try {
     await prepare?.();
     return await (await load())(args, io);
   } catch (error) {
     return reportFailure(error, io, args.verbose);
   }
+}
+
+function unknownCommand(word: string, io: CliIo): number {
+  const match = suggestCommand(word);
+  io.stderr(`mcp-bridge: unknown command "${word}"${match ? `; did you mean "${match}"?` : ''}\nRun mcp-bridge --help for the list of commands.\n`);
+  return ExitCode.usage;
+}
+
+/** Where to read more after a usage mistake: the command's own help when one was named. */
+function helpPointer(argv: readonly string[]): string {
+  const command = argv.find((a) => commandSpec(a) !== undefined);
+  return `Run mcp-bridge ${command ? `${command} ` : ''}--help for the options.\n`;
 }
 
 function reportFailure(error: unknown, io: CliIo, verbose: boolean): number {
@@ -96,9 +115,18 @@ async function installSignals(): Promise<void> {
 }
 
 if (isMain()) {
+  // `mcp-bridge tools | head`: a reader that went away ends the output, not the process with a stack.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exitCode ??= 0;
+    else throw error;
+  });
+  let hurry = false;
   const code = await run(
     process.argv.slice(2),
     {
+      hurryExit: () => {
+        hurry = true;
+      },
       stdout: (t) => process.stdout.write(t),
       stderr: (t) => process.stderr.write(t),
       env: process.env,
@@ -118,6 +146,8 @@ if (isMain()) {
     installSignals,
   );
   process.exitCode = code;
+  // A stuck server (a call that timed out) is not waited for: the exit hook kills what is left.
+  if (hurry) process.stdout.write('', () => process.exit(code));
   // Every server was stopped by the command; should a stray handle still hold the event loop, the
   // CLI exits anyway rather than hang (the exit hook then kills any child left).
   setTimeout(() => process.exit(code), 3000).unref();

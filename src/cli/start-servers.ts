@@ -40,8 +40,9 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
     const tools = manager.server(server).status().toolCount;
     io.stderr(`  ✓ ${server}: ready, ${tools} tool${tools === 1 ? '' : 's'}\n`);
   });
+  // A failure is said even with -q: quiet drops the progress, never the reason a command fails.
   manager.events.on('failed', ({ server, error }) => {
-    if (progress) io.stderr(`  ✗ ${server}: ${firstLine(error)}\n`);
+    io.stderr(progress ? `  ✗ ${server}: ${firstLine(error)}\n` : `mcp-bridge: ${server}: ${firstLine(error)}\n`);
   });
   registry.events.on('collision', (e) => {
     if (progress) io.stderr(`  ! ${e.message}\n`);

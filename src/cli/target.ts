@@ -65,9 +65,23 @@ const URL_TARGET = /^https?:\/\//i;
 /** Takes an ad-hoc URL target off the positionals (the first one that is an http(s) URL). */
 function takeUrlTarget(args: ParsedArgs): string | undefined {
   const i = args.positionals.findIndex((p) => URL_TARGET.test(p));
-  if (i < 0) return undefined;
-  return args.positionals.splice(i, 1)[0];
+  if (i < 0) {
+    const first = args.positionals[0];
+    if (first !== undefined && SCHEMELESS.test(first))
+      throw new UsageError(`"${first}" looks like a URL without its scheme: write http://${first} (or https:// for TLS)`);
+    return undefined;
+  }
+  const url = args.positionals.splice(i, 1)[0]!;
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`"${url}" is not a valid URL`);
+  }
+  return url;
 }
+
+/** `localhost:3000/mcp`, `127.0.0.1:8080`, `mcp.example.com/mcp`: a host (with a port or a path) and no scheme. */
+const SCHEMELESS = /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+(?:\/\S*)?|\/\S*)$/i;
 
 /** The servers of this invocation, loaded and validated, with `--server` applied. */
 export async function resolveServers(args: ParsedArgs, io: CliIo): Promise<BridgeConfig> {
@@ -80,7 +94,11 @@ export async function resolveServers(args: ParsedArgs, io: CliIo): Promise<Bridg
   }
   const config = adHoc
     ? adHocConfig(args, io, url)
-    : await loadConfigAsking(configPath(args, io), { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}) }, io.promptInput);
+    : await loadConfigAsking(
+        configPath(args, io),
+        { env: io.env, ...(args.from ? { host: FROM[args.from]!.host } : {}), ...(args.servers.length > 0 ? { only: args.servers } : {}) },
+        io.promptInput,
+      );
   if (args.servers.length === 0) return config;
   const names = config.servers.map((s) => s.name);
   const unknown = args.servers.filter((n) => !names.includes(n));
@@ -114,6 +132,8 @@ function adHocConfig(args: ParsedArgs, io: CliIo, url: string | undefined): Brid
           command: literal(args.rest[0]!),
           args: args.rest.slice(1).map(literal),
           env,
+          // As Claude Code and Cursor start theirs: the user's exported environment, unless --no-pass-env.
+          inheritEnv: args.passEnv,
           ...(transport ? { transport } : {}),
         };
   const text = JSON.stringify({ tools: { mcp: { servers: [server] } } });
@@ -121,6 +141,7 @@ function adHocConfig(args: ParsedArgs, io: CliIo, url: string | undefined): Brid
 }
 
 /** Command-line values are taken as typed: no `${VAR}` expansion (the shell already did its own). */
-function literal(value: string): string {
-  return value.replace(/\$\{/g, '$${');
+export function literal(value: string): string {
+  // A function, not a replacement string: there `$$` means one `$`, and '$${' would give back `${`.
+  return value.replace(/\$\{/g, () => '$${');
 }

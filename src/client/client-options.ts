@@ -55,7 +55,7 @@ export interface ClientOptions extends ServerRequestHandlers {
    * `legacy` only initializes; `modern` only speaks 2026-07-28. @defaultValue 'auto'
    */
   era?: EraOption;
-  /** stdio: how long the era probe may stay unanswered before `initialize` goes out. @defaultValue 5000 */
+  /** stdio: how long the era probe may stay unanswered before `initialize` goes out. @defaultValue 1000, at most half the startup budget */
   probeTimeoutMs?: number;
   /** Where era verdicts are remembered (VER-7). @defaultValue an in-process cache */
   eraCache?: EraCache;

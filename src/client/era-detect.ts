@@ -22,6 +22,7 @@ import {
 import { HttpError } from '../errors/http-errors.js';
 import { ConnectionClosedError } from '../errors/session-errors.js';
 import type { Session } from '../session/session.js';
+import type { TransportCloseInfo } from '../transports/transport.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
 import { modernConnect, probeParams, snapshotFromDiscover, type ModernConnectOptions } from './modern-connect.js';
 
@@ -30,15 +31,23 @@ export type EraOption = 'auto' | 'legacy' | 'modern';
 
 const PROBED_KINDS = new Set(['stdio', 'streamable-http', 'auto']);
 
-/** Default wait for a stdio probe answer before falling back (the late-answer rule corrects a wrong guess). */
-export const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
+/**
+ * Default wait for a stdio probe answer before `initialize` goes out on the same process. Short,
+ * because a wrong guess costs nothing: a modern server slow to start still reads the probe first,
+ * pins itself modern and refuses the initialize with -32022, which switches to modern (3.4). A
+ * server that ignores the probe (fastmcp) costs this much on its first start only (VER-7 cache).
+ */
+export const DEFAULT_PROBE_TIMEOUT_MS = 1_000;
+
+/** The probe's share of the startup budget at most, so initialize always keeps the larger part. */
+const PROBE_SHARE = 0.5;
 
 export interface EraConnectOptions {
   clientInfo: Implementation;
   capabilities: ClientCapabilities;
-  /** Budget of the whole connection step. */
+  /** Budget of the whole connection step: every request of it shares this one deadline. */
   timeoutMs: number;
-  /** stdio: how long the probe may stay unanswered before `initialize` goes out. */
+  /** stdio: how long the probe may stay unanswered before `initialize` goes out (at most half of `timeoutMs`). */
   probeTimeoutMs?: number;
   /** Version `initialize` proposes. */
   legacyProtocolVersion?: string;
@@ -52,7 +61,8 @@ export interface EraConnectOptions {
 }
 
 /** Connects in the requested era; resolves with what the server said about itself. */
-export function connectInEra(era: EraOption, options: EraConnectOptions): Promise<ServerSnapshot> {
+export function connectInEra(era: EraOption, connectOptions: EraConnectOptions): Promise<ServerSnapshot> {
+  const options: Budgeted = { ...connectOptions, deadline: performance.now() + connectOptions.timeoutMs };
   if (era === 'modern') return modernConnect(options.session(), modernOptions(options));
   if (era === 'legacy') return legacyOnly(options.session(), options);
   // Only the real wires are probed: test pairs, replayers and an explicit HTTP+SSE transport speak
@@ -61,22 +71,35 @@ export function connectInEra(era: EraOption, options: EraConnectOptions): Promis
   return detect(options);
 }
 
-function modernOptions(o: EraConnectOptions): ModernConnectOptions {
-  return { clientInfo: o.clientInfo, capabilities: o.capabilities, timeoutMs: o.timeoutMs, serverName: o.serverName };
+/** The options with the deadline of the whole step: the probe, initialize and any re-probe share it. */
+type Budgeted = EraConnectOptions & { deadline: number };
+
+/** What is left of the startup budget (at least 1 ms, so a late step still fails as a timeout). */
+function left(o: Budgeted): number {
+  return Math.max(1, Math.round(o.deadline - performance.now()));
 }
 
-function handshake(session: Session, o: EraConnectOptions): Promise<ServerSnapshot> {
+/** How long the probe may go unanswered: its own short budget within the startup deadline. */
+function probeBudget(o: Budgeted): number {
+  return Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, Math.max(1, Math.floor(o.timeoutMs * PROBE_SHARE)), left(o));
+}
+
+function modernOptions(o: Budgeted): ModernConnectOptions {
+  return { clientInfo: o.clientInfo, capabilities: o.capabilities, timeoutMs: left(o), serverName: o.serverName };
+}
+
+function handshake(session: Session, o: Budgeted): Promise<ServerSnapshot> {
   return legacyHandshake(session, {
     clientInfo: o.clientInfo,
     capabilities: o.capabilities,
     protocolVersion: o.legacyProtocolVersion,
-    timeoutMs: o.timeoutMs,
+    timeoutMs: left(o),
     serverName: o.serverName,
   });
 }
 
 // VER-8: a modern-only server refuses initialize with -32022; its data.supported is the diagnostic.
-async function legacyOnly(session: Session, o: EraConnectOptions): Promise<ServerSnapshot> {
+async function legacyOnly(session: Session, o: Budgeted): Promise<ServerSnapshot> {
   try {
     return await handshake(session, o);
   } catch (error) {
@@ -89,19 +112,18 @@ async function legacyOnly(session: Session, o: EraConnectOptions): Promise<Serve
 
 type ProbeOutcome = { kind: 'answer'; value: unknown } | { kind: 'error'; error: unknown } | { kind: 'silent' };
 
-async function detect(o: EraConnectOptions): Promise<ServerSnapshot> {
+async function detect(o: Budgeted): Promise<ServerSnapshot> {
   const session = o.session();
-  const mo = modernOptions(o);
   session.transport.setProtocolVersion?.(LATEST_MODERN_VERSION);
   const lingering = new AbortController();
   // No notifications/cancelled for the probe: the server has not been initialized (3.4 step 3).
-  const probe = session.request(Methods.serverDiscover, probeParams(mo), { timeoutMs: o.timeoutMs, cancellable: false, signal: lingering.signal });
+  const probe = session.request(Methods.serverDiscover, probeParams(modernOptions(o)), { timeoutMs: left(o), cancellable: false, signal: lingering.signal });
   const settled: Promise<ProbeOutcome> = probe.then(
     (value) => ({ kind: 'answer', value }),
     (error: unknown) => ({ kind: 'error', error }),
   );
   const stdio = session.transport.kind === 'stdio';
-  const first = stdio ? await raceTimeout(settled, o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS) : await settled;
+  const first = stdio ? await raceTimeout(settled, probeBudget(o)) : await settled;
   if (first.kind === 'answer') {
     const snapshot = snapshotFromDiscover(first.value);
     if (snapshot) {
@@ -117,14 +139,14 @@ async function detect(o: EraConnectOptions): Promise<ServerSnapshot> {
     if (error.code === ErrorCodes.UnsupportedProtocolVersion) {
       const next = chooseVersion(supportedVersionsOf(error) ?? [], 'modern');
       // VER-1: retry once at a version it named; a list of legacy versions only means a legacy server.
-      if (next) return modernConnect(session, mo, next, true);
+      if (next) return modernConnect(session, modernOptions(o), next, true);
       return legacyFirst(session, o, undefined);
     }
     // -32020 / -32021 to a bare discovery: a modern server refusing us; nothing to fall back to.
     if (isModernErrorCode(error.code)) throw error;
     return legacyFirst(session, o, undefined);
   }
-  if (error instanceof ConnectionClosedError && stdio && o.respawn) {
+  if (error instanceof ConnectionClosedError && stdio && o.respawn && refusedTheProbe(error.closeInfo)) {
     // rmcp < 3 exits on any pre-initialize request: a fresh process, straight to initialize.
     const fresh = await o.respawn();
     return legacyFirst(fresh, o, undefined);
@@ -146,13 +168,14 @@ interface LateProbe {
 
 // initialize on this process; a -32022 means the server is (or pinned itself) modern.
 // `mayRespawn`: the probe went unanswered, so a server that exits on it may do so only now.
-async function legacyFirst(session: Session, o: EraConnectOptions, late: LateProbe | undefined, mayRespawn = false): Promise<ServerSnapshot> {
+async function legacyFirst(session: Session, o: Budgeted, late: LateProbe | undefined, mayRespawn = false): Promise<ServerSnapshot> {
   try {
     const snapshot = await handshake(session, o);
     late?.lingering.abort('the server answered initialize');
     return snapshot;
   } catch (error) {
-    if (mayRespawn && o.respawn && (session.closed || isClosedError(error)) && (await late?.settled)?.kind !== 'answer') {
+    const ended = error instanceof ConnectionClosedError ? error.closeInfo : undefined;
+    if (mayRespawn && o.respawn && ended && refusedTheProbe(ended) && (await late?.settled)?.kind !== 'answer') {
       return legacyFirst(await o.respawn(), o, undefined);
     }
     if (!isMcpError(error) || error.code !== ErrorCodes.UnsupportedProtocolVersion) {
@@ -163,9 +186,9 @@ async function legacyFirst(session: Session, o: EraConnectOptions, late: LatePro
   }
 }
 
-async function switchToModern(session: Session, o: EraConnectOptions, late: LateProbe | undefined, refusal: McpError): Promise<ServerSnapshot> {
+async function switchToModern(session: Session, o: Budgeted, late: LateProbe | undefined, refusal: McpError): Promise<ServerSnapshot> {
   if (late) {
-    const outcome = await raceTimeout(late.settled, o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS);
+    const outcome = await raceTimeout(late.settled, probeBudget(o));
     if (outcome.kind === 'answer') {
       const snapshot = snapshotFromDiscover(outcome.value);
       if (snapshot) {
@@ -181,9 +204,17 @@ async function switchToModern(session: Session, o: EraConnectOptions, late: Late
   return modernConnect(session, modernOptions(o), version);
 }
 
-function isClosedError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'MCPB_TRANSPORT_CLOSED' || code === 'MCPB_CONNECTION_CLOSED' || code === 'MCPB_SEND_FAILED';
+/**
+ * Whether a process that ended before answering anything refused the probe (respawn it, straight to
+ * initialize) rather than failed to start (report the failure: a second spawn would only repeat its
+ * side effects and double the time to fail). A refusal ends with code 0, or says on stderr that it
+ * wanted initialize first (rmcp < 3 exits 1 with "expect initialized request, but received ...
+ * server/discover"). A signal, or any other non-zero exit, is a failure.
+ */
+export function refusedTheProbe(info: Pick<TransportCloseInfo, 'exitCode' | 'signal' | 'stderrTail'>): boolean {
+  if (info.signal) return false;
+  if (info.exitCode === 0) return true;
+  return /server\/discover|initiali[sz]e/i.test(info.stderrTail ?? '');
 }
 
 function raceTimeout(settled: Promise<ProbeOutcome>, ms: number): Promise<ProbeOutcome> {

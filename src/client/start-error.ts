@@ -3,6 +3,7 @@
 // usually name the cause better than anything else.
 import type { McpBridgeError, McpError } from '../../protocol/index.js';
 import { ServerStartError } from '../errors/client-errors.js';
+import { describeExit } from '../errors/transport-errors.js';
 import { ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
 import type { Transport } from '../transports/transport.js';
 
@@ -42,9 +43,13 @@ export function startError(error: unknown, { server, transport, startupTimeoutMs
     : undefined;
   if (error instanceof ConnectionClosedError) {
     const info = error.closeInfo;
+    const exit = describeStartExit(info.exitCode, info.signal);
+    const pid = (info.error as { context?: { pid?: unknown } } | undefined)?.context?.pid;
     return new ServerStartError(
       { ...base, stderrTail: info.stderrTail, exitCode: info.exitCode, signal: info.signal },
-      `it ended before answering initialize: ${info.message}`,
+      exit
+        ? `it ended before answering initialize: the process${typeof pid === 'number' ? ` (pid ${pid})` : ''} ${exit}`
+        : `it ended before answering initialize: ${info.message}`,
       stdoutHint ?? 'run the command by hand to see why it exits, and check its arguments and environment',
       error,
     );
@@ -60,4 +65,10 @@ export function startError(error: unknown, { server, transport, startupTimeoutMs
   }
   // Spawn failures, HTTP errors and version mismatches are already typed and specific.
   return error;
+}
+
+/** `exited with code 1`, `was killed by SIGKILL`; undefined when the process has not exited (it closed its stdout). */
+function describeStartExit(exitCode: number | null | undefined, signal: string | null | undefined): string | undefined {
+  if ((exitCode === null || exitCode === undefined) && !signal) return undefined;
+  return describeExit(exitCode, signal);
 }

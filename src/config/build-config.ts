@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { workspaceFolderOf } from './hosts.js';
+import { FieldReader } from './field-reader.js';
 import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
@@ -25,17 +26,24 @@ export function buildConfig(
     workspaceFolder: workspaceFolderOf(configDir),
     env: base.env,
     ...(inputs ? { inputs } : {}),
+    passwordInputs: passwordInputIds(root),
     locator: base.locator,
     issues,
     readTextFile: (p) => fs().readFileSync(p, 'utf8'),
   };
+  // `tools.mcp.secrets`: values masked for every server, as if listed under each entry's `secrets`.
+  const shared = extracted.shared ? new FieldReader(ctx, extracted.shared.path, extracted.shared.value, true) : undefined;
+  const sharedSecrets = shared ? [...shared.stringList('secrets', true).filter((v) => v !== ''), ...shared.secrets] : [];
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
+  const only = base.options.only;
   for (const entry of extracted.entries) {
-    const server = normalizeServer(entry, ctx);
-    if (server) servers.push(server);
     const name = entry.key ?? (isObject(entry.value) && typeof entry.value.name === 'string' ? entry.value.name : undefined);
-    if (name === undefined) continue;
+    // An entry the caller does not use may be broken without failing the load: its problems go nowhere.
+    const unused = only !== undefined && (name === undefined || !only.includes(name));
+    const server = normalizeServer(entry, unused ? { ...ctx, issues: [] } : ctx);
+    if (server) servers.push(sharedSecrets.length === 0 ? server : { ...server, secrets: [...new Set([...(server.secrets ?? []), ...sharedSecrets])] });
+    if (name === undefined || unused) continue;
     const first = seen.get(name);
     if (first === undefined) seen.set(name, entry.path);
     else {
@@ -48,4 +56,13 @@ export function buildConfig(
     }
   }
   return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
+}
+
+/** Ids of VS Code's top-level `inputs` declared `"password": true` (prompts whose answers are secrets). */
+function passwordInputIds(root: unknown): Set<string> {
+  const ids = new Set<string>();
+  const inputs = isObject(root) ? root.inputs : undefined;
+  if (!Array.isArray(inputs)) return ids;
+  for (const input of inputs) if (isObject(input) && input.password === true && typeof input.id === 'string') ids.add(input.id);
+  return ids;
 }

@@ -3,12 +3,12 @@
 
 import { isAbsolute, resolve } from 'node:path';
 import { checkDuration } from './duration.js';
-import { expandString } from './expand-vars.js';
+import { expandString, inputVariable } from './expand-vars.js';
 import { parseEnvFile } from './envfile.js';
 import { isObject, typeName, type RawIssue } from './formats.js';
 import type { DocPath, Locator } from './paths.js';
 import { formatPath } from './paths.js';
-import { isSecretName } from './redact.js';
+import { isSecretEnv, isSecretName } from './redact.js';
 
 /** Everything the field readers need besides the entry itself. */
 export interface FieldContext {
@@ -17,6 +17,8 @@ export interface FieldContext {
   workspaceFolder?: string;
   /** Values of VS Code `${input:id}` prompts. */
   inputs?: Readonly<Record<string, string>>;
+  /** Ids of the VS Code inputs declared `"password": true`: their values are secrets wherever they land. */
+  passwordInputs?: ReadonlySet<string>;
   env: Readonly<Record<string, string | undefined>>;
   locator: Locator;
   issues: RawIssue[];
@@ -235,14 +237,25 @@ export class FieldReader {
     return !this.enabled && onlyUnset ? raw : undefined;
   }
 
-  // A secret-named variable's value is a secret wherever it lands (an argument, a URL path, any env
-  // name), so the redactor must know it even where the field it lands in does not look secret.
+  // A secret-named variable's value, and a VS Code input declared as a password (or named like a
+  // secret), is a secret wherever it lands (an argument, a URL path, any env name), so the redactor
+  // must know it even where the field it lands in does not look secret.
   private noteSecretVariables(raw: string): void {
     for (const match of raw.matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)/g)) {
       const name = match[1]!;
       const value = this.ctx.env[name];
-      if (isSecretName(name) && value !== undefined && value !== '' && !this.secrets.includes(value)) this.secrets.push(value);
+      if (value !== undefined && isSecretEnv(name, value)) this.noteSecret(value);
     }
+    for (const match of raw.matchAll(/\$\{input:([^}]*)\}/g)) {
+      const id = match[1]!;
+      if (!this.ctx.passwordInputs?.has(id) && !isSecretName(id)) continue;
+      const value = this.ctx.inputs && Object.hasOwn(this.ctx.inputs, id) ? this.ctx.inputs[id] : this.ctx.env[inputVariable(id)];
+      if (value !== undefined) this.noteSecret(value);
+    }
+  }
+
+  private noteSecret(value: string): void {
+    if (value !== '' && !this.secrets.includes(value)) this.secrets.push(value);
   }
 }
 

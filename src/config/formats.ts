@@ -44,6 +44,8 @@ export interface Extracted {
   /** `tools.mcp.enabled` as written (validated here), true for host formats. */
   enabled: boolean;
   entries: RawEntry[];
+  /** `tools.mcp` itself (mcp-bridge files), for the keys that apply to every server (`secrets`). */
+  shared?: { path: DocPath; value: Record<string, unknown> };
 }
 
 const ROOT_KEYS = ['tools', 'mcpServers', 'servers', 'context_servers', 'mcp_servers', 'extensions'];
@@ -141,15 +143,16 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
     return result;
   }
   for (const key of Object.keys(mcp)) {
-    if (key === 'enabled' || key === 'servers') continue;
-    const guess = closest(key, ['enabled', 'servers']);
+    if (key === 'enabled' || key === 'servers' || key === 'secrets') continue;
+    const guess = closest(key, ['enabled', 'servers', 'secrets']);
     issues.push({
       path: ['tools', 'mcp', key],
       at: 'key',
       message: `unknown key "${key}" in tools.mcp`,
-      hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers',
+      hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers, secrets',
     });
   }
+  result.shared = { path: ['tools', 'mcp'], value: mcp };
   if (mcp.enabled !== undefined && mcp.enabled !== null) {
     if (typeof mcp.enabled === 'boolean') result.enabled = mcp.enabled;
     else

@@ -5,7 +5,7 @@
 import { MASK, redactArgs, redactUrl } from '../../protocol/redact.js';
 import type { ServerConfig } from './types.js';
 
-export { isSecretName, MASK, redactUrl } from '../../protocol/redact.js';
+export { isSecretEnv, isSecretName, MASK, redactUrl } from '../../protocol/redact.js';
 
 /**
  * A copy of `cfg` safe to print or log: every `headers` and `env` value becomes `'***'`

@@ -1,5 +1,5 @@
 // The config's shape as data: valid keys per format, defaults, name and prefix rules, transport
-// spellings. The validator reads these tables; the README and the tests can too.
+// spellings. The validator reads these tables; the tests (docs/configuration.md's coverage among them) can too.
 
 import type { TransportKind } from './types.js';
 
@@ -76,6 +76,7 @@ export const COMMON_SERVER_KEYS = [
   'resources',
   'prompts',
   'secrets',
+  'maskResults',
 ] as const;
 
 /** Server-entry keys per format. */

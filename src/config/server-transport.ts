@@ -17,8 +17,10 @@ export function readTransport(r: FieldReader, format: ConfigFormat): TransportKi
     const value = r.rawString('transport');
     if (value === undefined) return undefined;
     if ((TRANSPORTS as readonly string[]).includes(value)) return value as TransportKind;
+    // The CLI's --transport http and the hosts' type: http mean the same: Streamable HTTP, falling back to sse.
+    if (value === 'http') return 'auto';
     const hint = /^ht+ps?$/i.test(value)
-      ? 'write streamable-http (no fallback) or auto (Streamable HTTP, falling back to sse)'
+      ? 'write http or auto (Streamable HTTP, falling back to sse), or streamable-http (no fallback)'
       : `${closest(value, TRANSPORTS) ? `did you mean "${closest(value, TRANSPORTS)}"? ` : ''}valid: ${TRANSPORTS.join(', ')}`;
     r.fail(['transport'], `transport "${value}" is not one of ${TRANSPORTS.join(', ')}`, hint);
     return undefined;

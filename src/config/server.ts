@@ -87,8 +87,9 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   });
   const excludeTools = r.stringList('excludeTools', false);
   const defer = r.has('defer') && typeof obj.defer === 'boolean' ? obj.defer : r.has('defer') ? r.stringList('defer', false) : undefined;
-  // Values the user marks secret (e.g. "${DB_URL}"), masked like env and header values everywhere.
+  // Values the user marks secret (e.g. "${DB_URL}"), masked like header and secret-named env values everywhere.
   const marked = r.stringList('secrets', true).filter((v) => v !== '');
+  const maskResults = r.boolean('maskResults') ?? true;
   const prefix = readPrefix(r);
   const timeoutMs = r.duration('timeout', SERVER_DEFAULTS.timeoutMs);
   const startupTimeoutMs = r.duration('startupTimeout', SERVER_DEFAULTS.startupTimeoutMs);
@@ -122,6 +123,7 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     ...(era !== 'auto' ? { era } : {}),
+    ...(maskResults ? {} : { maskResults }),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
   // Both are set once the entry has no errors; the checks only narrow the union.

@@ -50,7 +50,9 @@ export interface ServerConfigBase {
   args: string[];
   /**
    * Environment set for the child (stdio only). A `null` value unsets the variable (VS Code style).
-   * Values from `envFile` are merged in underneath; explicit `env` wins. Secret: never log the values.
+   * Values from `envFile` are merged in underneath; explicit `env` wins. Values of secret-named
+   * variables (KEY, TOKEN, SECRET, PASSWORD, AUTH, CREDENTIAL...) and credential-shaped values are
+   * masked in output; a value that is a secret under another name belongs in `secrets` too.
    * @defaultValue `{}`
    */
   env: Record<string, string | null>;
@@ -91,12 +93,22 @@ export interface ServerConfigBase {
    */
   pingIntervalMs: number;
   /**
-   * Values masked in every error, log line and output besides env and header values: the `${VAR}`
-   * expansions of variables whose names say KEY, TOKEN, SECRET, PASSWORD, AUTH... (wherever they
-   * were used), and the values listed under the entry's `secrets` key. Secret: never log the values.
+   * Values masked in every error, log line and output besides header values, secret-named env
+   * values and secret-looking arguments: the `${VAR}` expansions of variables whose names say KEY,
+   * TOKEN, SECRET, PASSWORD, AUTH... (wherever they were used), `${input:id}` values of VS Code
+   * inputs declared `"password": true`, OAuth client secrets, and the values listed under the
+   * entry's `secrets` key or, for every server of an mcp-bridge file, under `tools.mcp.secrets`. Paths, modes, hosts and other plain env values are not secrets (list one
+   * here if it is). Secret: never log the values.
    * @defaultValue `[]`
    */
   secrets?: string[];
+  /**
+   * `false` hands this server's tool results, resources and prompts to the caller as the server sent
+   * them, without masking configured secret values in them (for a server whose answers are meant to
+   * contain one, e.g. a vault). Errors, logs and status stay masked. Absent means `true`.
+   * @defaultValue `true`
+   */
+  maskResults?: boolean;
   /**
    * Expose the server's resources to the agent as `<prefix>list_resources` and `<prefix>read_resource`
    * tools (when the server declares `resources`). @defaultValue `false`
@@ -167,4 +179,10 @@ export interface ConfigOptions {
   project?: string;
   /** Values for VS Code `${input:id}` prompts (else the variable `MCP_BRIDGE_INPUT_<ID>` is read). */
   inputs?: Record<string, string>;
+  /**
+   * Validate only these servers (by name): a problem in any other entry (an unset variable, a bad
+   * key) is ignored, and the other entries that are valid are still listed. For a command that uses
+   * one server of a host's file shared by many.
+   */
+  only?: readonly string[];
 }

@@ -2,6 +2,11 @@
 // never converged, a method the server never declared.
 import { McpBridgeError } from '../../protocol/index.js';
 import { indent } from './format.js';
+import { lastLines } from './transport-errors.js';
+
+/** How many stderr lines the first line of a start error quotes, and how much of them: one-line reports show only that line. */
+const SUMMARY_LINES = 3;
+const SUMMARY_CHARS = 300;
 
 /**
  * The server did not declare the capability a method needs (e.g. `resources` for `resources/list`),
@@ -64,14 +69,29 @@ export class ServerStartError extends McpBridgeError {
   ) {
     const who = ctx.server ? `server "${ctx.server}"` : 'the server';
     const skipped = ctx.skippedLines?.length ? `\nfirst lines on stdout that are not JSON-RPC:\n${indent(ctx.skippedLines.join('\n'))}` : '';
-    const tail = ctx.stderrTail ? `\nlast stderr lines:\n${indent(ctx.stderrTail)}` : '';
     super(
       'MCPB_SERVER_START_FAILED',
-      `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${skipped}${tail}`,
+      `${who}${ctx.target ? ` (${ctx.target})` : ''} could not be started: ${reason}${stderrSummary(ctx)}${skipped}${stderrBlock(ctx.stderrTail)}`,
       { ...ctx, hint },
       { cause },
     );
   }
+}
+
+// The first line alone must say why (CLI one-liners, JSON error messages, a status line): the exit
+// and the server's last words. The block below it is only for a longer tail.
+function stderrSummary(ctx: { stderrTail?: string; exitCode?: number | null; signal?: string | null }): string {
+  const summary = lastLines(ctx.stderrTail ?? '', SUMMARY_LINES, SUMMARY_CHARS);
+  if (summary) return `; last stderr: ${summary}`;
+  const exited = (ctx.exitCode !== undefined && ctx.exitCode !== null) || !!ctx.signal;
+  return exited ? '; it wrote nothing to stderr' : '';
+}
+
+function stderrBlock(tail: string | undefined): string {
+  const lines = (tail ?? '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const quoted = lastLines(tail ?? '', SUMMARY_LINES, SUMMARY_CHARS);
+  if (lines.length <= SUMMARY_LINES && !quoted.startsWith('…')) return '';
+  return `\nlast stderr lines:\n${indent(tail!)}`;
 }
 
 /** A paginated listing did not converge: the server repeated a cursor, or sent too many pages (PAGE-7). */

@@ -1,5 +1,5 @@
-// The catalogue of every local error code: one line of meaning each. It feeds the README's table,
-// and a test keeps it, the source and the README in step.
+// The catalogue of every local error code: one line of meaning each. It feeds the table of
+// docs/troubleshooting.md, and a test keeps it, the source and that page in step.
 
 /** Every `code` a local mcp-bridge error can carry, with what it means. */
 export const ERROR_CODES = {
@@ -60,7 +60,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The README table of error codes (Markdown). */
+/** The table of error codes (Markdown) that docs/troubleshooting.md shows. */
 export function errorCodeTable(): string {
   const rows = Object.entries(ERROR_CODES).map(([code, meaning]) => `| \`${code}\` | ${meaning.replace(/\|/g, '\\|')} |`);
   return ['| code | meaning |', '| --- | --- |', ...rows].join('\n');

@@ -105,7 +105,9 @@ export class HttpConnectError extends McpBridgeError {
   constructor(ctx: HttpErrorContext & { causeCode?: string }, cause: unknown) {
     const url = redactUrl(ctx.url);
     const code = ctx.causeCode ? ` (${ctx.causeCode})` : '';
-    const text = cause instanceof Error ? cause.message : String(cause);
+    const raw = cause instanceof Error ? cause.message : String(cause);
+    // OpenSSL's own text ("...:ssl3_get_record:wrong version number:../deps/openssl/...") says nothing to a user.
+    const text = ctx.causeCode === 'ERR_SSL_WRONG_VERSION_NUMBER' ? 'the TLS handshake got an answer that is not TLS' : raw;
     super(
       'MCPB_HTTP_CONNECT',
       `${who(ctx)}could not reach ${url}${code}: ${text}`,
@@ -122,6 +124,8 @@ function connectHint(code: string | undefined): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the host name does not resolve: check the URL';
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return 'the port speaks plain HTTP: write http:// instead of https://';
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
       return 'the connection timed out: check the host, firewall and proxy settings (HTTP_PROXY / NO_PROXY)';

@@ -1,5 +1,7 @@
 // PING-3: a server that stops answering pings is treated as crashed (and restarted), not left to
-// time out every call. Two misses in a row, so one slow moment is not a crash.
+// time out every call. Two misses in a row, so one slow moment is not a crash. Only a missing
+// answer is a miss: a JSON-RPC error (a server without `ping` answers -32601) proves it is alive.
+import { isMcpError } from '../../protocol/index.js';
 import type { Client } from '../client/client.js';
 import type { Logger } from '../log.js';
 import { describeError } from './server-status.js';
@@ -15,6 +17,27 @@ export interface HealthPingOptions {
   onUnresponsive(): void;
 }
 
+/** What a liveness ping found: the round trip, and the error the server answered with, if any. */
+export interface PingOutcome {
+  latencyMs: number;
+  /** The server answered with a JSON-RPC error (e.g. -32601, it has no `ping`): alive all the same. */
+  answeredError?: { code: number; message: string };
+}
+
+/**
+ * Pings `client` once. Resolves when the server answered, with a result or with a JSON-RPC error;
+ * rejects only when no answer came (timeout, closed connection).
+ */
+export async function pingAlive(client: Client, timeoutMs: number): Promise<PingOutcome> {
+  const started = performance.now();
+  try {
+    return { latencyMs: await client.ping({ timeoutMs }) };
+  } catch (error) {
+    if (!isMcpError(error)) throw error;
+    return { latencyMs: performance.now() - started, answeredError: { code: error.code, message: error.message } };
+  }
+}
+
 /** Pings `client` every `intervalMs`; returns the timer (unref'd), or undefined when pings are off. */
 export function startHealthPings(client: Client, options: HealthPingOptions): ReturnType<typeof setInterval> | undefined {
   const { intervalMs: interval, server, logger } = options;
@@ -25,7 +48,7 @@ export function startHealthPings(client: Client, options: HealthPingOptions): Re
       clearInterval(timer);
       return;
     }
-    client.ping({ timeoutMs: Math.min(interval, 10_000) }).then(
+    pingAlive(client, Math.min(interval, 10_000)).then(
       () => {
         misses = 0;
       },

@@ -5,15 +5,16 @@
 import { Client, type ClientOptions } from '../client/client.js';
 import { eraCacheKey } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
-import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, type Redact } from '../../protocol/redact.js';
+import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, noRedaction, type Redact } from '../../protocol/redact.js';
 import type { Logger } from '../log.js';
 import { createTransport, type HttpServerParams } from '../transports/create.js';
+import { oauthOptionsOf } from './oauth-options.js';
 
 /** How a server's secrets are masked, and the parameters its transport gets. */
 export interface ServerRedaction {
   /** Masks this server's configured secrets in everything the handle reports (status, logs, errors). */
   redact: Redact;
-  /** Masks only the configured values, for tool results (which the agent hands to an LLM). */
+  /** Masks only the configured values, for tool results (which the agent hands to an LLM); none with `maskResults: false`. */
   redactResult: Redact;
   /** The transport parameters: the config entry, with a headers function wrapped so its values are masked too. */
   params: ServerConfig;
@@ -36,7 +37,7 @@ export function serverRedaction(config: ServerConfig): ServerRedaction {
       : config;
   return {
     redact: composeRedactors(createRedactor(secrets), learnt?.redact),
-    redactResult: composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact),
+    redactResult: config.maskResults === false ? noRedaction : composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact),
     params,
   };
 }
@@ -46,24 +47,7 @@ export function serverRedaction(config: ServerConfig): ServerRedaction {
  * a login itself starts only when the config's `interactive` allows it (else MCPB_AUTH_REQUIRED).
  */
 function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
-  const a = config.auth;
-  if (a?.mode === 'none') return { auth: undefined };
-  return {
-    auth: {
-      mode: a?.mode ?? 'oauth',
-      ...(a?.clientId !== undefined ? { clientId: a.clientId } : {}),
-      ...(a?.clientSecret !== undefined ? { clientSecret: a.clientSecret } : {}),
-      ...(a?.privateKeyFile !== undefined ? { privateKeyFile: a.privateKeyFile } : {}),
-      ...(a?.signingAlgorithm !== undefined ? { signingAlgorithm: a.signingAlgorithm } : {}),
-      ...(a?.clientMetadataUrl !== undefined ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
-      ...(a?.scopes.length ? { scopes: a.scopes } : {}),
-      ...(a?.redirect ? { redirect: a.redirect } : {}),
-      ...(a?.resource !== undefined ? { resource: a.resource } : {}),
-      ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
-      interactive: a?.interactive ?? 'never',
-      context: { store: a?.store ?? 'file' },
-    },
-  };
+  return { auth: oauthOptionsOf(config.auth, 'agent') };
 }
 
 export interface OpenClientOptions {

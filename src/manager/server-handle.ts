@@ -9,8 +9,9 @@ import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import { startHealthPings } from './health-pings.js';
-import { ServerLists } from './server-lists.js';
-import { openClient, serverRedaction } from './server-client.js';
+import type { ServerLists } from './server-lists.js';
+import { serverRedaction } from './server-client.js';
+import { launchAttempt } from './server-launch.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
@@ -168,29 +169,22 @@ export class ServerHandle {
   }
 
   private async launch(): Promise<void> {
-    const client = await openClient({ config: this.config, params: this.params, logger: this.logger, clientOptions: this.options.clientOptions });
-    this.client = client;
-    await client.connect();
-    if (this.isStopped()) {
-      await client.close();
-      return;
-    }
-    const lists = new ServerLists(client, {
-      server: this.name,
-      resources: this.config.resources === true,
-      prompts: this.config.prompts === true,
-      debounceMs: this.options.listChangedDebounceMs ?? 50,
+    const launched = await launchAttempt({
+      config: this.config,
+      params: this.params,
       logger: this.logger,
-      onChange: (kind) => {
+      clientOptions: this.options.clientOptions,
+      debounceMs: this.options.listChangedDebounceMs ?? 50,
+      onClient: (client) => {
+        this.client = client;
+      },
+      wanted: (client) => !this.isStopped() && this.client === client,
+      onListChange: (client, kind) => {
         if (this.client === client && this.stateValue === 'ready') this.emitList(kind);
       },
     });
-    const [tools] = await Promise.all([client.listTools(), lists.load()]);
-    if (this.isStopped() || this.client !== client) {
-      lists.stop();
-      await client.close();
-      return;
-    }
+    if (!launched) return;
+    const { client, lists, tools } = launched;
     this.lists?.stop();
     this.lists = lists;
     lists.watch();

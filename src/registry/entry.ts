@@ -1,5 +1,6 @@
 // One registry entry: a ToolDef, how to invoke it, its compiled schemas and its spec cache; plus
 // building entries from MCP tools and native tools.
+import type { DefaultPlan } from '../bridge/required-defaults.js';
 import type { CallToolResult, Tool } from '../../protocol/index.js';
 import { toolDefFromMcp, toolDefFromNative } from '../bridge/tool-def.js';
 import type { LlmSpecConversion } from '../bridge/llm-specs.js';
@@ -24,6 +25,8 @@ export interface Entry {
   nameChanges: string[];
   /** Where `null` means "absent" in a strict model's arguments; computed from `def` on the first call. */
   strictNullPaths?: string[][];
+  /** Defaults of required properties to fill before validation; null once known to be none (computed on the first call). */
+  requiredDefaults?: DefaultPlan | null;
 }
 
 /**

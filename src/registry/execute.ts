@@ -1,9 +1,10 @@
 // Running one registered tool: look the name up (a withdrawn server's tool answers why it is gone;
 // an unknown name gets close matches), drop the nulls a strict-mode model sends for omitted
-// properties, validate the arguments (nothing is sent when they are invalid), call, and convert
+// properties, fill the declared defaults of required properties the call left out, validate the arguments (nothing is sent when they are invalid), call, and convert
 // the result. Never rejects: every failure is an error result with a `code`.
 import type { McpBridgeError } from '../../protocol/index.js';
 import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
+import { fillRequiredDefaults, requiredDefaultsPlan } from '../bridge/required-defaults.js';
 import { convertResult, errorResult } from '../bridge/result.js';
 import type { ToolResult } from '../bridge/types.js';
 import { invalidArgumentsText } from '../bridge/validation-issues.js';
@@ -26,7 +27,15 @@ export interface ExecuteTable {
 }
 
 /** Runs the tool exposed as `name`; see `Registry.execute`. */
-export async function executeTool(table: ExecuteTable, options: RegistryOptions, name: string, args: unknown, context: CallContext): Promise<ToolResult> {
+export async function executeTool(
+  table: ExecuteTable,
+  options: RegistryOptions,
+  name: string,
+  args: unknown,
+  context: CallContext,
+  /** The caller keeps oversized results itself (the registry's result store): convert without cutting. */
+  uncut = false,
+): Promise<ToolResult> {
   const entries = table.entries;
   const entry = entries.get(name);
   const gone = entry ? undefined : table.withdrawn.get(name);
@@ -56,7 +65,8 @@ export async function executeTool(table: ExecuteTable, options: RegistryOptions,
   // A strict-mode model sends null for optional properties it leaves out; the server must not see
   // those. Where they are is a function of the definition alone, whether or not specs were made.
   entry.strictNullPaths ??= strictNullPaths(def.inputSchema);
-  const prepared = stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths);
+  entry.requiredDefaults ??= requiredDefaultsPlan(def.inputSchema) ?? null;
+  const prepared = fillRequiredDefaults(stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths), entry.requiredDefaults ?? undefined);
   const issues = entry.input?.check(prepared) ?? [];
   if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
   if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
@@ -71,7 +81,7 @@ export async function executeTool(table: ExecuteTable, options: RegistryOptions,
   }
   if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', server));
   return convertResult(raw, {
-    textBudget: entry.textBudget ?? options.textBudget,
+    textBudget: uncut ? Number.POSITIVE_INFINITY : (entry.textBudget ?? options.textBudget),
     hasOutputSchema: def.outputSchema !== undefined,
     ...(entry.output ? { checkOutput: entry.output.check } : {}),
     strictOutput: entry.strictOutput ?? options.strictOutput ?? false,

@@ -1,5 +1,7 @@
 // Public surface of the tool registry: the Registry class, its options and reports, provider tool-call types.
 export { Registry } from './registry.js';
+export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './tool-search.js';
+export type { EmbedTexts } from './search/vectors.js';
 export type { LlmSpecs } from './registry.js';
 export type {
   AgentTool,

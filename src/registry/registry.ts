@@ -30,6 +30,9 @@ import {
   type OpenAiToolCall,
   type OpenAiToolMessage,
 } from './tool-calls.js';
+import { LoadedTools } from './deferred-tools.js';
+import { ResultStore } from './result-store.js';
+import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
@@ -43,8 +46,26 @@ export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget } from './spec-list.js';
 export class Registry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
+  private search?: ToolSearch;
+  /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
+  private readonly deferral?: LoadedTools;
 
-  constructor(private readonly options: RegistryOptions = {}) {}
+  /** Oversized results, kept for `read_result` (unless `results: false`). */
+  private readonly results?: ResultStore;
+
+  constructor(private readonly options: RegistryOptions = {}) {
+    if (options.results !== false) this.results = new ResultStore(options.results);
+    if (options.toolSearch?.enabled) {
+      const loaded = new LoadedTools(options.toolSearch, this.results ? [this.results.toolName] : []);
+      this.deferral = loaded;
+      this.table.registerNative(
+        loaded.searchTool(
+          (query, limit) => this.searchTools(query, { limit }),
+          (name) => this.table.entries.get(name),
+        ),
+      );
+    }
+  }
 
   /** Registers a native tool. A taken name is reported (`skipped`, `collision` event), never overwritten. */
   register(tool: AgentTool): RegisterReport {
@@ -130,13 +151,49 @@ export class Registry {
   }
 
   /**
+   * The tools that best fit a task described in words ("open a pull request", "what is the weather
+   * in Paris"), best first: a BM25F ranking over each tool's name (split on `_`, `.`, `-` and
+   * camelCase), title, description, parameter names and descriptions and server name, widened by
+   * common synonyms, fused with your vectors when `toolSearch.embed` is set. The index is built on
+   * the first search and follows every change of the registry incrementally.
+   */
+  searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
+    return this.toolSearch().search(query, options);
+  }
+
+  private toolSearch(): ToolSearch {
+    if (!this.search) {
+      const search = new ToolSearch(() => this.table.entries, this.options.toolSearch, this.deferral?.toolName);
+      this.events.on('changed', () => search.invalidate());
+      this.events.on('renamed', () => search.invalidate());
+      this.search = search;
+    }
+    return this.search;
+  }
+
+  /**
    * Function specs for every tool in the format `provider` accepts, with conversion notes (cached
    * per tool): `openai` (Chat Completions), `openai-responses` (the Responses API's flat tools, same
    * schemas), `anthropic`, `gemini` (OpenAPI-subset `parameters`, or with `jsonSchema: true` the
-   * tool's JSON Schema as `parametersJsonSchema`).
+   * tool's JSON Schema as `parametersJsonSchema`). With `toolSearch.enabled`, only the search tool,
+   * the always-loaded tools and the tools found so far, in that order: a found tool is appended, so
+   * the specs of one conversation only ever grow at the end.
    */
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
-    return specsOf(this.table.entries, provider, options);
+    return specsOf(this.deferral ? this.deferral.select(this.table.entries) : this.table.entries, provider, options);
+  }
+
+  /**
+   * With `toolSearch.enabled`: the tools found by search so far (they are in the specs now), in the
+   * order found. Empty when tool search is off.
+   */
+  loadedTools(): string[] {
+    return this.deferral?.loaded() ?? [];
+  }
+
+  /** With `toolSearch.enabled`: forgets the tools found, so the specs are the first turn's again (a new conversation). */
+  resetLoadedTools(): void {
+    this.deferral?.reset();
   }
 
   /**
@@ -145,8 +202,15 @@ export class Registry {
    * matches), invalid arguments (per field), a failed or aborted call all come back as error
    * results with `error.code` set.
    */
-  execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
-    return executeTool(this.table, this.options, name, args, context);
+  async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
+    const store = this.results;
+    if (!store) return executeTool(this.table, this.options, name, args, context);
+    const result = await executeTool(this.table, this.options, name, args, context, true);
+    const entry = this.table.entries.get(name);
+    const kept = store.budget(result, name, entry?.textBudget ?? this.options.textBudget ?? store.budgetChars);
+    // The reading tool appears with the first result it can read, at the end of the specs.
+    if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
+    return kept;
   }
 
   /**

@@ -3,6 +3,8 @@
 import type { CallToolResult, JsonSchema, Progress } from '../../protocol/index.js';
 import type { McpBridgeError } from '../../protocol/index.js';
 import type { ToolNameCollisionError, ToolSchemaError } from '../errors/bridge-errors.js';
+import type { ResultBudgetSettings } from './result-store.js';
+import type { ToolSearchSettings } from './tool-search.js';
 
 /** Per-call options passed down to a server caller or native handler. */
 export interface CallContext {
@@ -130,8 +132,19 @@ export interface RegistryEvents {
 
 /** Registry-wide defaults. */
 export interface RegistryOptions {
-  /** LLM text budget per result in characters. @defaultValue 100_000 */
+  /** LLM text budget per result in characters. @defaultValue `results.maxResultTokens` × 4 (100,000) */
   textBudget?: number;
   /** Turn structuredContent that fails the outputSchema into an error result. @defaultValue false */
   strictOutput?: boolean;
+  /**
+   * Tool search ({@link Registry.searchTools}): an optional embedding function for hybrid ranking,
+   * and deferred loading (`enabled`: the specs carry a search tool and the always-loaded tools).
+   */
+  toolSearch?: ToolSearchSettings;
+  /**
+   * Oversized results: past `maxResultTokens` the model gets a valid head, a handle and a
+   * `read_result` tool over the kept result. `false` cuts at `textBudget` and keeps nothing.
+   * A per-tool `textBudget` or a registry-wide one, when set, is the budget in characters.
+   */
+  results?: ResultBudgetSettings | false;
 }

@@ -2,10 +2,19 @@
 // the promise-free `fire()` (stdio), a request without a signal or headers goes through it and a later
 // failure comes back as the transport's `undelivered` event; otherwise `send()`, whose promise a
 // transport may share among the messages of one write, gets one rejection handler per write.
+// A write that failed because the peer ended on its own (EPIPE from a server that exited at once)
+// does not fail its request: the transport's close, on its way with the exit code and stderr, does.
 import type { JsonRpcMessage, JsonRpcRequest, RequestId } from '../../protocol/index.js';
 import type { Transport } from '../transports/transport.js';
 import type { RequestOptions } from './options.js';
 import type { PendingTable } from './pending.js';
+
+/**
+ * How long a request whose write failed waits for the ending peer's close before failing with the
+ * write error: longer than the stdio transport's wait for an exit after end of file (250 ms, plus
+ * 2 s when stderr has ended but the exit is late), so the close normally wins.
+ */
+export const ENDING_PEER_WAIT_MS = 3000;
 
 /** Delivers the session's requests over one transport. */
 export class RequestDelivery {
@@ -30,14 +39,41 @@ export class RequestDelivery {
       if (this.fires && !signal && !headers) this.transport.fire!(message, this.pending.size === 1);
       else this.failOnSendError(id, this.transport.send(message, headers ? { requestId: id, signal, headers } : { requestId: id, signal }));
     } catch (error) {
-      // Closed or not encodable: known now, so the request fails now.
-      this.pending.reject(id, error);
+      // Closed or not encodable: known now, so the request fails now (or with the close on its way).
+      this.fail(id, error);
     }
   }
 
   /** The transport's `undelivered` event: the requests among `messages` fail with `error`. */
   undelivered(error: unknown, messages: readonly JsonRpcMessage[]): void {
-    for (const message of messages) if ('id' in message && 'method' in message) this.pending.reject(message.id, error);
+    for (const message of messages) if ('id' in message && 'method' in message) this.fail(message.id, error);
+  }
+
+  /**
+   * Resolves once the transport closed, or after {@link ENDING_PEER_WAIT_MS}, when the peer is
+   * ending; at once otherwise. For a failed notification, which has no pending entry to hold.
+   */
+  settleEnding(): Promise<void> {
+    if (!this.transport.ending) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ENDING_PEER_WAIT_MS);
+      const off = this.transport.events.on('close', done);
+      function done(): void {
+        clearTimeout(timer);
+        off();
+        resolve();
+      }
+    });
+  }
+
+  private fail(id: RequestId, error: unknown): void {
+    if (this.transport.ending) {
+      // The close rejects every pending request with the exit information; this is the bound.
+      const timer = setTimeout(() => this.pending.reject(id, error), ENDING_PEER_WAIT_MS);
+      timer.unref?.();
+      return;
+    }
+    this.pending.reject(id, error);
   }
 
   // Transports that write a tick's messages together hand them all the same promise: one rejection
@@ -51,7 +87,7 @@ export class RequestDelivery {
     this.lastSend = sent;
     this.lastSendIds = ids;
     sent.catch((error) => {
-      for (const each of ids) this.pending.reject(each, error);
+      for (const each of ids) this.fail(each, error);
     });
   }
 }

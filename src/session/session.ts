@@ -145,7 +145,14 @@ export class Session {
   /** Sends a notification (no answer expected). */
   async notify(method: string, params?: JsonObject): Promise<void> {
     if (this.closeInfo) throw new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo);
-    await this.transport.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    try {
+      await this.transport.send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    } catch (error) {
+      // A peer that ended on its own is explained by its close (exit code, stderr), not by EPIPE.
+      await this.delivery.settleEnding();
+      if (this.closeInfo) throw new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo);
+      throw error;
+    }
   }
 
   /** Sets the handler of a request the peer may send; returns a disposer. */

@@ -21,7 +21,7 @@ export interface StdioServerParams {
   /** @defaultValue 128 MiB (counts the JSON envelope) */
   maxMessageBytes?: number;
   transport?: 'stdio';
-  /** Extra values to mask in every error, log and status line (env values and secret-looking arguments are masked anyway). */
+  /** Extra values to mask in every error, log and status line (secret-named env values and secret-looking arguments are masked anyway). */
   secrets?: readonly string[];
 }
 

@@ -70,4 +70,10 @@ export interface Transport {
   readonly stderrTail?: string;
   /** Masks the secrets this transport was configured with (env, headers, secret arguments, `secrets`). */
   readonly redact?: Redact;
+  /**
+   * Optional: the peer's side has ended on its own (stdio: the process exited, closed its stdout, or
+   * its stdin broke) and `close` is on its way with the exit code and stderr. A write that failed now
+   * is better explained by that close than by the write error (EPIPE), so the session waits for it.
+   */
+  readonly ending?: boolean;
 }

@@ -1,11 +1,13 @@
-// Loads the recorded tools/list results of the official servers (test/fixtures/tools/*.json) and
-// walks schemas, for the bridge and registry tests.
+// Loads the recorded tools/list results of real servers (test/fixtures/tools/*.json) and walks
+// schemas, for the bridge and registry tests: the four official servers, and two third-party ones
+// whose declarations stress the LLM profiles (Notion's, generated from its OpenAPI document: unions
+// of strings and objects in items, `additionalProperties` everywhere; and a zod-based git server).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '../../protocol/index.js';
 import { repoRoot } from '../helpers/servers.js';
 
-export const SERVERS = ['filesystem', 'everything', 'memory', 'brave-search'] as const;
+export const SERVERS = ['filesystem', 'everything', 'memory', 'brave-search', 'notion', 'git'] as const;
 export type FixtureServer = (typeof SERVERS)[number];
 
 /** The tools one official server listed (a fresh copy on every call). */

@@ -1,34 +1,46 @@
 // A checker for Gemini function-declaration parameters, written from Google's documented Schema
-// (an OpenAPI 3.0 subset: ai.google.dev/api/caching#Schema): only its fields, a type on every
-// node (or anyOf), items on every array, string enums, the formats it lists per type, `required`
-// naming properties that exist; plus the rules the Gemini profile keeps for the API's behaviour
-// (no union of objects or nested arrays directly in items, no empty nested `properties`).
+// (an OpenAPI 3.0 subset: https://ai.google.dev/api/caching#Schema, and the function-calling guide
+// https://ai.google.dev/gemini-api/docs/function-calling): only its fields, a type on every node
+// (or anyOf), items on every array, string enums, the formats it lists per type, `required` naming
+// properties that exist; plus the API behaviour the profile is built for: inside `items` a union
+// may hold only scalar types, and a nested object has no empty `properties`.
+// No offline Gemini validator exists (neither Google's SDK nor any package checks a declaration
+// without calling the API), so this reading of the documentation is the oracle; it shares no code
+// or list with src/.
 // Also turns a Gemini schema back into JSON Schema so ajv can check values against it.
 
-const FIELDS = new Set([
-  'type',
-  'format',
-  'description',
-  'nullable',
-  'enum',
-  'maxItems',
-  'minItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
+/**
+ * The fields of Google's `Schema` object, as listed on https://ai.google.dev/api/caching#Schema
+ * ("a select subset of an OpenAPI 3.0 schema object"), typed out by hand from that page and never
+ * taken from src/. gemini-specs.test.ts checks this list against the `Schema` interface of Google's
+ * own SDK (@google/genai), so a field added or dropped there shows up.
+ */
+export const GEMINI_SCHEMA_FIELDS: ReadonlySet<string> = new Set([
   'anyOf',
-  'propertyOrdering',
   'default',
+  'description',
+  'enum',
+  'example',
+  'format',
   'items',
-  'minimum',
+  'maxItems',
+  'maxLength',
+  'maxProperties',
   'maximum',
+  'minItems',
+  'minLength',
+  'minProperties',
+  'minimum',
+  'nullable',
+  'pattern',
+  'properties',
+  'propertyOrdering',
+  'required',
   'title',
+  'type',
 ]);
+const FIELDS = GEMINI_SCHEMA_FIELDS;
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 const TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 const FORMATS: Record<string, string[]> = { string: ['enum', 'date-time'], integer: ['int32', 'int64'], number: ['float', 'double'] };
 const COUNTS = ['maxItems', 'minItems', 'minProperties', 'maxProperties', 'minLength', 'maxLength'];
@@ -76,11 +88,8 @@ export function geminiProblems(schema: unknown, path = '#', where: 'root' | 'ite
   if (schema.anyOf !== undefined) {
     if (!Array.isArray(schema.anyOf)) p.push(`${path}: anyOf must be a list`);
     else {
-      if (where === 'items') {
-        if (schema.anyOf.some((b) => isNode(b) && (b.type === 'array' || Array.isArray(b.anyOf))))
-          p.push(`${path}: anyOf in items with a nested array or union`);
-        if (schema.anyOf.length > 1 && schema.anyOf.every((b) => isNode(b) && b.type === 'object')) p.push(`${path}: a union of objects in items`);
-      }
+      if (where === 'items' && !schema.anyOf.every((b) => isNode(b) && typeof b.type === 'string' && SCALARS.has(b.type) && b.anyOf === undefined))
+        p.push(`${path}: anyOf in items must be a union of scalar types`);
       schema.anyOf.forEach((b, i) => p.push(...geminiProblems(b, `${path}/anyOf/${i}`, 'other')));
     }
   }

@@ -1,7 +1,9 @@
-// Gemini specs the API accepts (issue 11 item 13): every Gemini spec of every real server in our
-// fixtures, and the hostile shapes seen on real servers (untyped values, a union whose first
-// branch is a union inside items, tuples), pass a checker written from Google's documented Schema,
-// and arguments valid for the server stay valid for the converted schema (property-based).
+// Gemini specs the API accepts: every Gemini spec of every real server in our fixtures, and the
+// hostile shapes seen on real servers (untyped values, a union whose first branch is a union inside
+// items, tuples), pass a checker written from Google's documented Schema (gemini-checker.ts, which
+// imports nothing from src/), and arguments valid for the server stay valid for the converted
+// schema (property-based) except where a note names the loss. No offline Gemini validator exists:
+// nothing here proves what the live API accepts, only that we keep to what Google documents.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -9,8 +11,11 @@ import type { JsonSchema, Tool } from '../../protocol/index.js';
 import { toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { toLLMSpec, type GeminiFunctionDeclaration } from '../../src/bridge/llm-specs.js';
 import { SchemaCompiler } from '../../src/bridge/validate.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/servers.js';
 import { fixtureTools, SERVERS } from './fixtures.js';
-import { geminiAsJsonSchema, geminiProblems } from './gemini-checker.js';
+import { GEMINI_SCHEMA_FIELDS, geminiAsJsonSchema, geminiProblems } from './gemini-checker.js';
 import { valuesOf } from './schema-arbitrary.js';
 
 const compiler = new SchemaCompiler();
@@ -101,12 +106,41 @@ describe('every Gemini spec passes the documented-Schema checker', () => {
   });
 });
 
+test("the checker's field list is the Schema interface of Google's own SDK (@google/genai)", () => {
+  const types = readFileSync(join(repoRoot, 'node_modules', '@google', 'genai', 'dist', 'genai.d.ts'), 'utf8');
+  const start = types.indexOf('export declare interface Schema {');
+  assert.ok(start >= 0, 'the SDK declares Schema');
+  const body = types.slice(start, types.indexOf('\n}', start));
+  const fields = [...body.matchAll(/^ {4}([A-Za-z]+)\??:/gm)].map((m) => m[1]!);
+  assert.deepEqual([...GEMINI_SCHEMA_FIELDS].sort(), [...new Set(fields)].sort());
+});
+
+/** Notes of a conversion that narrows what a value may be (the rest only widen or restate). */
+const NARROWING = /alternatives dropped|merged into one object|reduced to its|given the scalar types|limited to scalars/;
+
 describe('arguments valid for the server stay valid for the Gemini schema', () => {
   const tools = [...SERVERS.flatMap((s) => fixtureTools(s)), ...HOSTILE];
+  // Where Gemini cannot say what the server accepts (a union of a string and an object inside items,
+  // an untyped array element), the profile keeps one alternative and notes it; those are the only
+  // tools allowed to lose valid arguments, and the list is pinned so a new loss shows up.
+  test('only the noted narrowings lose arguments, on the tools known for them', () => {
+    const narrowed = tools.filter((t) => toLLMSpec(toolDefFromMcp('s', t), 'gemini').notes.some((n) => NARROWING.test(n.change))).map((t) => t.name);
+    assert.deepEqual(narrowed.sort(), [
+      'API-create-a-comment',
+      'API-create-a-data-source',
+      'API-patch-block-children',
+      'API-post-page',
+      'API-query-data-source',
+      'API-update-a-data-source',
+      'any_value',
+      'mixed',
+      'patch_block_children',
+    ]);
+  });
   for (const tool of tools) {
     test(tool.name, () => {
-      const spec = gemini(tool);
-      if (!spec.parameters) return;
+      const { spec, notes } = toLLMSpec(toolDefFromMcp('s', tool), 'gemini');
+      if (!spec.parameters || notes.some((n) => NARROWING.test(n.change))) return;
       const original = validator(tool.inputSchema);
       const converted = validator(geminiAsJsonSchema(spec.parameters));
       fc.assert(
@@ -125,19 +159,19 @@ describe('arguments valid for the server stay valid for the Gemini schema', () =
     const pair = validator(geminiAsJsonSchema(gemini(HOSTILE[2]!).parameters));
     assert.deepEqual(pair({ pair: [1, 'a'] }), []);
     const any = validator(geminiAsJsonSchema(gemini(HOSTILE[0]!).parameters));
-    for (const value of ['s', 3, true, null, { a: 1 }, [1, 'x', { b: 2 }, null]]) assert.deepEqual(any({ value }), [], JSON.stringify(value));
+    for (const value of ['s', 3, true, null, { a: 1 }, [1, 'x', null]]) assert.deepEqual(any({ value }), [], JSON.stringify(value));
   });
 
-  // The one loss: Gemini rejects a union holding arrays directly inside items, so an untyped array
-  // element can be a scalar, an object or null, but not an array; the spec's notes say so.
-  test('untyped array elements: scalars, objects and null are kept; nested arrays are the documented loss', () => {
+  // The loss: inside items a union may hold only scalar types, so an untyped array element can be a
+  // scalar or null, but not an object or an array; the spec's notes say so.
+  test('untyped array elements: scalars and null are kept; objects and nested arrays are the documented loss', () => {
     const tool: Tool = { name: 'list', inputSchema: { type: 'object', properties: { list: { type: 'array', items: {} } } } as JsonSchema };
     const { spec, notes } = toLLMSpec(toolDefFromMcp('s', tool), 'gemini');
     assert.deepEqual(geminiProblems(spec.parameters), []);
     const check = validator(geminiAsJsonSchema(spec.parameters));
-    assert.deepEqual(check({ list: [1, 'a', true, { x: 1 }, null] }), []);
+    assert.deepEqual(check({ list: [1, 'a', true, null] }), []);
     assert.ok(
-      notes.some((n) => n.path === '#/properties/list/items' && /nested arrays are limited/.test(n.change)),
+      notes.some((n) => n.path === '#/properties/list/items' && /given the scalar types/.test(n.change)),
       JSON.stringify(notes),
     );
   });

@@ -165,9 +165,45 @@ describe('gemini subset', () => {
     assert.ok(has(notes, '#/properties/level', /enum removed/));
   });
 
-  test('exclusiveMinimum becomes an inclusive minimum, noted', () => {
-    assert.deepEqual(props.count, { type: 'number', minimum: 0 });
-    assert.ok(has(notes, '#/properties/count', /exclusiveMinimum turned into minimum/));
+  test('an exclusive bound on a number is never made inclusive: it goes to the description, noted', () => {
+    assert.deepEqual(props.count, { type: 'number', description: 'Must be greater than 0.' });
+    assert.ok(has(notes, '#/properties/count', /exclusiveMinimum 0 removed/));
+  });
+
+  test('an exclusive bound on an integer becomes the inclusive bound that admits the same integers', () => {
+    const { schema } = toProviderSchema(
+      {
+        type: 'object',
+        properties: {
+          a: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 },
+          b: { type: 'integer', minimum: 5, exclusiveMinimum: true },
+          c: { type: 'integer', minimum: 3, exclusiveMinimum: 1 },
+          d: { type: 'number', exclusiveMaximum: 1.5 },
+        },
+      } as JsonSchema,
+      'gemini',
+    );
+    const p = P(schema).properties;
+    assert.deepEqual(p.a, { type: 'integer', minimum: 1, maximum: 9 });
+    assert.deepEqual(p.b, { type: 'integer', minimum: 6 }, 'the draft-04 boolean form');
+    assert.deepEqual(p.c, { type: 'integer', minimum: 3 }, 'a stricter inclusive bound stays as it is');
+    assert.deepEqual(p.d, { type: 'number', description: 'Must be less than 1.5.' });
+  });
+
+  test("a union of a string and an object inside items keeps one kind, the first alternative's (Gemini: only scalar unions in items)", () => {
+    const obj = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+    const convert = (anyOf: unknown[]) =>
+      toProviderSchema({ type: 'object', properties: { list: { type: 'array', items: { anyOf } } } } as JsonSchema, 'gemini');
+    const objectFirst = convert([obj, { type: 'string' }, { type: 'object', additionalProperties: true }]);
+    assert.deepEqual(P(objectFirst.schema).properties.list.items, { type: 'object', properties: { text: { type: 'string' } } });
+    assert.ok(has(objectFirst.notes, '#/properties/list/items', /scalar \(string\) alternatives dropped/));
+    const stringFirst = convert([{ type: 'string' }, { type: 'string' }, { type: 'object', additionalProperties: true }]);
+    assert.deepEqual(P(stringFirst.schema).properties.list.items, { type: 'string' });
+    assert.ok(has(stringFirst.notes, '#/properties/list/items', /object alternatives dropped/));
+    const scalars = convert([{ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }]);
+    assert.deepEqual(P(scalars.schema).properties.list.items, { anyOf: [{ type: 'string' }, { type: 'integer' }] });
+    const typeList = convert([{ type: ['string', 'null'] }, { type: 'integer' }]);
+    assert.deepEqual(P(typeList.schema).properties.list.items, { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true });
   });
 
   test('only accepted formats are kept', () => {

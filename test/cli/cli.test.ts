@@ -52,13 +52,18 @@ test('call prints the text; --json prints the result object; exit 0', () => {
   assert.equal(result.text, 'alpha file');
 });
 
-test('call exit 1 when the tool returns an error; invalid arguments are refused before sending', () => {
+test('call exit 1 when the tool returns an error; invalid arguments are refused before sending with exit 5', () => {
   const r = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: '/etc/passwd' }), '-q']);
   assert.equal(r.code, 1);
   assert.match(r.stdout, /denied|outside/i);
+  // Refused before sending is not "the tool returned an error": its own exit code, said on stderr.
   const bad = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: 42 }), '-q']);
-  assert.equal(bad.code, 1);
-  assert.match(bad.stdout, /path/);
+  assert.equal(bad.code, 5);
+  assert.equal(bad.stdout, '');
+  assert.match(bad.stderr, /path: must be string.*\n[\s\S]*nothing was sent|nothing was sent[\s\S]*path: must be string/);
+  const asJson = runCli(['--config', good, 'call', 'fs_read_text_file', json({ path: 42 }), '-q', '--json']);
+  assert.equal(asJson.code, 5);
+  assert.equal(JSON.parse(asJson.stdout).error.code, 'MCPB_TOOL_INPUT_INVALID');
 });
 
 // Issue 11 item 16: an unknown tool exited 1 ("the tool returned an error") and printed its
@@ -129,7 +134,8 @@ test('doctor lists every renamed and dropped tool as a problem with a fix, in te
     /two: Tool name "a_b" is already taken by tool "a_b" of server "one"; tool "a_b" of server "two" was not registered\n\s+→ give server "two" a prefix such as "two_" to keep both/,
   );
   const j = runCli(['--config', config, 'doctor', '--json', '-q']);
-  const report = JSON.parse(j.stdout.slice(j.stdout.indexOf('\n{') + 1));
+  // stdout is the JSON document alone.
+  const report = JSON.parse(j.stdout);
   assert.equal(report.problems.length, 3);
   assert.deepEqual(
     report.naming.renamed.map((x: any) => `${x.server}:${x.tool}`),

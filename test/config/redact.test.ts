@@ -120,3 +120,49 @@ describe('redactServerConfig', () => {
     assert.ok(!dump.includes('BSA-not-a-real-key-1234'));
   });
 });
+
+describe('which configured values are secrets', () => {
+  it('a VS Code input declared "password": true is a secret wherever it lands; a plain input is not', () => {
+    const text = JSON.stringify({
+      inputs: [
+        { type: 'promptString', id: 'db-pass', password: true },
+        { type: 'promptString', id: 'workspace' },
+      ],
+      servers: { db: { command: 'db-mcp', args: ['--conn=postgres://app@h/${input:db-pass}', '${input:workspace}'] } },
+    });
+    const config = parseConfig(text, { file: '/p/.vscode/mcp.json', env: {}, inputs: { 'db-pass': 'pw-Hh7788', workspace: '/srv/work' } });
+    assert.deepEqual(config.servers[0]!.secrets, ['pw-Hh7788']);
+  });
+
+  it('secret-named variables are secrets wherever they are used; paths and modes are not', () => {
+    const text = 'tools:\n  mcp:\n    servers:\n      - name: s\n        command: x\n        args: ["${API_TOKEN}", "${BASE_DIR}", "${MODE}"]\n';
+    const config = parseConfig(text, { file: '/p/mcp-bridge.yaml', env: { API_TOKEN: 'tok-Aa1122', BASE_DIR: '/srv/work', MODE: 'production' } });
+    assert.deepEqual(config.servers[0]!.secrets, ['tok-Aa1122']);
+  });
+
+  it("tools.mcp.secrets is masked for every server, beside each entry's own list", () => {
+    const text = [
+      'tools:',
+      '  mcp:',
+      '    secrets: ["${SHARED}", "literal-Pp0099"]',
+      '    servers:',
+      '      - name: a',
+      '        command: x',
+      '        secrets: [own-Qq1122]',
+      '      - name: b',
+      '        command: y',
+      '',
+    ].join('\n');
+    const config = parseConfig(text, { file: '/p/mcp-bridge.yaml', env: { SHARED: 'shared-Rr3344' } });
+    assert.deepEqual(config.servers[0]!.secrets, ['own-Qq1122', 'shared-Rr3344', 'literal-Pp0099']);
+    assert.deepEqual(config.servers[1]!.secrets, ['shared-Rr3344', 'literal-Pp0099']);
+  });
+
+  it('maskResults: false is read, absent leaves the key out, a non-boolean is refused', () => {
+    const entry = (extra: string) => `tools:\n  mcp:\n    servers:\n      - name: s\n        command: x\n${extra}`;
+    assert.equal(parseConfig(entry('        maskResults: false\n'), { file: '/p/mcp-bridge.yaml', env: {} }).servers[0]!.maskResults, false);
+    assert.ok(!('maskResults' in parseConfig(entry(''), { file: '/p/mcp-bridge.yaml', env: {} }).servers[0]!));
+    const err = configError(() => parseConfig(entry('        maskResults: sometimes\n'), { file: '/p/mcp-bridge.yaml', env: {} }));
+    assert.match(err.message, /maskResults/);
+  });
+});

@@ -1,5 +1,5 @@
 // The error catalogue: every code raised in the source is catalogued, every catalogued code is
-// raised somewhere, the README shows the current table, and errors behave as documented.
+// raised somewhere, the troubleshooting page shows the current table, and errors behave as documented.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,11 +42,11 @@ test('every MCPB_ code in the source is in the catalogue, and every catalogued c
   assert.deepEqual([...catalogued].filter((c) => !used.has(c)).sort(), [], 'catalogued codes never raised');
 });
 
-test('the README shows the current error table', () => {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const between = /<!-- error-codes:start -->\n([\s\S]*?)\n<!-- error-codes:end -->/.exec(readme);
-  assert.ok(between, 'README has the error-codes markers');
-  assert.equal(between[1], errorCodeTable(), 'run `npm run docs` to refresh the README table');
+test('the troubleshooting page shows the current error table', () => {
+  const page = readFileSync(join(repoRoot, 'docs', 'troubleshooting.md'), 'utf8');
+  const between = /<!-- error-codes:start -->\n([\s\S]*?)\n<!-- error-codes:end -->/.exec(page);
+  assert.ok(between, 'docs/troubleshooting.md has the error-codes markers');
+  assert.equal(between[1], errorCodeTable(), 'run `npm run docs` to refresh the table in docs/troubleshooting.md');
 });
 
 test('local errors: branded, stable code, context, cause, JSON form; peer errors keep the wire code', () => {

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { redactUrl as rootRedactUrl, redactServerConfig } from '../../src/index.js';
-import { collectSecrets, createRedactor, formatCommand, isSecretName, MASK, redactArgs, redactError, redactUrl } from '../../protocol/index.js';
+import { collectSecrets, createRedactor, formatCommand, isSecretEnv, isSecretName, MASK, redactArgs, redactError, redactUrl } from '../../protocol/index.js';
 import { HttpError, ServerExitedError } from '../../src/index.js';
 import { createConsoleLogger, redactingLogger } from '../../src/log.js';
 
@@ -24,6 +24,43 @@ describe('one secret-name rule', () => {
   it('names: sig and code only as words', () => {
     for (const n of ['API_KEY', 'GITHUB_TOKEN', 'DB_PASSWORD', 'x-auth', 'jwt', 'bearer', 'sig', 'url_sig', 'auth_code']) assert.ok(isSecretName(n), n);
     for (const n of ['page', 'design', 'encode', 'PORT', 'LOG_LEVEL', 'signal']) assert.ok(!isSecretName(n), n);
+  });
+
+  it('env: secret by name or credential shape, never by length; paths, modes, hosts and names stay', () => {
+    const secret: [string, string][] = [
+      ['API_KEY', 'k-123456'],
+      ['OPENAI_APIKEY', 'abc12345'],
+      ['GITHUB_TOKEN', 'abcd1234'],
+      ['DB_PASSWORD', 'hunter22'],
+      ['PGPASSWORD', 'hunter22'],
+      ['SMTP_PASSWD', 'x1y2z3w4'],
+      ['CLIENT_SECRET', 'shhh-it'],
+      ['BASIC_AUTH', 'user:pw'],
+      ['AWS_CREDENTIALS', 'whatever'],
+      ['PRIVATE_KEY', '-----BEGIN'],
+      ['sessionCookie', 'c00kie'],
+      ['ANYTHING', 'sk-proj-abcdefgh12345'],
+      ['GH', 'ghp_0123456789abcdefABCD'],
+    ];
+    for (const [name, value] of secret) assert.ok(isSecretEnv(name, value), `${name}=${value} is a secret`);
+    const plain: [string, string][] = [
+      ['MODE', 'production'],
+      ['GIT_BASE_DIR', '/srv/work'],
+      ['HOME', '/home/someone'],
+      ['DB_HOST', 'db.internal.example'],
+      ['GIT_AUTHOR_NAME', 'Ada Lovelace'],
+      ['GIT_AUTHOR_EMAIL', 'ada@example.com'],
+      ['AUTH_MODE', 'oauth2-pkce'],
+      ['TOKEN_URL', 'https://as.example/token'],
+      ['API_KEY_FILE', '/run/secrets/key'],
+      ['SSH_AUTH_SOCK', '/tmp/ssh-x/agent.1'],
+      ['GOOGLE_APPLICATION_CREDENTIALS', '/etc/gcp/sa.json'],
+      ['KEYBOARD_LAYOUT', 'dvorak-international'],
+      ['COMMIT', '0123456789abcdef0123456789abcdef01234567'],
+      ['LONG_PLAIN_SETTING', 'a-very-long-ordinary-value'],
+    ];
+    for (const [name, value] of plain) assert.ok(!isSecretEnv(name, value), `${name}=${value} is not a secret`);
+    assert.deepEqual(collectSecrets({ env: { DATABASE_URL: 'postgres://app:pg-pw-77@db/app', MODE: 'production' } }), ['pg-pw-77']);
   });
 
   it('command lines: secret flags, NAME=value, key-shaped and URL arguments are masked', () => {
@@ -60,7 +97,7 @@ describe('the redactor', () => {
   it('masks every configured value, also JSON-escaped and percent-encoded, and URL credentials in text', () => {
     assert.equal(redact('key sk-env-123, token tok-abcdef, arg argsecret, marked-value'), 'key ***, token ***, arg ***, ***');
     assert.equal(redact('port 8080 stays; ab stays (too short to mask)'), 'port 8080 stays; ab stays (too short to mask)');
-    assert.equal(redact('home /home/someone/x'), 'home ***/x', 'an 8+ character env value is masked whatever its name');
+    assert.equal(redact('home /home/someone/x'), 'home /home/someone/x', 'an ordinary env value is no secret, however long');
     assert.equal(redact(JSON.stringify({ v: 'q"sk-env-123' })), '{"v":"q\\"***"}');
     const odd = createRedactor(['a b"c/d']);
     assert.equal(odd(`${JSON.stringify('a b"c/d')} ${encodeURIComponent('a b"c/d')}`), '"***" ***');

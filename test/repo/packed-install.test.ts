@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/paths.js';
 import { officialServer } from '../helpers/servers.js';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
+import { docBlocks, localise } from './doc-blocks.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const ENTRIES = ['mcp-bridge', 'mcp-bridge/client', 'mcp-bridge/transports', 'mcp-bridge/protocol'];
@@ -119,6 +120,34 @@ test('the packed tarball installs, every entry imports, one error class across e
       assert.ok(files.length > 0 && files.length <= most, `${entry} loaded ${files.length} files (at most ${most}):\n${files.join('\n')}`);
       assert.deepEqual(internals, [], `${entry} loaded Node internals at import`);
     }
+  });
+
+  // The install path the README promises: its 30-second example, type-checked against the
+  // declarations the package ships (resolved through its exports, as a user's tsc does) and run.
+  await t.test("the README's 30-second example type-checks against the installed package and runs", () => {
+    const landing = docBlocks().find((b) => b.file === 'README.md' && b.name === 'landing');
+    assert.ok(landing, 'README.md has the landing example');
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src', 'landing.ts'), localise(landing.code));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          types: ['node'],
+          typeRoots: [join(repoRoot, 'node_modules', '@types')],
+          rootDir: 'src',
+          outDir: 'out',
+        },
+        include: ['src'],
+      }),
+    );
+    sh(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], project);
+    const out = sh(process.execPath, [join(project, 'out', 'landing.js')], project);
+    assert.match(out, /^true\n\[(FILE|DIR)\] /);
   });
 
   await t.test('the installed CLI: --help, --version, and tools from a real server', () => {

@@ -17,7 +17,6 @@ const httpEcho = fixtureServerScript('http-secret-echo');
 // Distinct values, so a leak names its source.
 const S = {
   envSecret: 'env-val-Xk29vLq', // env value of a secret-named variable
-  envPlain: 'plain-env-value-77', // env value of an ordinary variable (still masked: 8+ chars)
   argFlag: 'argflag-Zq81mm', // --api-key <value>
   argEq: 'argeq-Pw55tt', // --token=<value>
   argShaped: 'sk-proj-Abc123Def456Ghi789', // a positional value shaped like a key
@@ -34,6 +33,8 @@ const S = {
   marked: 'marked-val-Nn5566', // ${ORDINARY} in an argument, listed under `secrets`
 };
 const SECRETS = Object.entries(S);
+// An ordinary env value (a path): no secret, so it must come back as the server sent it.
+const PLAIN_ENV = '/srv/plain-env-value-77';
 
 function leaks(text: string): string[] {
   return SECRETS.filter(([, v]) => text.includes(v)).map(([k]) => k);
@@ -85,7 +86,7 @@ before(async () => {
       name: 'boot',
       command: process.execPath,
       args: args('--exit-at-start'),
-      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain },
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: PLAIN_ENV },
       startupTimeout: '20s',
       secrets: ['${ORDINARY}'],
     },
@@ -93,7 +94,7 @@ before(async () => {
       name: 'live',
       command: process.execPath,
       args: args(),
-      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: S.envPlain },
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: PLAIN_ENV },
       timeout: '20s',
       secrets: ['${ORDINARY}'],
     },
@@ -140,6 +141,7 @@ describe('secrets sweep', () => {
       for (const as of ['result', 'error']) {
         const result = await registry.execute('leak', { as });
         seen.push(JSON.stringify(result), result.text);
+        if (as === 'result') assert.ok(result.text.includes(`LEAK_PLAIN=${PLAIN_ENV}`), `an ordinary env value is no secret: ${result.text}`);
       }
       try {
         await manager.server('live').liveClient!.callTool('leak', { as: 'error' });
@@ -171,7 +173,7 @@ describe('secrets sweep', () => {
       await connect({
         command: process.execPath,
         args: [echo, '--api-key', S.argFlag, `--mode=${S.varArg}`, '--exit-at-start'],
-        env: { LEAK_X: S.envPlain },
+        env: { LEAK_X: PLAIN_ENV },
         secrets: [S.varArg],
         startupTimeoutMs: 20_000,
       });

@@ -2,7 +2,7 @@
 // refreshes the stored tokens), what is stored (never the tokens themselves), and logout with
 // revocation where the authorization server offers it (RFC 7009).
 import { loadConfigAsking } from '../input-prompt.js';
-import type { ServerConfig } from '../../config/types.js';
+import { oauthOptionsOf } from '../../manager/oauth-options.js';
 import type { ParsedArgs } from '../args.js';
 import { configPath } from '../target.js';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
@@ -28,9 +28,10 @@ export async function authCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const { openBrowser } = await import('../../auth/browser.js');
   let code: number = ExitCode.ok;
   for (const server of chosen) {
-    const handler = createOAuthHandler(server.url!, optionsOf(server, action), {
+    const { context, ...options } = oauthOptionsOf(server.auth, action === 'login' ? 'login' : 'inspect')!;
+    const handler = createOAuthHandler(server.url!, options, {
       serverName: server.name,
-      store: server.auth?.store ?? 'file',
+      ...context,
       ui: { print: (line) => io.stderr(`${line}\n`), openBrowser: (url) => openBrowser(url, io.env.BROWSER) },
     });
     const client = new HttpClient({ serverName: server.name });
@@ -65,22 +66,4 @@ export async function authCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     }
   }
   return code;
-}
-
-function optionsOf(server: ServerConfig, action: string): import('../../auth/index.js').OAuthOptions {
-  const a = server.auth;
-  const interactive = a?.interactive === undefined || a.interactive === 'never' ? 'auto' : a.interactive;
-  return {
-    mode: a?.mode === 'client_credentials' ? 'client_credentials' : 'oauth',
-    ...(a?.clientId !== undefined ? { clientId: a.clientId } : {}),
-    ...(a?.clientSecret !== undefined ? { clientSecret: a.clientSecret } : {}),
-    ...(a?.privateKeyFile !== undefined ? { privateKeyFile: a.privateKeyFile } : {}),
-    ...(a?.clientMetadataUrl !== undefined ? { clientMetadataUrl: a.clientMetadataUrl } : {}),
-    ...(a?.scopes.length ? { scopes: a.scopes } : {}),
-    ...(a?.redirect ? { redirect: a.redirect } : {}),
-    ...(a?.resource !== undefined ? { resource: a.resource } : {}),
-    ...(a?.offlineAccess !== undefined ? { offlineAccess: a.offlineAccess } : {}),
-    // `auth login` is the user asking to log in: it may reach them even where agents may not.
-    interactive: action === 'login' ? interactive : 'never',
-  };
 }

@@ -1,19 +1,40 @@
-// `mcp-bridge call TOOL [ARGS_JSON]`: runs one tool through the registry and prints its result.
+// `mcp-bridge call TOOL [ARGS]`: runs one tool through the registry and prints its result. The
+// tool's own output goes to stdout; what mcp-bridge says about the call (refused arguments, a
+// timeout, a server gone) goes to stderr, with an exit code per kind (see command-table.ts).
 import { parseDuration } from '../../config/index.js';
+import type { Progress } from '../../../protocol/index.js';
+import type { ToolResult } from '../../bridge/types.js';
 import type { ParsedArgs } from '../args.js';
+import { readArguments, toArguments } from '../call-arguments.js';
 import { startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
+
+export { parseArgsJson } from '../call-arguments.js';
+
+/** How long a stuck server gets to stop before the CLI exits anyway (the exit hook SIGKILLs its tree). */
+const STUCK_CLOSE_MS = 200;
+
+/** Causes that mean the call ran out of time. */
+const TIMEOUT_CODES = new Set(['MCPB_REQUEST_TIMEOUT']);
 
 export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   // The target comes off the positionals first (a URL), so TOOL is the first of what is left.
   const config = await resolveServers(args, io);
   const [tool, ...rest] = args.positionals;
-  if (!tool) throw new UsageError('call needs a tool name: mcp-bridge call TOOL [ARGS_JSON | key=value ...]');
-  const toolArgs = await callArguments(rest, io);
+  if (!tool) throw new UsageError('call needs a tool name: mcp-bridge call TOOL [key=value ... | ARGS_JSON]');
+  const raw = await readArguments(rest, io);
   const timeoutMs = args.timeout === undefined ? undefined : parseDuration(args.timeout);
   const { manager, registry, summary, io: out } = await startServers(args, io, config);
   io = out;
+  let stuck = false;
+  // The server of a call that timed out is likely stuck: its polite shutdown (stdin, then SIGTERM)
+  // could take seconds, so the CLI waits a moment and leaves the rest to the exit hook's SIGKILL.
+  const closeServers = async () => {
+    if (!stuck || !io.hurryExit) return manager.close();
+    io.hurryExit();
+    await Promise.race([manager.close(), new Promise((resolve) => setTimeout(resolve, STUCK_CLOSE_MS).unref())]);
+  };
   try {
     if (!registry.has(tool) && summary.failed.length > 0) {
       io.stderr(`mcp-bridge: tool "${tool}" is not available; ${summary.failed.length} server(s) failed to start (run \`mcp-bridge doctor\`)\n`);
@@ -21,64 +42,68 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       for (const f of auth) io.stderr(`  ${f.server}: ${f.error instanceof Error ? f.error.message : String(f.error)}\n`);
       return auth.length > 0 ? ExitCode.authFailed : ExitCode.serverFailed;
     }
-    const result = await registry.execute(tool, toolArgs, timeoutMs === undefined ? {} : { timeoutMs });
+    const toolArgs = toArguments(raw, registry.get(tool)?.inputSchema);
+    const progress = progressLine(io, args);
+    let result: ToolResult;
+    try {
+      result = await registry.execute(tool, toolArgs, {
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(progress ? { onProgress: progress.show } : {}),
+      });
+    } finally {
+      progress?.clear();
+    }
     const code = result.error?.code;
-    if (args.json) io.stdout(JSON.stringify(result, null, 2) + '\n');
-    // A tool name that does not exist is a usage mistake: said on stderr, exit 2 (issue 11 item 16).
-    else if (code === 'MCPB_TOOL_NOT_FOUND') io.stderr(`mcp-bridge: ${result.text}\n`);
-    else io.stdout(result.text + (result.text.endsWith('\n') ? '' : '\n'));
-    if (code === 'MCPB_TOOL_NOT_FOUND') return ExitCode.usage;
+    const timedOut = code === 'MCPB_TOOL_CALL_FAILED' && TIMEOUT_CODES.has(result.error?.causeCode ?? '');
+    if (args.json) io.stdout(JSON.stringify(timedOut ? { ...result, error: { ...result.error, code: result.error!.causeCode } } : result, null, 2) + '\n');
+    if (code === 'MCPB_TOOL_NOT_FOUND') {
+      // A tool name that does not exist is a usage mistake: said on stderr, exit 2.
+      if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
+      return ExitCode.usage;
+    }
+    if (code === 'MCPB_TOOL_INPUT_INVALID') {
+      if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n(see the schema with: mcp-bridge tools ${tool})\n`);
+      return ExitCode.invalidArguments;
+    }
+    if (timedOut) {
+      stuck = true;
+      const server = registry.get(tool)?.server;
+      if (!args.json)
+        io.stderr(
+          `mcp-bridge: ${result.error!.message}\n→ give it longer with --timeout (e.g. --timeout ${suggestLonger(timeoutMs)}), or set timeout: on the server${server !== undefined ? ` "${server}"` : ''} in the config\n`,
+        );
+      return ExitCode.serverFailed;
+    }
+    if (code !== undefined && !args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
+    else if (!args.json) io.stdout(result.text + (result.text.endsWith('\n') ? '' : '\n'));
     // A call that failed because its server is down or went away is a server failure, not a tool error.
-    if (code === 'MCPB_SERVER_UNAVAILABLE') return ExitCode.serverFailed;
+    if (code === 'MCPB_SERVER_UNAVAILABLE' || code === 'MCPB_TOOL_CALL_FAILED') return ExitCode.serverFailed;
     const owner = registry.get(tool)?.server;
     if (owner !== undefined && manager.server(owner).state !== 'ready') return ExitCode.serverFailed;
     return result.isError ? ExitCode.toolError : ExitCode.ok;
   } finally {
-    await manager.close();
+    await closeServers();
   }
 }
 
-/**
- * The tool's arguments, as the Inspector CLI and mcpc take them: one JSON object, `key=value`
- * pairs (strings) and `key:=JSON` pairs (numbers, booleans, objects), or `-` for JSON on stdin.
- * @throws UsageError
- */
-export async function callArguments(words: string[], io: CliIo): Promise<Record<string, unknown>> {
-  if (words.length === 0) return {};
-  if (words.length === 1 && words[0] === '-') {
-    if (!io.readStdin) throw new UsageError('- reads the arguments from stdin, which this run has none of');
-    return parseArgsJson(await io.readStdin());
-  }
-  if (words.length === 1 && words[0]!.trimStart().startsWith('{')) return parseArgsJson(words[0]);
-  const out: Record<string, unknown> = {};
-  for (const word of words) {
-    const typed = /^([^=:]+):=(.*)$/s.exec(word);
-    const plain = typed ? undefined : /^([^=]+)=(.*)$/s.exec(word);
-    const [, key, raw] = typed ?? plain ?? [];
-    if (key === undefined || raw === undefined) throw new UsageError(`"${word.slice(0, 40)}" is not key=value, key:=JSON or one JSON object`);
-    let value: unknown = raw;
-    if (typed) {
-      try {
-        value = JSON.parse(raw);
-      } catch (error) {
-        throw new UsageError(`${key}:= needs JSON after it (${(error as Error).message}); for a string write ${key}=...`);
-      }
-    }
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
+function suggestLonger(ms: number | undefined): string {
+  const seconds = Math.max(60, Math.ceil(((ms ?? 30_000) * 4) / 1000));
+  return seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
 }
 
-/** Parses the ARGS_JSON positional; it must be a JSON object. @throws UsageError */
-export function parseArgsJson(text: string | undefined): Record<string, unknown> {
-  if (text === undefined || text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`ARGS_JSON is not valid JSON (${(error as Error).message}); pass an object, e.g. '{"path": "README.md"}'`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new UsageError('ARGS_JSON must be a JSON object, e.g. \'{"path": "README.md"}\'');
-  return value as Record<string, unknown>;
+/** Progress notifications on one rewritten stderr line, on a terminal only (never in a pipe or a log). */
+function progressLine(io: CliIo, args: ParsedArgs): { show: (p: Progress) => void; clear: () => void } | undefined {
+  if (!io.isTTY || args.quiet || args.json) return undefined;
+  let shown = false;
+  return {
+    show: (p) => {
+      const amount = p.total !== undefined ? `${p.progress}/${p.total}` : String(p.progress);
+      const line = `  … progress ${amount}${p.message ? `: ${p.message}` : ''}`.slice(0, 200);
+      io.stderr(`\r\x1b[2K${line}`);
+      shown = true;
+    },
+    clear: () => {
+      if (shown) io.stderr('\r\x1b[2K');
+    },
+  };
 }

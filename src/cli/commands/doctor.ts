@@ -7,21 +7,24 @@ import { specCost } from './tools.js';
 import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
 import { namingProblemLines } from './naming-problems.js';
+import { pingAlive } from '../../manager/health-pings.js';
 
 export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const { config, manager, registry, summary, startMs, io: out } = await startServers(args, io);
   io = out;
+  // With --json, stdout is one JSON document and nothing else (the text report is not printed).
+  const say = args.json ? () => {} : io.stdout;
   const problems: string[] = [];
   const report: Record<string, unknown>[] = [];
   try {
-    io.stdout(`config: ${config.file} (${config.host}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n`);
-    io.stdout(`tools: ${specCost(registry, 'openai')}\n\n`);
+    say(`config: ${config.file} (${config.host}), ${config.servers.length} server(s), started in ${Math.round(startMs)} ms\n`);
+    say(`tools: ${specCost(registry, 'openai')}\n\n`);
     for (const warning of config.warnings ?? []) problems.push(`config ${warning.path}: ${warning.message}${warning.hint ? ` (${warning.hint})` : ''}`);
     for (const server of config.servers) {
       const safe = redactServerConfig(server);
       const target = server.command !== undefined ? [safe.command, ...safe.args].join(' ') : String(safe.url);
       if (!server.enabled) {
-        io.stdout(`- ${server.name}: disabled\n`);
+        say(`- ${server.name}: disabled\n`);
         report.push({ name: server.name, state: 'disabled' });
         continue;
       }
@@ -30,19 +33,20 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       let latency: number | undefined;
       if (status.state === 'ready') {
         try {
-          latency = await handle.liveClient!.ping({ timeoutMs: 5000 });
+          // An error answer (a server without ping says -32601) is an answer: the server is alive.
+          latency = (await pingAlive(handle.liveClient!, 5000)).latencyMs;
         } catch (error) {
-          problems.push(`${server.name}: ping failed: ${(error as Error).message} (the server may be overloaded or not implement ping)`);
+          problems.push(`${server.name}: ping failed: ${(error as Error).message} (no answer: the server may be overloaded or stuck)`);
         }
       }
       const mark = status.state === 'ready' ? '✓' : '✗';
-      io.stdout(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
+      say(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
       if (status.state === 'ready') {
-        io.stdout(
+        say(
           `    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`,
         );
         const exposed = registry.namesOf(server.name);
-        io.stdout(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
+        say(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
         if (exposed.length === 0 && status.toolCount > 0)
           problems.push(`${server.name}: offers ${status.toolCount} tools but none is exposed (check its tools filter)`);
       } else {
@@ -53,12 +57,15 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
     // Renamed and dropped tools are problems too: the LLM sees other names than the server's (issue 11 item 12).
     const naming = registry.namingProblems();
     problems.push(...namingProblemLines(naming));
-    io.stdout(
+    say(
       problems.length === 0
         ? '\nno problems found\n'
         : `\n${problems.length} problem(s):\n${problems.map((p) => `  - ${p.split('\n').join('\n    ')}`).join('\n')}\n`,
     );
-    if (args.json) io.stdout(JSON.stringify({ servers: report, problems, naming }, null, 2) + '\n');
+    if (args.json)
+      io.stdout(
+        JSON.stringify({ config: { file: config.file, host: config.host, startMs: Math.round(startMs) }, servers: report, problems, naming }, null, 2) + '\n',
+      );
     return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();

@@ -4,13 +4,16 @@
 import type { CompleteReference, Prompt } from '../../../protocol/index.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
+import { resolveServers } from '../target.js';
 import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
 import { parseArgsJson } from './call.js';
 import { clientsFor, displayName, onlyServer, keyValues } from './context-servers.js';
 
 export async function promptsCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  // A URL target comes off the positionals first, so SERVER is what is left.
+  const config = await resolveServers(args, io);
   const named = args.positionals[0] ?? onlyServer(args);
-  const { manager, summary, io: out } = await startServers(args, io);
+  const { manager, summary, io: out } = await startServers(args, io, config);
   io = out;
   try {
     const listing: { server: string; prompts: Prompt[] }[] = [];

@@ -7,12 +7,15 @@ import { checkUriTemplate, matchUriTemplate, UriTemplateError, type Resource, ty
 import { resourceBytes } from '../../client/resources.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
+import { resolveServers } from '../target.js';
 import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
 import { clientsFor, displayName, onlyServer } from './context-servers.js';
 
 export async function resourcesCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  // A URL target comes off the positionals first, so SERVER is what is left.
+  const config = await resolveServers(args, io);
   const named = args.positionals[0] ?? onlyServer(args);
-  const { manager, summary, io: out } = await startServers(args, io);
+  const { manager, summary, io: out } = await startServers(args, io, config);
   io = out;
   try {
     const listing: { server: string; resources: Resource[]; resourceTemplates: ResourceTemplate[] }[] = [];

@@ -228,7 +228,8 @@ export class HttpClient {
       const abort = req.abort ?? req.signal;
       if (abort?.aborted) throw abort.reason;
       const causeCode = errorCodeOf(error);
-      if (causeCode === undefined || CONNECT_CODES.has(causeCode) || error instanceof TypeError) {
+      // A TLS handshake that got something else than TLS back (an https:// URL on a plain-HTTP port) is a connect failure too.
+      if (causeCode === undefined || CONNECT_CODES.has(causeCode) || causeCode.startsWith('ERR_SSL_') || error instanceof TypeError) {
         throw new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, causeCode }, error);
       }
       throw error;

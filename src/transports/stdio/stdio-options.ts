@@ -26,7 +26,7 @@ export interface StdioTransportOptions {
   serverName?: string;
   /**
    * Extra values to mask in every string the transport produces (errors, stderr lines and tail,
-   * status). Env values, secret-looking arguments and these are masked; see {@link collectSecrets}.
+   * status). Secret-named env values, secret-looking arguments and these are masked; see {@link collectSecrets}.
    */
   secrets?: readonly string[];
   /** Replaces `child_process.spawn` (tests, sandboxes). */

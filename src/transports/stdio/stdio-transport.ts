@@ -30,7 +30,7 @@ export class StdioTransport implements Transport {
   readonly events = new Emitter<TransportEvents>();
   /** The startup budget from the options, for the client to enforce. */
   readonly startupTimeoutMs: number | undefined;
-  /** Masks this server's configured secrets (env values, secret arguments, `secrets`). */
+  /** Masks this server's configured secrets (secret-named env values, secret arguments, `secrets`). */
   readonly redact: Redact;
 
   private readonly options: StdioTransportOptions;
@@ -44,6 +44,8 @@ export class StdioTransport implements Transport {
   /** Stderr counts as ended when not piped; when piped it is read to its end so the tail is complete. */
   private stderrEnded = false;
   private closedByUs = false;
+  /** A write failed (EPIPE...): the server closed its stdin, so it is exiting (or will never read again). */
+  private writeBroke = false;
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
   private finishPromise: Promise<void> | undefined;
@@ -73,6 +75,12 @@ export class StdioTransport implements Transport {
   /** The command line, for status output (arguments quoted when they contain spaces). */
   get target(): string {
     return this.redact(formatCommand(this.options.command, this.options.args));
+  }
+
+  /** The server ended its side on its own and the `close` carrying its exit code and stderr is yet to come. */
+  get ending(): boolean {
+    if (this.closedByUs || this.closeEmitted) return false;
+    return this.writeBroke || this.state === 'finishing';
   }
 
   /** The last 64 KiB the server wrote to stderr (with `stderr: 'pipe'`). */
@@ -294,6 +302,7 @@ export class StdioTransport implements Transport {
   }
 
   private writeError(error: unknown): SendFailedError | TransportClosedError {
+    this.writeBroke = true;
     if (this.state !== 'open') return this.closedError(error);
     return new SendFailedError({ transport: 'stdio', server: this.options.serverName, causeCode: (error as NodeJS.ErrnoException).code }, { cause: error });
   }

@@ -1,0 +1,238 @@
+// The CLI's surface as data: every option (its spelling, value and help line) and every command
+// (usage lines, the options it takes, examples). The argument parser checks invocations against
+// it, `--help` renders it, and a reference page can be generated from it without running anything.
+
+/** One command-line option. */
+export interface OptionSpec {
+  /** The long name, without `--`. */
+  name: string;
+  short?: string;
+  /** `string` options take a value; `boolean` ones are flags (`--flag=false` turns one off). */
+  type: 'string' | 'boolean';
+  /** May be given several times (the values are collected in order). */
+  multiple?: boolean;
+  /** The value's placeholder in help (`FILE`, `DURATION`). */
+  value?: string;
+  help: string;
+}
+
+/** One command: what `mcp-bridge <name> --help` prints, and which options it accepts. */
+export interface CommandSpec {
+  name: string;
+  /** One line for the global command list. */
+  summary: string;
+  /** Usage lines, without the leading `mcp-bridge `. */
+  usage: string[];
+  /** A paragraph or two on what it does. */
+  description: string;
+  /** The options it takes besides the global ones. */
+  options: readonly string[];
+  /** Command lines that work, without the leading `mcp-bridge `. */
+  examples: string[];
+}
+
+export const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'config',
+    short: 'c',
+    type: 'string',
+    value: 'FILE',
+    help: "config file: mcp-bridge.yaml or any host's (Claude, Cursor, VS Code, gemini-cli, Cline, Roo, Windsurf, Zed, Continue, OpenCode, Goose, Codex config.toml); default: the first of ./mcp-bridge.yaml, ./.mcp.json, ./.vscode/mcp.json, ./.cursor/mcp.json, ./.gemini/settings.json, the Claude Desktop config",
+  },
+  { name: 'from', type: 'string', value: 'HOST', help: "use HOST's config file: claude-desktop, claude-code, cursor, vscode, gemini, codex, windsurf" },
+  {
+    name: 'server',
+    short: 's',
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: 'start only this server of the config (repeat it, or NAME,NAME); problems of other entries are ignored',
+  },
+  { name: 'verbose', short: 'v', type: 'boolean', help: 'log what servers write to stderr, and stacks of unexpected failures' },
+  { name: 'quiet', short: 'q', type: 'boolean', help: 'no progress lines on stderr (failures are still reported in one line)' },
+  { name: 'help', short: 'h', type: 'boolean', help: 'this text' },
+  { name: 'version', short: 'V', type: 'boolean', help: 'print the version of mcp-bridge' },
+  { name: 'json', type: 'boolean', help: 'machine-readable output on stdout (JSON only)' },
+  {
+    name: 'format',
+    type: 'string',
+    value: 'FORMAT',
+    help: 'mcp (default), openai, openai-responses, anthropic or gemini: the specs as that provider takes them',
+  },
+  { name: 'timeout', type: 'string', value: 'DURATION', help: "per-call timeout (e.g. 30s, 2m); default: the server's `timeout`, else 30s" },
+  { name: 'out', type: 'string', value: 'FILE', help: "where 'read' writes the resource's bytes ('record': the trace)" },
+  {
+    name: 'env',
+    short: 'e',
+    type: 'string',
+    multiple: true,
+    value: 'KEY=VALUE',
+    help: 'environment variable of a server given on the command line (repeatable)',
+  },
+  { name: 'header', short: 'H', type: 'string', multiple: true, value: "'Name: value'", help: 'header of a server given as a URL (repeatable)' },
+  {
+    name: 'transport',
+    short: 't',
+    type: 'string',
+    value: 'T',
+    help: 'transport of a server given on the command line: stdio, http (Streamable HTTP, falling back to SSE), streamable-http, sse',
+  },
+  {
+    name: 'pass-env',
+    type: 'boolean',
+    help: 'a server given on the command line gets your whole exported environment (the default), as Claude Code and Cursor give theirs',
+  },
+  {
+    name: 'no-pass-env',
+    type: 'boolean',
+    help: "it gets only HOME, PATH, SHELL, TERM, USER, LANG, LC_ALL, TMPDIR, LOGNAME (the config files' default) plus its -e values",
+  },
+  { name: 'scope', type: 'string', value: '"A B"', help: 'auth login: the scopes to ask for, space-separated' },
+];
+
+/** Accepted by every command. */
+export const GLOBAL_OPTIONS: readonly string[] = ['config', 'from', 'server', 'verbose', 'quiet', 'help', 'version'];
+/** Describe a server given on the command line (`-- CMD ARGS`, or a URL). */
+const AD_HOC = ['env', 'header', 'transport', 'pass-env', 'no-pass-env'] as const;
+
+const TARGETS = 'A server may be given on the command line instead of a config: `-- CMD ARGS` (stdio) or a URL.';
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'tools',
+    summary: 'the tools as the LLM sees them; with TOOL, one tool in full',
+    usage: [
+      'tools [TOOL] [--json] [--format mcp|openai|openai-responses|anthropic|gemini]',
+      'tools [TOOL] [options] -- CMD [ARGS...]',
+      'tools URL [TOOL] [options]',
+    ],
+    description: `Starts the servers and lists every tool as the agent registry exposes it: its name, signature and server, then the token cost of the specs on stderr. With TOOL, prints that tool's description and full input schema (JSON with --json). --format prints the specs as a provider takes them. ${TARGETS}`,
+    options: ['json', 'format', ...AD_HOC],
+    examples: [
+      'tools',
+      'tools --format openai-responses -q',
+      'tools read_text_file',
+      'tools -- npx -y @modelcontextprotocol/server-filesystem .',
+      'tools https://mcp.example.com/mcp -H "Authorization: Bearer $TOKEN"',
+    ],
+  },
+  {
+    name: 'call',
+    summary: 'run one tool and print its result',
+    usage: [
+      'call TOOL [key=value | key:=JSON ...] [--json] [--timeout DURATION]',
+      'call TOOL ARGS_JSON',
+      'call TOOL -                      (the JSON arguments on stdin)',
+    ],
+    description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. ${TARGETS}`,
+    options: ['json', 'timeout', ...AD_HOC],
+    examples: [
+      'call read_text_file path=README.md',
+      'call get-sum a=2 b=40 -- node server.js',
+      'call create_entities \'entities:=[{"name":"x","entityType":"t","observations":[]}]\'',
+      'call search --timeout 2m query="mcp clients"',
+      'echo \'{"path":"README.md"}\' | call read_text_file -',
+    ],
+  },
+  {
+    name: 'doctor',
+    summary: 'check every server: state, version, tools, ping, problems',
+    usage: ['doctor [--json]'],
+    description:
+      'Starts every server and reports its state, protocol version and era, tool count, exposed names and ping latency, then every problem found with what to do about it. With --json, stdout holds one JSON document and nothing else.',
+    options: ['json', ...AD_HOC],
+    examples: ['doctor', 'doctor --json -q', '--from claude-desktop doctor', 'doctor -- node server.js'],
+  },
+  {
+    name: 'demo',
+    summary: 'show servers and tools, then run one call',
+    usage: ['demo [TOOL] [ARGS_JSON]'],
+    description: 'Starts the servers, shows them and their tools, the OpenAI spec of the first tool, and runs one call (TOOL, else the first tool).',
+    options: [...AD_HOC],
+    examples: ['--config examples/mcp-bridge.yaml demo fs_read_text_file \'{"path":"welcome.md"}\''],
+  },
+  {
+    name: 'resources',
+    summary: 'resources and URI templates of each server',
+    usage: ['resources [SERVER] [--json]'],
+    description: 'Lists the resources and resource templates of every running server that offers them (or of SERVER).',
+    options: ['json', ...AD_HOC],
+    examples: ['resources', 'resources everything --json'],
+  },
+  {
+    name: 'read',
+    summary: 'read a resource (binary only to --out or a pipe)',
+    usage: ['read URI [--server S] [--out FILE] [--json]'],
+    description:
+      'Reads one resource from the server that lists it (or has a matching template). Text goes to stdout; binary content only to --out FILE or to a pipe, never to a terminal (exit 1 with a hint).',
+    options: ['json', 'out', ...AD_HOC],
+    examples: ['read demo://resource/dynamic/text/1', 'read demo://resource/dynamic/blob/1 --out blob.bin'],
+  },
+  {
+    name: 'prompts',
+    summary: 'prompts of each server, with their arguments',
+    usage: ['prompts [SERVER] [--json]'],
+    description: 'Lists the prompts of every running server that offers them (or of SERVER), with their arguments (? marks optional ones).',
+    options: ['json', ...AD_HOC],
+    examples: ['prompts', 'prompts --json'],
+  },
+  {
+    name: 'prompt',
+    summary: 'fill in a prompt and print its messages',
+    usage: ['prompt NAME [ARGS_JSON | key=value ...] [--server S] [--json]'],
+    description: 'Fills in one prompt with the given arguments and prints its messages.',
+    options: ['json', ...AD_HOC],
+    examples: ['prompt args-prompt city=Lisbon'],
+  },
+  {
+    name: 'complete',
+    summary: 'completion suggestions for a prompt argument or template variable',
+    usage: ['complete prompt NAME ARG [VALUE] [key=value ...]', 'complete resource URI_TEMPLATE ARG [VALUE] [key=value ...]'],
+    description: 'Asks the server for completions of one prompt argument or resource-template variable; key=value pairs are the values already chosen.',
+    options: ['json', ...AD_HOC],
+    examples: ['complete prompt completable-prompt name "" department=Sales'],
+  },
+  {
+    name: 'auth',
+    summary: 'OAuth login, status and logout for HTTP servers',
+    usage: ['auth login SERVER [--scope "A B"]', 'auth status [SERVER] [--json]', 'auth logout SERVER'],
+    description:
+      'login runs an OAuth login ahead of time (browser, device code or paste), the agent then uses and refreshes the stored tokens; status shows what is stored (never the tokens); logout revokes where the authorization server offers it and deletes the tokens.',
+    options: ['json', 'scope'],
+    examples: ['auth login github', 'auth status --json', 'auth logout github'],
+  },
+  {
+    name: 'record',
+    summary: 'record a stdio session as a trace (transparent proxy)',
+    usage: ['record --out FILE -- CMD [ARGS...]'],
+    description: 'Runs CMD as a transparent stdio proxy and writes every message to FILE as a trace (see conformance/README.md).',
+    options: ['out'],
+    examples: ['record --out trace.jsonl -- node server.js'],
+  },
+  {
+    name: 'conformance',
+    summary: 'client entry for the official MCP conformance suite',
+    usage: ['conformance URL'],
+    description: 'The client the official MCP conformance suite launches: it names the scenario in MCP_CONFORMANCE_SCENARIO and appends the server URL.',
+    options: [],
+    examples: ['conformance http://127.0.0.1:3000/mcp'],
+  },
+];
+
+/** The exit codes, in order; the help text and the docs both print this table. */
+export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]> = [
+  [0, 'success'],
+  [1, 'the tool ran and returned an error'],
+  [2, 'bad usage or config (an unknown command, option or tool name)'],
+  [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
+  [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
+  [5, 'the arguments do not match the tool input schema: refused before sending, nothing was sent'],
+];
+
+export function commandSpec(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export function optionSpec(name: string): OptionSpec | undefined {
+  return OPTIONS.find((o) => o.name === name);
+}

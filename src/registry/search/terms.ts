@@ -1,0 +1,131 @@
+// Text → search terms for the tool index: identifiers split where people see words (snake_case,
+// kebab-case, dots, camelCase, digits), lower-cased, stop words dropped, and a light suffix
+// stemmer so "files", "listing" and "listed" meet "file" and "list". The same function reads tool
+// definitions and queries, so whatever it does to one it does to the other.
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but of to in on at by for from with without into onto about as is are was were be been being ' +
+    'am it its this that these those there here i me my mine we us our you your he she they them their ' +
+    'do does did can could would should will shall may might must please want need like just also then than ' +
+    'some any each every which what who whom whose when where how why if else so such via per ' +
+    'everything anything something nothing everyone anyone someone between among take'
+  ).split(' '),
+);
+
+const OTHER_WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** 0: not part of a word; 1: lower-case or uncased letter; 2: upper-case ASCII; 3: ASCII digit. */
+function kindOf(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 97 && c <= 122) return 1;
+  if (c >= 65 && c <= 90) return 2;
+  if (c >= 48 && c <= 57) return 3;
+  return c > 127 && OTHER_WORD_CHAR.test(text[i] as string) ? 1 : 0;
+}
+
+/**
+ * Splits an identifier or sentence into lower-case words: `listPullRequests` → list, pull, requests;
+ * `getHTTPResponse` → get, http, response; `s3Bucket` → s, 3, bucket. A hyphenated pair with a short
+ * part is also given joined ("to-do" → to, do, todo), so it meets the word written solid. One pass over the
+ * characters: an index build reads every description, and regular expressions cost it most.
+ */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  const length = text.length;
+  let start = -1;
+  let runStart = -1;
+  let prev = 0;
+  let lettersOnly = true;
+  /** The letters-only run just before a hyphen, waiting to be joined to the run after it. */
+  let hyphenated = '';
+  for (let i = 0; i <= length; i++) {
+    const kind = i < length ? kindOf(text, i) : 0;
+    if (kind === 0) {
+      if (start >= 0) out.push(text.slice(start, i).toLowerCase());
+      if (runStart >= 0) {
+        const hyphen = text.charCodeAt(i) === 45;
+        const run = lettersOnly && (hyphenated !== '' || hyphen) ? text.slice(runStart, i).toLowerCase() : '';
+        // Only a short part makes a compound ("to-do", "sub-task", "sign-in"); names such as
+        // "search-objects" are two words, and joining them only adds noise.
+        if (hyphenated !== '' && run !== '' && Math.min(hyphenated.length, run.length) <= 3) out.push(hyphenated + run);
+        hyphenated = hyphen ? run : '';
+      } else hyphenated = '';
+      start = -1;
+      runStart = -1;
+      lettersOnly = true;
+      prev = 0;
+      continue;
+    }
+    if (kind === 3) lettersOnly = false;
+    if (start < 0) {
+      start = i;
+      runStart = i;
+    } else if (kind === 2 && (prev === 1 || prev === 3)) {
+      out.push(text.slice(start, i).toLowerCase());
+      start = i;
+    } else if (kind === 1 && prev === 2 && i - start >= 2 && kindOf(text, i - 2) === 2) {
+      // "HTTPResponse": the last capital starts the next word
+      out.push(text.slice(start, i - 1).toLowerCase());
+      start = i - 1;
+    } else if ((kind === 3) !== (prev === 3)) {
+      out.push(text.slice(start, i).toLowerCase());
+      start = i;
+    }
+    prev = kind;
+  }
+  return out;
+}
+
+/**
+ * A light English suffix stemmer (plural, -ing, -ed, a final e): enough for tool vocabulary, where
+ * a heavy stemmer's errors ("folder" → "fold", "news" → "new") cost more than they find.
+ */
+export function stem(word: string): string {
+  let cached = stems.get(word);
+  if (cached === undefined) {
+    cached = stemUncached(word);
+    // Vocabulary is bounded in practice; the cap keeps a stream of unique junk from growing it forever.
+    if (stems.size < 50_000) stems.set(word, cached);
+  }
+  return cached;
+}
+
+const stems = new Map<string, string>();
+
+function stemUncached(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(ss|us|is)$/.test(w)) {
+    // class, status, analysis: not plurals
+  } else if (/(xes|ches|shes|sses|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s')) w = w.slice(0, -1);
+  // "aggregation" meets "aggregate", "validation" "validate"
+  if (w.endsWith('ation') && w.length > 7) w = `${w.slice(0, -5)}at`;
+  else if (w.endsWith('ing') && w.length > 5) w = undouble(w.slice(0, -3));
+  else if (w.endsWith('ed') && w.length > 4) w = undouble(w.endsWith('ied') ? `${w.slice(0, -3)}y` : w.slice(0, -2));
+  // "create"/"created"/"creating" all meet at "creat"; "delete"/"deleting" at "delet"
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+function undouble(w: string): string {
+  return /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+}
+
+/** The search terms of a text: words, stop words dropped, stemmed. */
+export function terms(text: string): string[] {
+  // Tool lists repeat short texts (parameter names and descriptions such as "The repository owner"):
+  // read each once. The result is shared, so callers never modify it.
+  const memo = text.length <= MEMO_TEXT_LENGTH ? termMemo.get(text) : undefined;
+  if (memo) return memo;
+  const out: string[] = [];
+  for (const w of words(text)) if (!STOP_WORDS.has(w)) out.push(stem(w));
+  if (text.length <= MEMO_TEXT_LENGTH && termMemo.size < MEMO_ENTRIES) termMemo.set(text, out);
+  return out;
+}
+
+const MEMO_TEXT_LENGTH = 200;
+const MEMO_ENTRIES = 20_000;
+const termMemo = new Map<string, string[]>();

@@ -1,0 +1,62 @@
+// Registry.execute fills the declared default of a required property the call left out, before
+// validation, and sends it: a server that lists `schemas` as required with a default (Supabase's
+// list_tables) fills it itself, and the SDK client sends such calls as they are. SCHEMA-3.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { CallToolResult } from '../../protocol/index.js';
+import { Registry } from '../../src/registry/registry.js';
+
+const listTables = {
+  name: 'list_tables',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      schemas: { type: 'array', items: { type: 'string' }, default: ['public'] },
+      verbose: { type: 'boolean', default: false },
+      limit: { type: 'integer', default: 10 },
+      filter: { $ref: '#/$defs/filter' },
+    },
+    required: ['schemas', 'verbose'],
+    $defs: { filter: { type: 'object', properties: { kind: { type: 'string', default: 'table' }, like: { type: 'string' } }, required: ['kind'] } },
+    additionalProperties: false,
+  },
+};
+
+function registry() {
+  const sent: Record<string, unknown>[] = [];
+  const r = new Registry();
+  r.replaceServerTools('db', [listTables], {
+    caller: async (_name, args): Promise<CallToolResult> => {
+      sent.push(args);
+      return { content: [{ type: 'text', text: 'ok' }] };
+    },
+  });
+  return { r, sent };
+}
+
+test('a missing required property with a default is filled and sent; optional defaults are left to the server', async () => {
+  const { r, sent } = registry();
+  const result = await r.execute('list_tables', {});
+  assert.equal(result.isError, false, result.text);
+  assert.deepEqual(sent, [{ schemas: ['public'], verbose: false }]);
+});
+
+test("given values win, nested objects (through $ref) are filled too, and the caller's object and the schema's default are never changed", async () => {
+  const { r, sent } = registry();
+  const args = { verbose: true, filter: { like: 'a%' } };
+  const frozen = structuredClone(args);
+  await r.execute('list_tables', args);
+  assert.deepEqual(args, frozen, "the caller's object is untouched");
+  assert.deepEqual(sent[0], { verbose: true, filter: { like: 'a%', kind: 'table' }, schemas: ['public'] });
+  (sent[0]!.schemas as string[]).push('mutated');
+  await r.execute('list_tables', {});
+  assert.deepEqual(sent[1]!.schemas, ['public'], 'each call gets its own copy of the default');
+});
+
+test('a wrong value is still refused before sending, defaults or not', async () => {
+  const { r, sent } = registry();
+  const result = await r.execute('list_tables', { verbose: 'yes' });
+  assert.equal(result.error?.code, 'MCPB_TOOL_INPUT_INVALID');
+  assert.match(result.text, /verbose: must be boolean/);
+  assert.equal(sent.length, 0);
+});
