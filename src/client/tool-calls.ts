@@ -90,18 +90,41 @@ export class ToolCalls {
 
   /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */
   call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
-    const connection = this.connection;
     const tool = this.toolsByName.get(name);
     if (tool === undefined && !this.listed && this.offersToolTasks()) {
-      // Only the tool's definition says whether it must run as a task (a plain call of such a tool
-      // fails with -32601): a call before any listing lists once, on servers that run tool tasks.
-      this.listed = true;
-      return this.list().then(
-        () => this.call(name, args, options),
-        () => this.call(name, args, options),
+      // Only the tool's definition says whether it must run as a task, and it is not known before a
+      // listing. A plain call of such a tool fails (-32601, as an error or as an error result): then
+      // the tools are listed once and, if this one requires a task, it runs as one. A call that
+      // succeeds costs nothing extra.
+      return this.plainCall(name, args, options).then(
+        (result) => (result.isError ? this.asTaskIfRequired(name, args, options, () => result) : result),
+        (error: unknown) => {
+          if (!isMcpError(error) || error.code !== ErrorCodes.MethodNotFound) throw error;
+          return this.asTaskIfRequired(name, args, options, () => {
+            throw error;
+          });
+        },
       );
     }
     if (tool?.execution?.taskSupport === 'required' && this.offersToolTasks()) return this.callAsTask(name, args, options);
+    return this.plainCall(name, args, options);
+  }
+
+  private async asTaskIfRequired(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    otherwise: () => CallToolResult,
+  ): Promise<CallToolResult> {
+    if (!this.listed) await this.list().catch(() => []);
+    this.listed = true;
+    if (this.toolsByName.get(name)?.execution?.taskSupport !== 'required') return otherwise();
+    this.connection.logger.debug(`tool "${name}" requires a task (execution.taskSupport); calling it again as one`, { server: this.connection.options.name });
+    return this.callAsTask(name, args, options);
+  }
+
+  private plainCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const connection = this.connection;
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
     const requestOptions: RequestOptions =
