@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Manager, Registry } from '../../src/index.js';
 import { checkResourceUri } from '../../src/bridge/context-tools.js';
 import { UriTemplateError } from '../../protocol/index.js';
-import { officialServer, repoRoot } from '../helpers/servers.js';
+import { fixtureServer, officialServer, repoRoot } from '../helpers/servers.js';
 import { stdioEntry, testConfig, writeConfigFile } from '../helpers/config.js';
 
 const v1 = { command: process.execPath, args: [join(repoRoot, 'test', 'fixtures', 'servers', 'sdk-v1-optional.mjs')] };
@@ -61,4 +61,26 @@ test('CLI read with several resource servers finds the one whose {/path*} templa
   );
   assert.equal(r.status, 0, r.stderr.toString());
   assert.equal(r.stdout.toString(), 'owner=octo repo=hello path=x.ts\n');
+});
+
+test('a server listing a template that does not parse: a warning naming it at listing, a coded error at read, other templates still work', async () => {
+  const warnings: { message: string; fields?: Record<string, unknown> }[] = [];
+  const logger = { debug() {}, info() {}, error() {}, warn: (message: string, fields?: Record<string, unknown>) => void warnings.push({ message, fields }) };
+  const registry = new Registry();
+  const manager = new Manager(testConfig([stdioEntry('gh', fixtureServer('bad-template'), { prefix: 'gh_', resources: true })]), { registry, logger });
+  try {
+    await manager.start();
+    const warned = warnings.find((w) => w.fields?.code === 'MCPB_URI_TEMPLATE_INVALID');
+    assert.ok(warned, JSON.stringify(warnings));
+    assert.match(warned.message, /^server "gh": URI template "repo:\/\/\{owner\/\{repo\}"/);
+    const ok = await registry.execute('gh_read_resource', { uri: 'repo://o/r/contents/a/b.md' });
+    assert.equal(ok.isError, false, ok.text);
+    assert.match(ok.text, /read repo:\/\/o\/r\/contents\/a\/b\.md/);
+    const refused = await registry.execute('gh_read_resource', { uri: 'repo://o/r/elsewhere' });
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /MCPB_URI_TEMPLATE_INVALID|URI template "repo:\/\/\{owner\/\{repo\}"/);
+    assert.match(refused.text, /gh/);
+  } finally {
+    await manager.close();
+  }
 });
