@@ -4,7 +4,7 @@
 // generous bound, with the connection still usable where it can be, and nothing left running.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { faultClient, peakRssGrowthMiB, rejectsWith, within } from './harness.js';
+import { faultClient, peakRssGrowthMiB, rejectsWith, settlesWithin, within } from './harness.js';
 
 describe('stdio faults during calls', () => {
   it('a response that is not valid UTF-8 fails its call at once with the framing reason (issue 11 item 5)', async () => {
@@ -66,7 +66,8 @@ describe('stdio faults during calls', () => {
       const echo = await within(5_000, f.client.callTool('echo', { text: 'by value' }), 'the echo call');
       assert.deepEqual(echo.value?.content, [{ type: 'text', text: 'by value' }]);
       assert.ok(echo.elapsedMs < 5_000);
-      const failed = await within(5_000, f.client.callTool('fail', {}), 'the failing call');
+      const failed = await settlesWithin(5_000, f.client.callTool('fail', {}), 'the failing call');
+      assert.ok(!failed.ok, 'the failing call resolved');
       assert.equal((failed.error as { code?: unknown }).code, -32000);
       assert.match((failed.error as Error).message, /failed on purpose/);
       assert.equal(f.client.session.pendingCount, 0);
