@@ -125,6 +125,25 @@ test('the saved list holds no configured secret value, and a changed env value i
   }
 });
 
+test('a server that echoes its secrets in its tool list: the saved file has them masked (secrets sweep)', async () => {
+  const dir = join(scratchDir('state'), 'tool-lists');
+  const canary = 'sk-canary-deep-7c3e0b51a9';
+  const entry = {
+    name: 'echo',
+    command: process.execPath,
+    args: [fixtureServerScript('stdio-secret-echo')],
+    env: { LEAK_TOKEN: canary, LEAK_IN_TOOLS: '1' },
+    start: 'lazy',
+  };
+  await run([entry], fileToolListStore(dir), async (manager, registry) => {
+    await manager.start();
+    assert.match(registry.list()[0]!.description ?? '', /sk-canary/, 'the fixture really echoes it in the live list');
+  });
+  const text = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8');
+  assert.match(text, /echoes secrets/);
+  assert.ok(!text.includes(canary), 'the saved list contains the secret');
+});
+
 test("a saved list is trusted for toolListMaxAge; a server's ttlMs above 0 shortens it, ttlMs 0 does not (CACHE-2)", async () => {
   const log = join(scratchDir('spawns'), 'spawn.log');
   const startsCold = async (extra: Record<string, unknown>, env: Record<string, string>, waitMs: number): Promise<boolean> => {
