@@ -57,7 +57,9 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   manager.events.on('toolsChanged', ({ server, tools }) => {
     const handle = manager.server(server);
     if (!progress || !handle.asleep || handle.toolsOrigin?.from !== 'saved') return;
-    io.stderr(`  ○ ${server}: lazy, ${tools.length} tool${tools.length === 1 ? '' : 's'} from the saved list (${formatAge(Date.now() - handle.toolsOrigin.listedAt)} old); starts at its first call\n`);
+    io.stderr(
+      `  ○ ${server}: lazy, ${tools.length} tool${tools.length === 1 ? '' : 's'} from the saved list (${formatAge(Date.now() - handle.toolsOrigin.listedAt)} old); starts at its first call\n`,
+    );
   });
   const started = performance.now();
   let summary: StartSummary;

@@ -152,7 +152,10 @@ function readEra(r: {
 
 const STARTS = ['eager', 'lazy'] as const;
 
-function readStart(r: { string(key: string, required?: boolean): string | undefined; fail(path: (string | number)[], message: string, hint?: string): void }): 'eager' | 'lazy' {
+function readStart(r: {
+  string(key: string, required?: boolean): string | undefined;
+  fail(path: (string | number)[], message: string, hint?: string): void;
+}): 'eager' | 'lazy' {
   const value = r.string('start', true);
   if (value === undefined) return 'eager';
   if ((STARTS as readonly string[]).includes(value)) return value as 'eager' | 'lazy';

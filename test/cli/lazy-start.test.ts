@@ -10,7 +10,12 @@ import { fixtureServerScript, officialServer, officialServerScript, repoRoot, sc
 import { writeConfigFile } from '../helpers/config.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
-const spawnsIn = (log: string) => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('spawn ')).length : 0);
+const spawnsIn = (log: string) =>
+  existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('spawn ')).length
+    : 0;
 
 test('with a warm saved list, tools --json lists every tool of a lazy server and spawns zero processes; doctor says where the list came from and its age', () => {
   const stateDir = scratchDir('state');

@@ -15,7 +15,11 @@ import { readProc } from '../helpers/no-orphans.js';
 const counter = fixtureServerScript('spawn-counter');
 
 function spawnsIn(log: string): number {
-  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('spawn ')).length : 0;
+  return existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('spawn ')).length
+    : 0;
 }
 
 async function until(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
@@ -35,7 +39,11 @@ function memoryEntry(name: string, log: string, extra: Record<string, unknown> =
   };
 }
 
-async function run<T>(servers: Record<string, unknown>[], store: ReturnType<typeof memoryToolListStore>, body: (m: Manager, r: Registry) => Promise<T>): Promise<T> {
+async function run<T>(
+  servers: Record<string, unknown>[],
+  store: ReturnType<typeof memoryToolListStore>,
+  body: (m: Manager, r: Registry) => Promise<T>,
+): Promise<T> {
   const registry = new Registry();
   const manager = new Manager(testConfig(servers), { registry, toolListStore: store });
   try {
