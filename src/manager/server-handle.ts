@@ -16,8 +16,7 @@ import { launchAttempt } from './server-launch.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 import { IdleStop } from './idle-stop.js';
-import { forgetSavedTools, loadSavedTools, saveLiveTools, usesSavedTools, type ToolsOrigin } from './lazy-start.js';
-import type { SavedToolList } from './saved-tools.js';
+import { ToolListOrigin, type ToolsOrigin } from './lazy-start.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
@@ -39,10 +38,7 @@ export class ServerHandle {
   private pingTimer?: ReturnType<typeof setInterval>;
   /** Set when health pings failed and we closed the client ourselves. */
   private unresponsive = false;
-  /** Where the current tool list came from, and when the server sent it. */
-  private origin?: ToolsOrigin;
-  /** The saved list the tools came from, while the server has not run yet (its held resources and prompts). */
-  private saved?: SavedToolList;
+  private readonly list: ToolListOrigin;
   /** The start a call is waiting for, while an idle server wakes up. */
   private waking?: Promise<void>;
   private readonly idle: IdleStop;
@@ -63,6 +59,7 @@ export class ServerHandle {
     ({ redact: this.redact, redactResult: this.redactResult, params: this.params } = serverRedaction(config));
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
     this.idle = new IdleStop(config.idleStopAfterMs, () => this.sleep());
+    this.list = new ToolListOrigin(config, options.toolListStore, this.redact);
   }
 
   get name(): string {
@@ -83,16 +80,17 @@ export class ServerHandle {
   }
   /** Prompts held for the agent (config `prompts: true`), as last listed. */
   get currentPrompts(): readonly Prompt[] {
-    return this.lists?.prompts ?? this.saved?.prompts ?? [];
+    return this.lists?.prompts ?? this.list.savedHolds?.prompts ?? [];
   }
   /** Whether resources / prompts are held (opted in and declared by the server; before a lazy start, as saved). */
   get holds(): { resources: boolean; prompts: boolean } {
-    if (!this.lists && this.saved) return { resources: this.saved.resources === true, prompts: this.saved.prompts !== undefined };
+    const saved = this.lists ? undefined : this.list.savedHolds;
+    if (saved) return { resources: saved.resources, prompts: saved.prompts !== undefined };
     return { resources: this.lists?.holdsResources ?? false, prompts: this.lists?.holdsPrompts ?? false };
   }
   /** Where the current tool list came from (`saved`: the list saved on disk, the server not started) and when the server sent it. */
   get toolsOrigin(): ToolsOrigin | undefined {
-    return this.origin;
+    return this.list.origin;
   }
 
   /**
@@ -116,12 +114,9 @@ export class ServerHandle {
    */
   async start(): Promise<void> {
     if (this.stateValue === 'stopped') return;
-    const store = this.options.toolListStore;
-    const saved = usesSavedTools(this.config, store) ? loadSavedTools(this.config, store) : undefined;
+    const saved = this.list.adoptSaved();
     if (saved) {
-      this.saved = saved;
       this.tools = saved.tools;
-      this.origin = { from: 'saved', listedAt: saved.savedAt };
       this.events.emit('tools', saved.tools);
       return;
     }
@@ -130,7 +125,7 @@ export class ServerHandle {
 
   /** Whether a call would start the server first (a lazy one not yet started, or one stopped for idleness). */
   get asleep(): boolean {
-    return this.stateValue === 'idle' && this.origin !== undefined;
+    return this.stateValue === 'idle' && this.list.origin !== undefined;
   }
 
   /** Starts an idle server (once, however many calls wait); resolves when it is ready. */
@@ -205,7 +200,7 @@ export class ServerHandle {
       lastError: this.lastError,
       readySince: this.readySince,
       ...(this.config.start === 'lazy' ? { start: 'lazy' as const } : {}),
-      ...(this.origin ? { toolsFrom: this.origin.from, toolsListedAt: this.origin.listedAt } : {}),
+      ...(this.list.origin ? { toolsFrom: this.list.origin.from, toolsListedAt: this.list.origin.listedAt } : {}),
     });
   }
 
@@ -252,9 +247,7 @@ export class ServerHandle {
       this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }),
     );
     this.tools = tools;
-    this.saved = undefined;
-    this.origin = { from: 'live', listedAt: Date.now() };
-    this.saveTools(client);
+    this.list.live(client, tools, lists);
     this.readySince = Date.now();
     this.setState('ready');
     this.idle.arm();
@@ -288,7 +281,7 @@ export class ServerHandle {
     this.lastError = new ServerUnavailableError(this.name, 'down', why, info.error === undefined ? undefined : { cause: info.error });
     this.client = undefined;
     this.tools = [];
-    this.origin = undefined;
+    this.list.clear();
     this.lists?.stop();
     this.lists = undefined;
     clearInterval(this.pingTimer);
@@ -324,8 +317,7 @@ export class ServerHandle {
 
   // TOOLS-3: re-list every page after list_changed, debounced so bursts cost one listing.
   private scheduleRelist(client: Client): void {
-    // The saved list is stale from this moment, whether or not the re-list succeeds.
-    if (usesSavedTools(this.config, this.options.toolListStore)) forgetSavedTools(this.config, this.options.toolListStore);
+    this.list.forget();
     clearTimeout(this.relistTimer);
     this.relistTimer = setTimeout(() => {
       client
@@ -333,8 +325,7 @@ export class ServerHandle {
         .then((tools) => {
           if (this.client !== client || this.stateValue !== 'ready') return;
           this.tools = tools;
-          this.origin = { from: 'live', listedAt: Date.now() };
-          this.saveTools(client);
+          this.list.live(client, tools, this.lists);
           this.events.emit('tools', tools);
         })
         .catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
@@ -355,23 +346,6 @@ export class ServerHandle {
     this.lists = undefined;
     this.setState('idle');
     void client.close().catch(() => {});
-  }
-
-  private saveTools(client: Client): void {
-    const store = this.options.toolListStore;
-    if (!usesSavedTools(this.config, store)) return;
-    const lists = this.lists;
-    saveLiveTools(
-      this.config,
-      store,
-      {
-        tools: this.tools,
-        ttlMs: client.toolsListTtlMs,
-        resources: lists?.holdsResources ?? false,
-        ...(lists?.holdsPrompts ? { prompts: lists.prompts } : {}),
-      },
-      this.redact,
-    );
   }
 
   private emitList(kind: 'resources' | 'prompts'): void {
