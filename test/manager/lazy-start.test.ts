@@ -225,3 +225,57 @@ test('idleStopAfter stops a server nobody calls, keeps its tools registered, and
     everything.cleanup();
   }
 });
+
+test('a call in flight keeps an idle-stopping server up, however long it runs', async () => {
+  const log = join(scratchDir('spawns'), 'spawn.log');
+  const entry = {
+    name: 'everything',
+    command: process.execPath,
+    args: [counter, officialServerScript('everything'), 'stdio'],
+    env: { SPAWN_LOG: log },
+    idleStopAfter: '200ms',
+  };
+  await run([entry], memoryToolListStore(), async (manager, registry) => {
+    await manager.start();
+    const states: string[] = [];
+    manager.events.on('state', ({ state }) => states.push(state));
+    // Five times the idle time, in one call.
+    const long = await registry.execute('trigger-long-running-operation', { duration: 1, steps: 4 });
+    assert.equal(long.isError, false, long.text);
+    assert.deepEqual(states, [], 'not stopped during the call');
+    await until(() => manager.status()[0]!.state === 'idle', 'the idle stop after the call');
+    assert.equal(spawnsIn(log), 1);
+  });
+});
+
+test('a lazy server with resources and prompts: the synthetic tools come from the saved list too, and start it when called', async () => {
+  const log = join(scratchDir('spawns'), 'spawn.log');
+  const store = memoryToolListStore();
+  const entry = {
+    name: 'everything',
+    command: process.execPath,
+    args: [counter, officialServerScript('everything'), 'stdio'],
+    env: { SPAWN_LOG: log },
+    start: 'lazy',
+    resources: true,
+    prompts: true,
+    prefix: 'ev_',
+  };
+  const names = await run([entry], store, async (manager, registry) => {
+    await manager.start();
+    return registry.list().map((d) => d.name);
+  });
+  assert.ok(names.includes('ev_list_resources') && names.includes('ev_get_prompt'), names.join());
+  await run([entry], store, async (manager, registry) => {
+    assert.deepEqual((await manager.start()).lazy, ['everything']);
+    assert.deepEqual(
+      registry.list().map((d) => d.name),
+      names,
+    );
+    assert.equal(spawnsIn(log), 1);
+    const listing = await registry.execute('ev_list_resources', {});
+    assert.equal(listing.isError, false, listing.text);
+    assert.match(listing.text, /resource/i);
+    assert.equal(spawnsIn(log), 2, 'the synthetic tool started the server');
+  });
+});
