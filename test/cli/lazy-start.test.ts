@@ -41,9 +41,12 @@ test('with a warm saved list, tools --json lists every tool of a lazy server and
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   try {
+    const first = run('doctor');
+    assert.match(first.stdout, /lazy: its tool list is saved for the next runs/);
+    assert.equal(spawnsIn(log), 1, 'no saved list yet: started once to learn its tools');
     const cold = run('tools', '--json');
     assert.equal(cold.code, 0, cold.stderr);
-    assert.equal(spawnsIn(log), 1, 'no saved list yet: started once to learn its tools');
+    assert.equal(spawnsIn(log), 1, 'the doctor run saved the list');
     assert.ok(existsSync(join(stateDir, 'tool-lists')), 'saved next to the era cache');
 
     const warm = run('tools', '--json');

@@ -54,6 +54,7 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         say(
           `    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`,
         );
+        if (status.start === 'lazy') say(`    lazy: its tool list is saved for the next runs (listed ${listAge} ago)\n`);
         const exposed = registry.namesOf(server.name);
         say(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
         if (exposed.length === 0 && status.toolCount > 0)
