@@ -2,6 +2,7 @@
 export type * from './jsonrpc/messages.js';
 export * from './jsonrpc/codes.js';
 export * from './jsonrpc/classify.js';
+export * from './jsonrpc/depth.js';
 export * from './jsonrpc/encode.js';
 export * from './jsonrpc/peek-id.js';
 export * from './framing/line-framer.js';

@@ -137,8 +137,11 @@ export interface ServerConfigBase {
 
 /** The `auth:` block of an HTTP server, variables expanded. Secret: never log clientSecret. */
 export interface AuthConfig {
-  /** `none` turns OAuth off (static headers only). @defaultValue 'oauth' */
-  mode: 'oauth' | 'client_credentials' | 'none';
+  /**
+   * `none` turns OAuth off (static headers only); `workload_identity` presents the platform's token
+   * (`assertionFile` or `assertionEnv`) in an RFC 7523 jwt-bearer grant. @defaultValue 'oauth'
+   */
+  mode: 'oauth' | 'client_credentials' | 'workload_identity' | 'none';
   clientId?: string;
   clientSecret?: string;
   /** PKCS#8 PEM file for private_key_jwt, resolved against the config folder. */
@@ -158,6 +161,12 @@ export interface AuthConfig {
   /** @defaultValue 'file' */
   store: 'file' | 'memory';
   offlineAccess?: boolean;
+  /** DPoP-bound tokens (RFC 9449): true, false, or unset for auto (when the server asks for them). */
+  dpop?: boolean;
+  /** Workload identity: the file holding the platform's token (re-read for every grant), resolved against the config folder. */
+  assertionFile?: string;
+  /** Workload identity: the environment variable holding the platform's token. */
+  assertionEnv?: string;
 }
 
 /** A loaded config file. */

@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   MCPB_AUTH_STEP_UP_REQUIRED: 'the server asks for more scopes and no new authorization may run here; carries the scope set',
   MCPB_AUTH_REFUSED: "the authorization server refused (registration, grant, refresh); carries the AS's error and description",
   MCPB_AUTH_RESOURCE_MISMATCH: 'metadata names a resource or issuer that is not this server; nothing was sent to the authorization server',
+  MCPB_AUTH_TIMEOUT:
+    'the server asked for authorization and an OAuth request (metadata, registration, token) did not answer within the startup budget; names the URL',
   MCPB_SSE_ENDPOINT: 'a legacy SSE server sent no usable endpoint event (missing, or another origin)',
   MCPB_TOOL_NOT_FOUND: 'no tool of that name is registered; lists close matches',
   MCPB_TOOL_INPUT_INVALID: 'the arguments do not match the tool inputSchema; `issues` names each field; nothing was sent',

@@ -18,6 +18,7 @@ import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './rest
 import { IdleStop } from './idle-stop.js';
 import { ToolListOrigin, type ToolsOrigin } from './lazy-start.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
+import { jsonText } from '../util/json-text.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
 export type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
@@ -243,9 +244,7 @@ export class ServerHandle {
     client.events.on('toolsListChanged', () => {
       if (this.client === client) this.scheduleRelist(client);
     });
-    client.events.on('log', (entry) =>
-      this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }),
-    );
+    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(jsonText(entry.data)) }));
     this.tools = tools;
     this.list.live(client, tools, lists);
     this.readySince = Date.now();
