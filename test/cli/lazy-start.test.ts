@@ -73,3 +73,33 @@ test('with a warm saved list, tools --json lists every tool of a lazy server and
     memory.cleanup();
   }
 });
+
+test('resources and prompts commands start a lazy server that has not run yet: only a running server can list them', () => {
+  const stateDir = scratchDir('state');
+  const log = join(scratchDir('spawns'), 'spawn.log');
+  const config = writeConfigFile([
+    {
+      name: 'everything',
+      command: process.execPath,
+      args: [fixtureServerScript('spawn-counter'), officialServerScript('everything'), 'stdio'],
+      env: { SPAWN_LOG: log },
+      start: 'lazy',
+    },
+  ]);
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [cli, '--config', config, ...args], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, MCP_BRIDGE_STATE_DIR: stateDir },
+    });
+  assert.equal(run('tools', '-q').status, 0);
+  assert.equal(spawnsIn(log), 1);
+  const resources = run('resources');
+  assert.equal(resources.status, 0, resources.stderr);
+  assert.match(resources.stdout, /everything/);
+  assert.equal(spawnsIn(log), 2);
+  const prompts = run('prompts', 'everything');
+  assert.equal(prompts.status, 0, prompts.stderr);
+  assert.match(prompts.stdout, /simple|prompt/i);
+});
