@@ -182,10 +182,33 @@ export interface BridgeConfig {
   /** Every server, including disabled ones, in file order. */
   servers: ServerConfig[];
   /**
+   * `tools.mcp.toolSearch` (mcp-bridge files): tool search and deferred loading for the registry
+   * built from this config. Takes the same shape as the Registry's `toolSearch` option, so
+   * `new Registry({ toolSearch: config.toolSearch })` applies it. Absent when the file has none.
+   */
+  toolSearch?: ToolSearchConfig;
+  /**
+   * `tools.mcp.maxResultTokens` (mcp-bridge files): the most tokens of one tool result the model
+   * sees, past which the registry keeps the result for `read_result`. Servers without their own
+   * `maxResultChars` get this budget (× 4 characters); pass it to the Registry as
+   * `results: { maxResultTokens }` for native tools too. Absent when the file has none.
+   */
+  maxResultTokens?: number;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */
+export interface ToolSearchConfig {
+  /** The first request carries only a search tool and the always-loaded tools. @defaultValue `false` */
+  enabled: boolean;
+  /** Exposed tool names (`*` globs) loaded from the first request on. @defaultValue `[]` */
+  alwaysLoaded: string[];
+  /** How many tools one search returns at most, 1 to 20. @defaultValue 5 (the registry's) */
+  limit?: number;
 }
 
 /** Options for {@link loadConfig} and {@link parseConfig}. */
