@@ -5,6 +5,7 @@ import { defaultEraCachePath, fileEraCache } from '../client/era-cache.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
+import { defaultToolListDir, fileToolListStore } from '../manager/saved-tools.js';
 import { Registry } from '../registry/registry.js';
 import type { RegistryOptions } from '../registry/types.js';
 import type { ParsedArgs } from './args.js';
@@ -32,7 +33,13 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   const registry = new Registry(registryOptions(config, args.toolSearch));
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
   // VER-7: one process per command, so the era verdicts live in a state file, not in memory.
-  const manager = new Manager(config, { registry, logger, clientOptions: { eraCache: fileEraCache(defaultEraCachePathFor(io.env)) } });
+  const manager = new Manager(config, {
+    registry,
+    logger,
+    clientOptions: { eraCache: fileEraCache(defaultEraCachePathFor(io.env)) },
+    // Lazy servers' tool lists live next to the era verdicts.
+    toolListStore: fileToolListStore(defaultToolListDir(io.env as NodeJS.ProcessEnv)),
+  });
   const progress = !args.quiet;
   const enabled = manager.serverNames;
   if (progress && enabled.length > 0) io.stderr(`mcp-bridge: starting ${enabled.length} server${enabled.length === 1 ? '' : 's'}: ${enabled.join(', ')}\n`);
@@ -47,6 +54,13 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   });
   registry.events.on('collision', (e) => {
     if (progress) io.stderr(`  ! ${e.message}\n`);
+  });
+  manager.events.on('toolsChanged', ({ server, tools }) => {
+    const handle = manager.server(server);
+    if (!progress || !handle.asleep || handle.toolsOrigin?.from !== 'saved') return;
+    io.stderr(
+      `  ○ ${server}: lazy, ${tools.length} tool${tools.length === 1 ? '' : 's'} from the saved list (${formatAge(Date.now() - handle.toolsOrigin.listedAt)} old); starts at its first call\n`,
+    );
   });
   const started = performance.now();
   let summary: StartSummary;
@@ -76,4 +90,13 @@ export function registryOptions(config: BridgeConfig, toolSearch?: boolean): Reg
 
 function defaultEraCachePathFor(env: Record<string, string | undefined>): string {
   return defaultEraCachePath(env as NodeJS.ProcessEnv);
+}
+
+/** A short age for people: 42s, 5m, 3h, 2d. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.round(s / 60)}m`;
+  if (s < 86_400) return `${Math.round(s / 3600)}h`;
+  return `${Math.round(s / 86_400)}d`;
 }

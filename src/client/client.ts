@@ -127,6 +127,15 @@ export class Client {
   }
 
   /**
+   * The smallest SEP-2549 `ttlMs` (CACHE-2) of the pages of the last complete {@link Client.listTools}:
+   * how long the server says the list stays fresh. Undefined when a page carried none (every
+   * pre-2026 server); 0 is what most 2026 servers send.
+   */
+  get toolsListTtlMs(): number | undefined {
+    return this.tools.listTtlMs;
+  }
+
+  /**
    * Calls a tool. A result with `isError: true` is returned, not thrown (TOOLS-8). A progress token is
    * always attached, so progress from the server keeps a long call alive.
    * A tool whose `execution.taskSupport` is `required` (TASKS-2) is run as a task transparently: the

@@ -45,6 +45,8 @@ export class ToolCalls {
   private readonly toolHeaders = new ToolHeaders();
   /** Whether tools were listed (or a listing was tried) on this connection: a call before that learns the tool first. */
   private listed = false;
+  /** The smallest `ttlMs` of the pages of the last complete listing; undefined when a page had none (CACHE-2). */
+  listTtlMs: number | undefined;
 
   constructor(private readonly connection: ClientConnection) {}
 
@@ -58,15 +60,18 @@ export class ToolCalls {
       connection.logger.debug('server declares no tools capability; not listing tools', { server });
       return [];
     }
+    let ttl: number | undefined = Number.POSITIVE_INFINITY;
     const tools = await collectPages(
       async (cursor) => {
         const page = await this.page(cursor, options);
+        ttl = ttl === undefined || page.ttlMs === undefined ? undefined : Math.min(ttl, page.ttlMs);
         return { items: page.tools, nextCursor: page.nextCursor };
       },
       { server, method: Methods.toolsList },
     ).catch((error: unknown) => {
       throw redactError(error, connection.redact);
     });
+    this.listTtlMs = ttl === Number.POSITIVE_INFINITY ? undefined : ttl;
     this.toolsByName.clear();
     for (const tool of tools) this.toolsByName.set(tool.name, tool);
     if (!connection.modernHttp) return tools;
@@ -78,14 +83,20 @@ export class ToolCalls {
   }
 
   /** One page of `tools/list`. */
-  async page(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string }> {
+  async page(cursor: string | undefined, options: RequestOptions): Promise<{ tools: Tool[]; nextCursor?: string; ttlMs?: number }> {
     const connection = this.connection;
     connection.assertReady(Methods.toolsList);
     const { cursor: _ignored, ...requestOptions } = options as RequestOptions & { cursor?: string };
     const result = await connection.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, requestOptions);
     if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: connection.options.name, method: Methods.toolsList }, '"tools" is not an array');
     for (const tool of result.tools) this.toolsByName.set(tool.name, tool);
-    return { tools: result.tools, ...(typeof result.nextCursor === 'string' ? { nextCursor: result.nextCursor } : {}) };
+    const ttlMs = (result as { ttlMs?: unknown }).ttlMs;
+    return {
+      tools: result.tools,
+      ...(typeof result.nextCursor === 'string' ? { nextCursor: result.nextCursor } : {}),
+      // Negative counts as 0 (CACHE-2); a non-number as absent.
+      ...(typeof ttlMs === 'number' && Number.isFinite(ttlMs) ? { ttlMs: Math.max(0, ttlMs) } : {}),
+    };
   }
 
   /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */

@@ -4,16 +4,16 @@
 import { CONFIG_INVALID, ConfigError } from '../errors/config-errors.js';
 import { MAX_DURATION_MS } from './schema.js';
 
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/g;
 
 /** Outcome of {@link checkDuration}: milliseconds, or why not and what to write. */
 export type DurationCheck = { ok: true; ms: number } | { ok: false; message: string; hint: string };
 
 /**
  * Validates a duration value as found in a config file (any type) without throwing.
- * Accepts strings made of `<number><unit>` parts, units `ms`, `s`, `m`, `h`; the total must be
+ * Accepts strings made of `<number><unit>` parts, units `ms`, `s`, `m`, `h`, `d`; the total must be
  * above zero and at most 2^31-1 ms (what a timer can hold).
  */
 export function checkDuration(value: unknown): DurationCheck {

@@ -42,7 +42,7 @@ export interface ParseConfigOptions extends ConfigOptions {
  * - mcp-bridge YAML: `tools.mcp.servers` is a list of entries with a `name`, `transport`
  *   (`stdio | sse | streamable-http | auto`, default `auto`), `command`/`args`/`env`/`envFile`/`cwd`/
  *   `inheritEnv` or `url`/`headers`, and `tools`, `prefix`, `timeout`, `startupTimeout`,
- *   `maxResultChars`, `pingInterval`, `enabled`, `resources`, `prompts`. Durations are strings with units (`500ms`, `30s`, `2m`, `1h`).
+ *   `maxResultChars`, `pingInterval`, `start`, `idleStopAfter`, `toolListMaxAge`, `enabled`, `resources`, `prompts`. Durations are strings with units (`500ms`, `30s`, `2m`, `1h`, `1d`).
  * - Claude Desktop / Cursor / Claude Code JSON: `mcpServers` maps names to entries
  *   (`command, args, env, cwd` or `url, headers, type?`); `disabled: true` is honoured.
  * - VS Code `mcp.json`: `servers` maps names to entries with `type` (`stdio | http | sse`);

@@ -15,6 +15,8 @@ export const SERVER_DEFAULTS = {
   pingIntervalMs: 0,
   resources: false,
   prompts: false,
+  /** How long a saved tool list of a lazy server is trusted (`toolListMaxAge`). */
+  toolListMaxAgeMs: 24 * 3_600_000,
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
@@ -80,6 +82,9 @@ export const COMMON_SERVER_KEYS = [
   'startupTimeout',
   'maxResultChars',
   'pingInterval',
+  'start',
+  'idleStopAfter',
+  'toolListMaxAge',
   'enabled',
   'era',
   'resources',

@@ -103,6 +103,9 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
   const resources = r.boolean('resources') ?? SERVER_DEFAULTS.resources;
   const prompts = r.boolean('prompts') ?? SERVER_DEFAULTS.prompts;
   const era = readEra(r);
+  const start = readStart(r);
+  const idleStopAfterMs = r.has('idleStopAfter') ? r.duration('idleStopAfter', 0) : undefined;
+  const toolListMaxAgeMs = r.has('toolListMaxAge') ? r.duration('toolListMaxAge', SERVER_DEFAULTS.toolListMaxAgeMs) : undefined;
 
   if (countErrors(ctx) > errorsBefore || name === undefined || resolved === undefined) return undefined;
   const cwd = cwdRaw === undefined ? undefined : isAbsolute(cwdRaw) ? cwdRaw : resolve(ctx.configDir, cwdRaw);
@@ -128,6 +131,9 @@ export function normalizeServer(entry: RawEntry, ctx: ServerContext): ServerConf
     ...(resources ? { resources } : {}),
     ...(prompts ? { prompts } : {}),
     ...(era !== 'auto' ? { era } : {}),
+    ...(start === 'lazy' ? { start } : {}),
+    ...(idleStopAfterMs !== undefined ? { idleStopAfterMs } : {}),
+    ...(toolListMaxAgeMs !== undefined ? { toolListMaxAgeMs } : {}),
     ...(maskResults ? {} : { maskResults }),
     source: { file: ctx.file, path: formatPath(entry.path), ...(line !== undefined ? { line } : {}) },
   };
@@ -147,6 +153,19 @@ function readEra(r: {
   if ((ERAS as readonly string[]).includes(value)) return value as NonNullable<ServerConfig['era']>;
   r.fail(['era'], `era must be one of ${ERAS.join(', ')}, got "${value}"`, 'use auto (detect), legacy (initialize only) or modern (2026-07-28 only)');
   return 'auto';
+}
+
+const STARTS = ['eager', 'lazy'] as const;
+
+function readStart(r: {
+  string(key: string, required?: boolean): string | undefined;
+  fail(path: (string | number)[], message: string, hint?: string): void;
+}): 'eager' | 'lazy' {
+  const value = r.string('start', true);
+  if (value === undefined) return 'eager';
+  if ((STARTS as readonly string[]).includes(value)) return value as 'eager' | 'lazy';
+  r.fail(['start'], `start must be eager or lazy, got "${value}"`, 'use eager (start with the others) or lazy (start at the first call of one of its tools)');
+  return 'eager';
 }
 
 function isEmpty(value: unknown): boolean {

@@ -121,6 +121,16 @@ export interface ServerConfigBase {
    * `legacy` only initializes, `modern` only speaks 2026-07-28. @defaultValue `'auto'`
    */
   era?: 'auto' | 'legacy' | 'modern';
+  /**
+   * `lazy`: the server is not spawned until one of its tools is called; its tools are registered
+   * from the tool list saved on disk by an earlier run (no saved list yet: it is started once to
+   * learn them). Absent means `eager`. @defaultValue `'eager'`
+   */
+  start?: 'eager' | 'lazy';
+  /** Stop the server after this long without a call (`idleStopAfter`); its tools stay registered and the next call starts it again. Absent: never. */
+  idleStopAfterMs?: number;
+  /** How long a saved tool list is trusted (`toolListMaxAge`); a server's SEP-2549 `ttlMs` above 0 may shorten it, never extend it. @defaultValue `86400000` (`24h`) */
+  toolListMaxAgeMs?: number;
   /** Where the entry was defined: file (absolute), document path (e.g. `tools.mcp.servers[0]`) and line. */
   source: { file: string; path: string; line?: number };
 }

@@ -58,6 +58,8 @@ export class ContextTools {
   private async callContext(name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
     // The server's own timeout is the client's default (applied once, in ServerHandle.launch).
     const options = { signal: context.signal, timeoutMs: context.timeoutMs };
+    // A lazy or idle-stopped server starts first, as for its own tools.
+    await this.handle.awake();
     const client = this.handle.readyClient();
     if (name === LIST_RESOURCES) return listingResult(this.handle.currentResources, this.handle.currentResourceTemplates);
     if (name === READ_RESOURCE) {

@@ -13,6 +13,7 @@ import type { Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
+import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 
 /** Options of a {@link Manager}. */
@@ -27,6 +28,12 @@ export interface ManagerOptions {
   clientOptions?: Omit<ClientOptions, 'name'>;
   /** Bound on `close()`; every process tree is killed by then. @defaultValue 10000 */
   closeTimeoutMs?: number;
+  /**
+   * Where the tool lists of lazy servers (`start: lazy`) are saved between runs, so their tools are
+   * registered without spawning them; `false` for none (a lazy server then starts with the others).
+   * @defaultValue `fileToolListStore()`: one file per server configuration under `tool-lists/` in the per-user state folder
+   */
+  toolListStore?: ToolListStore | false;
 }
 
 /** Events of the manager, each tagged with the server name. */
@@ -50,6 +57,8 @@ export interface ManagerEvents {
 /** The outcome of {@link Manager.start}. */
 export interface StartSummary {
   ready: string[];
+  /** Lazy servers whose tools were registered from their saved list, not started. */
+  lazy: string[];
   failed: { server: string; error: unknown }[];
   disabled: string[];
 }
@@ -72,6 +81,7 @@ export class Manager {
   private closing?: Promise<void>;
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
+  private readonly toolListStore?: ToolListStore;
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -85,6 +95,9 @@ export class Manager {
   ) {
     this.logger = options.logger ?? nullLogger;
     const servers = serversOf(config);
+    // Only lazy servers read or write saved lists: without one, nothing touches the disk.
+    if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
+      this.toolListStore = options.toolListStore ?? fileToolListStore();
     for (const server of servers) {
       if (!server.enabled) {
         this.disabled.push(server.name);
@@ -119,14 +132,14 @@ export class Manager {
    * failure: failures are in the summary (and `status()`), and the other servers serve.
    */
   async start(): Promise<StartSummary> {
-    const summary: StartSummary = { ready: [], failed: [], disabled: [...this.disabled] };
+    const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
     const workers = Array.from({ length: Math.min(this.options.concurrency ?? 8, queue.length) }, async () => {
       for (let handle = queue.shift(); handle; handle = queue.shift()) {
         try {
           await handle.start();
-          summary.ready.push(handle.name);
+          (handle.asleep ? summary.lazy : summary.ready).push(handle.name);
         } catch (error) {
           summary.failed.push({ server: handle.name, error });
           this.events.emit('failed', { server: handle.name, error });
@@ -140,7 +153,7 @@ export class Manager {
     this.deferred = undefined;
     for (const handle of this.handles.values()) {
       const tools = deferred.get(handle.name);
-      if (tools && handle.state === 'ready') this.publish(handle, tools);
+      if (tools && (handle.state === 'ready' || handle.asleep)) this.publish(handle, tools);
     }
     return summary;
   }
@@ -189,7 +202,12 @@ export class Manager {
   }
 
   private createHandle(config: ServerConfig): ServerHandle {
-    const handle = new ServerHandle(config, { logger: this.logger, restartPolicy: this.options.restartPolicy, clientOptions: this.options.clientOptions });
+    const handle = new ServerHandle(config, {
+      logger: this.logger,
+      restartPolicy: this.options.restartPolicy,
+      clientOptions: this.options.clientOptions,
+      ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
+    });
     const server = config.name;
     handle.events.on('state', (state) => {
       this.events.emit('state', { server, state });

@@ -5,10 +5,11 @@ import type { ClientOptions } from '../client/client.js';
 import type { Logger } from '../log.js';
 import type { RestartPolicy } from './restart-policy.js';
 import type { ServerState } from './server-status.js';
+import type { ToolListStore } from './saved-tools.js';
 
 export interface ServerHandleEvents {
   state: ServerState;
-  /** The tool list is (again) known: on start, restart and after list_changed. */
+  /** The tool list is (again) known: on start (from the server, or a lazy server's saved list), restart and after list_changed. */
   tools: Tool[];
   /** The server went down; its tools should be withdrawn. */
   down: { error?: unknown };
@@ -26,4 +27,6 @@ export interface ServerHandleOptions {
   clientOptions?: Omit<ClientOptions, 'name'>;
   /** Debounce of list_changed bursts. @defaultValue 50 */
   listChangedDebounceMs?: number;
+  /** Where a lazy server's tool list is saved and read back; without one, a lazy server starts like an eager one. */
+  toolListStore?: ToolListStore;
 }

@@ -1,7 +1,8 @@
 // One configured server's life: starting → ready → (crashed → restarting → ready) | failed | stopped.
 // Owns its client and transport; calls fail fast while it is not ready; a crash is followed by a
 // restart with backoff, and a tools/list_changed by a debounced re-list (resources and prompts:
-// see server-lists.ts).
+// see server-lists.ts). A lazy server waits in `idle` with its saved tools until a call wakes it,
+// and an idle-stopped one goes back to `idle` keeping its last list (lazy-start.ts, idle-stop.ts).
 import { Emitter, type CallToolResult, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import type { CallToolOptions, Client } from '../client/client.js';
 import type { ServerConfig } from '../config/types.js';
@@ -14,6 +15,8 @@ import { serverRedaction } from './server-client.js';
 import { launchAttempt } from './server-launch.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
+import { IdleStop } from './idle-stop.js';
+import { ToolListOrigin, type ToolsOrigin } from './lazy-start.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
 import { jsonText } from '../util/json-text.js';
 
@@ -36,6 +39,10 @@ export class ServerHandle {
   private pingTimer?: ReturnType<typeof setInterval>;
   /** Set when health pings failed and we closed the client ourselves. */
   private unresponsive = false;
+  private readonly list: ToolListOrigin;
+  /** The start a call is waiting for, while an idle server wakes up. */
+  private waking?: Promise<void>;
+  private readonly idle: IdleStop;
   private readonly policy: RestartPolicy;
   private readonly logger: Logger;
   /** Masks this server's configured secrets in everything the handle reports (status, logs, errors). */
@@ -52,6 +59,8 @@ export class ServerHandle {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...options.restartPolicy };
     ({ redact: this.redact, redactResult: this.redactResult, params: this.params } = serverRedaction(config));
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
+    this.idle = new IdleStop(config.idleStopAfterMs, () => this.sleep());
+    this.list = new ToolListOrigin(config, options.toolListStore, this.redact);
   }
 
   get name(): string {
@@ -72,11 +81,17 @@ export class ServerHandle {
   }
   /** Prompts held for the agent (config `prompts: true`), as last listed. */
   get currentPrompts(): readonly Prompt[] {
-    return this.lists?.prompts ?? [];
+    return this.lists?.prompts ?? this.list.savedHolds?.prompts ?? [];
   }
-  /** Whether resources / prompts are held (opted in and declared by the server). */
+  /** Whether resources / prompts are held (opted in and declared by the server; before a lazy start, as saved). */
   get holds(): { resources: boolean; prompts: boolean } {
+    const saved = this.lists ? undefined : this.list.savedHolds;
+    if (saved) return { resources: saved.resources, prompts: saved.prompts !== undefined };
     return { resources: this.lists?.holdsResources ?? false, prompts: this.lists?.holdsPrompts ?? false };
+  }
+  /** Where the current tool list came from (`saved`: the list saved on disk, the server not started) and when the server sent it. */
+  get toolsOrigin(): ToolsOrigin | undefined {
+    return this.list.origin;
   }
 
   /**
@@ -93,9 +108,37 @@ export class ServerHandle {
     return this.stateValue === 'ready' ? this.client : undefined;
   }
 
-  /** Starts the server and lists its tools. Rejects with the typed start error; the handle is then `failed`. */
+  /**
+   * Starts the server and lists its tools. Rejects with the typed start error; the handle is then `failed`.
+   * A lazy server (`start: lazy`) with a trusted saved list is not spawned: its tools come from the
+   * list, it stays `idle`, and the first call starts it.
+   */
   async start(): Promise<void> {
     if (this.stateValue === 'stopped') return;
+    const saved = this.list.adoptSaved();
+    if (saved) {
+      this.tools = saved.tools;
+      this.events.emit('tools', saved.tools);
+      return;
+    }
+    await this.wake();
+  }
+
+  /** Whether a call would start the server first (a lazy one not yet started, or one stopped for idleness). */
+  get asleep(): boolean {
+    return this.stateValue === 'idle' && this.list.origin !== undefined;
+  }
+
+  /** Starts an idle server (once, however many calls wait); resolves when it is ready. */
+  awake(): Promise<void> {
+    if (!this.asleep && !this.waking) return Promise.resolve();
+    this.waking ??= this.wake().finally(() => {
+      this.waking = undefined;
+    });
+    return this.waking;
+  }
+
+  private async wake(): Promise<void> {
     this.setState('starting');
     try {
       await this.launch();
@@ -111,6 +154,8 @@ export class ServerHandle {
    * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
    */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    // The call waits for the start; a start that fails is this call's error.
+    if (this.asleep || this.waking) return this.awake().then(() => this.callTool(name, args, options));
     const client = this.liveClient;
     if (!client)
       return Promise.reject(
@@ -122,7 +167,8 @@ export class ServerHandle {
         ),
       );
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
-    const result = client.callTool(name, args, options);
+    const end = this.idle.begin();
+    const result = client.callTool(name, args, options).finally(end);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
   }
@@ -154,12 +200,15 @@ export class ServerHandle {
       restarts: this.restarts,
       lastError: this.lastError,
       readySince: this.readySince,
+      ...(this.config.start === 'lazy' ? { start: 'lazy' as const } : {}),
+      ...(this.list.origin ? { toolsFrom: this.list.origin.from, toolsListedAt: this.list.origin.listedAt } : {}),
     });
   }
 
   /** Stops the server (the whole process tree) and any pending restart. Idempotent. */
   async stop(): Promise<void> {
     this.setState('stopped');
+    this.idle.disarm();
     clearTimeout(this.restartTimer);
     clearTimeout(this.relistTimer);
     clearInterval(this.pingTimer);
@@ -197,8 +246,10 @@ export class ServerHandle {
     });
     client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(jsonText(entry.data)) }));
     this.tools = tools;
+    this.list.live(client, tools, lists);
     this.readySince = Date.now();
     this.setState('ready');
+    this.idle.arm();
     this.events.emit('tools', tools);
     if (lists.holdsResources) this.emitList('resources');
     if (lists.holdsPrompts) this.emitList('prompts');
@@ -229,9 +280,11 @@ export class ServerHandle {
     this.lastError = new ServerUnavailableError(this.name, 'down', why, info.error === undefined ? undefined : { cause: info.error });
     this.client = undefined;
     this.tools = [];
+    this.list.clear();
     this.lists?.stop();
     this.lists = undefined;
     clearInterval(this.pingTimer);
+    this.idle.disarm();
     this.events.emit('down', { error: this.lastError });
     // A server that stayed up long enough earns a fresh restart budget.
     if (this.readySince !== undefined && Date.now() - this.readySince >= this.policy.resetAfterMs) this.restarts = 0;
@@ -263,6 +316,7 @@ export class ServerHandle {
 
   // TOOLS-3: re-list every page after list_changed, debounced so bursts cost one listing.
   private scheduleRelist(client: Client): void {
+    this.list.forget();
     clearTimeout(this.relistTimer);
     this.relistTimer = setTimeout(() => {
       client
@@ -270,11 +324,27 @@ export class ServerHandle {
         .then((tools) => {
           if (this.client !== client || this.stateValue !== 'ready') return;
           this.tools = tools;
+          this.list.live(client, tools, this.lists);
           this.events.emit('tools', tools);
         })
         .catch((error) => this.logger.warn(`re-listing tools of "${this.name}" failed: ${describeError(error)}`, { server: this.name }));
     }, this.options.listChangedDebounceMs ?? 50);
     this.relistTimer.unref?.();
+  }
+
+  /** Idle for `idleStopAfter`: the process goes, the tools stay registered (as last listed), the next call starts it again. */
+  private sleep(): void {
+    const client = this.client;
+    if (this.stateValue !== 'ready' || !client) return;
+    this.logger.info(`server "${this.name}" was not called for ${this.config.idleStopAfterMs} ms; stopping it until the next call`, { server: this.name });
+    // Cleared first, so the close is not taken for a crash.
+    this.client = undefined;
+    clearTimeout(this.relistTimer);
+    clearInterval(this.pingTimer);
+    this.lists?.stop();
+    this.lists = undefined;
+    this.setState('idle');
+    void client.close().catch(() => {});
   }
 
   private emitList(kind: 'resources' | 'prompts'): void {

@@ -4,6 +4,7 @@
 import { isMcpBridgeError, type Implementation } from '../../protocol/index.js';
 import type { Client } from '../client/client.js';
 
+/** `idle`: not started yet, or (a lazy or idle-stopped server with its tools known) started by the next call. */
 export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
 
 /** A snapshot of one server for `status()` and `doctor`. */
@@ -28,6 +29,12 @@ export interface ServerStatus {
   lastErrorCause?: { code: string; message: string; hint?: string };
   /** When the server became ready (ms since epoch). */
   readySince?: number;
+  /** `lazy` when the server starts at the first call of one of its tools. */
+  start?: 'lazy';
+  /** Where the tools came from: `live` from the server, `saved` from the list saved by an earlier run (the server not started yet). */
+  toolsFrom?: 'live' | 'saved';
+  /** When the server sent that list (ms since epoch): for a saved list, its age. */
+  toolsListedAt?: number;
 }
 
 /** What a handle knows at the moment `status()` is asked. */
@@ -40,6 +47,9 @@ export interface HandleFacts {
   restarts: number;
   lastError?: unknown;
   readySince?: number;
+  start?: 'lazy';
+  toolsFrom?: 'live' | 'saved';
+  toolsListedAt?: number;
 }
 
 /** The status snapshot of a handle; the live details (pid, version, era) only while ready. */
@@ -59,6 +69,8 @@ export function statusOf(facts: HandleFacts): ServerStatus {
     lastErrorCode: isMcpBridgeError(lastError) ? lastError.code : undefined,
     lastErrorCause: typedCause(lastError),
     readySince: facts.readySince,
+    ...(facts.start ? { start: facts.start } : {}),
+    ...(facts.toolsFrom ? { toolsFrom: facts.toolsFrom, toolsListedAt: facts.toolsListedAt } : {}),
   };
 }
 

@@ -4,12 +4,14 @@ import assert from 'node:assert/strict';
 import { ConfigError, parseDuration } from '../../src/config/index.js';
 
 describe('parseDuration', () => {
-  it('reads ms, s, m and h, decimals and combinations', () => {
+  it('reads ms, s, m, h and d, decimals and combinations', () => {
     const table: Array<[string, number]> = [
       ['500ms', 500],
       ['30s', 30_000],
       ['2m', 120_000],
       ['1h', 3_600_000],
+      ['1d', 86_400_000],
+      ['1d12h', 129_600_000],
       ['1.5s', 1500],
       ['1m30s', 90_000],
       ['1h2m3s4ms', 3_723_004],
@@ -35,7 +37,7 @@ describe('parseDuration', () => {
   });
 
   it('refuses unknown units, spaces inside, negatives, zero and more than a timer can hold', () => {
-    for (const input of ['30sec', '2 m', '-1s', '1d', 's', '', '0s', '0ms', '600h', '1e3ms']) {
+    for (const input of ['30sec', '2 m', '-1s', '1w', 's', '', '0s', '0ms', '600h', '1e3ms']) {
       assert.throws(() => parseDuration(input), ConfigError, input);
     }
     assert.equal(parseDuration('596h'), 596 * 3_600_000);

@@ -8,8 +8,11 @@ import { UsageError } from '../io.js';
 
 export type Capability = 'resources' | 'prompts' | 'completions';
 
-/** The ready clients to ask: the named server (which must be configured and ready), or all that declare `capability`. */
-export function clientsFor(manager: Manager, capability: Capability, named?: string): { server: string; client: Client }[] {
+/**
+ * The ready clients to ask: the named server (which must be configured and ready), or all that
+ * declare `capability`. Lazy servers not started yet are started first: only a running server can say.
+ */
+export async function clientsFor(manager: Manager, capability: Capability, named?: string): Promise<{ server: string; client: Client }[]> {
   if (named !== undefined) {
     if (!manager.serverNames.includes(named)) {
       try {
@@ -18,8 +21,18 @@ export function clientsFor(manager: Manager, capability: Capability, named?: str
         throw new UsageError((error as Error).message);
       }
     }
+    await manager.server(named).awake();
     return [{ server: named, client: manager.server(named).readyClient() }];
   }
+  // A start that fails leaves that server out, as a failed eager one is.
+  await Promise.all(
+    manager.serverNames.map((server) =>
+      manager
+        .server(server)
+        .awake()
+        .catch(() => {}),
+    ),
+  );
   const out: { server: string; client: Client }[] = [];
   for (const server of manager.serverNames) {
     const client = manager.server(server).liveClient;

@@ -2,7 +2,7 @@
 // problem found with what to do about it.
 import { redactServerConfig } from '../../config/index.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../start-servers.js';
+import { formatAge, startServers } from '../start-servers.js';
 import { specCost } from './tools.js';
 import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
@@ -39,12 +39,22 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
           problems.push(`${server.name}: ping failed: ${(error as Error).message} (no answer: the server may be overloaded or stuck)`);
         }
       }
-      const mark = status.state === 'ready' ? '✓' : '✗';
-      say(`${mark} ${server.name}: ${status.state}  ${status.transport}  ${target}\n`);
-      if (status.state === 'ready') {
+      const asleep = handle.asleep;
+      const mark = status.state === 'ready' ? '✓' : asleep ? '○' : '✗';
+      say(`${mark} ${server.name}: ${status.state}${status.start === 'lazy' ? ' (lazy)' : ''}  ${status.transport}  ${target}\n`);
+      const listAge = status.toolsListedAt === undefined ? undefined : formatAge(Date.now() - status.toolsListedAt);
+      if (asleep) {
+        // Not started: pinging it would spawn it, which is what lazy start avoids.
+        say(
+          `    not running; ${status.toolCount} tools ${status.toolsFrom === 'saved' ? `from the saved tool list (${listAge} old)` : `as last listed (${listAge} ago)`}; starts at its first call\n`,
+        );
+        const exposed = registry.namesOf(server.name);
+        say(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
+      } else if (status.state === 'ready') {
         say(
           `    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`,
         );
+        if (status.start === 'lazy') say(`    lazy: its tool list is saved for the next runs (listed ${listAge} ago)\n`);
         const exposed = registry.namesOf(server.name);
         say(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
         if (exposed.length === 0 && status.toolCount > 0)
@@ -52,7 +62,12 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
       } else {
         problems.push(describeFailure(status));
       }
-      report.push({ ...status, pingMs: latency, exposed: registry.namesOf(server.name) });
+      report.push({
+        ...status,
+        pingMs: latency,
+        exposed: registry.namesOf(server.name),
+        ...(status.toolsListedAt !== undefined ? { toolsAgeMs: Math.max(0, Date.now() - status.toolsListedAt) } : {}),
+      });
     }
     // Renamed and dropped tools are problems too: the LLM sees other names than the server's (issue 11 item 12).
     const naming = registry.namingProblems();

@@ -17,7 +17,7 @@ export async function promptsCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   io = out;
   try {
     const listing: { server: string; prompts: Prompt[] }[] = [];
-    for (const { server, client } of clientsFor(manager, 'prompts', named)) listing.push({ server, prompts: await client.listPrompts() });
+    for (const { server, client } of await clientsFor(manager, 'prompts', named)) listing.push({ server, prompts: await client.listPrompts() });
     if (args.json) io.stdout(JSON.stringify(listing, null, 2) + '\n');
     else {
       if (listing.length === 0) io.stderr('mcp-bridge: no running server offers prompts\n');
@@ -43,7 +43,7 @@ export async function promptCommand(args: ParsedArgs, io: CliIo): Promise<number
   io = out;
   try {
     let owner: { server: string; client: import('../../client/client.js').Client } | undefined;
-    for (const c of clientsFor(manager, 'prompts', onlyServer(args))) {
+    for (const c of await clientsFor(manager, 'prompts', onlyServer(args))) {
       if (onlyServer(args) !== undefined || (await c.client.listPrompts()).some((p) => p.name === name)) {
         owner = c;
         break;
@@ -82,7 +82,7 @@ export async function completeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const { manager, io: out } = await startServers(args, io);
   io = out;
   try {
-    const servers = clientsFor(manager, 'completions', onlyServer(args));
+    const servers = await clientsFor(manager, 'completions', onlyServer(args));
     if (servers.length === 0) throw new UsageError('no running server offers completions');
     if (servers.length > 1 && onlyServer(args) === undefined)
       throw new UsageError(`several servers offer completions (${servers.map((s) => s.server).join(', ')}); name one with --server`);

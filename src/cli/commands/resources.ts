@@ -19,7 +19,7 @@ export async function resourcesCommand(args: ParsedArgs, io: CliIo): Promise<num
   io = out;
   try {
     const listing: { server: string; resources: Resource[]; resourceTemplates: ResourceTemplate[] }[] = [];
-    for (const { server, client } of clientsFor(manager, 'resources', named)) {
+    for (const { server, client } of await clientsFor(manager, 'resources', named)) {
       listing.push({ server, resources: await client.listResources(), resourceTemplates: await client.listResourceTemplates() });
     }
     if (args.json) io.stdout(JSON.stringify(listing, null, 2) + '\n');
@@ -45,7 +45,7 @@ export async function readCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const { manager, io: out } = await startServers(args, io);
   io = out;
   try {
-    const candidates = clientsFor(manager, 'resources', onlyServer(args));
+    const candidates = await clientsFor(manager, 'resources', onlyServer(args));
     let owner = candidates.length === 1 ? candidates[0] : undefined;
     if (!owner) {
       // Several servers offer resources: the one that lists the URI or has a matching template.

@@ -10,9 +10,17 @@ import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
 import { startServers } from '../start-servers.js';
 import { clientsFor, onlyServer } from './context-servers.js';
 
-/** The named server, or every ready one declaring the extension. */
-function skillServers(manager: Manager, named: string | undefined): { server: string; client: Client }[] {
+/** The named server, or every ready one declaring the extension (lazy ones started first). */
+async function skillServers(manager: Manager, named: string | undefined): Promise<{ server: string; client: Client }[]> {
   if (named !== undefined) return clientsFor(manager, 'resources', named);
+  await Promise.all(
+    manager.serverNames.map((server) =>
+      manager
+        .server(server)
+        .awake()
+        .catch(() => {}),
+    ),
+  );
   const out: { server: string; client: Client }[] = [];
   for (const server of manager.serverNames) {
     const client = manager.server(server).liveClient;
@@ -27,7 +35,7 @@ export async function skillsCommand(args: ParsedArgs, io: CliIo): Promise<number
   io = out;
   try {
     const listing: { server: string; skills: Skill[] }[] = [];
-    for (const { server, client } of skillServers(manager, named)) listing.push({ server, skills: await client.listSkills() });
+    for (const { server, client } of await skillServers(manager, named)) listing.push({ server, skills: await client.listSkills() });
     if (args.json) io.stdout(JSON.stringify(listing, null, 2) + '\n');
     else {
       if (listing.length === 0) io.stderr('mcp-bridge: no running server offers skills\n');
@@ -52,12 +60,12 @@ export async function skillCommand(args: ParsedArgs, io: CliIo): Promise<number>
   io = out;
   try {
     const matches: { server: string; client: Client; entry: Skill }[] = [];
-    for (const { server, client } of skillServers(manager, onlyServer(args))) {
+    for (const { server, client } of await skillServers(manager, onlyServer(args))) {
       for (const entry of await client.listSkills()) if (entry.uri === wanted || entry.frontmatter.name === wanted) matches.push({ server, client, entry });
     }
     // SKILL-9: a skill missing from every listing may still be served; a URI is asked for directly.
     if (matches.length === 0 && wanted.includes('://')) {
-      const servers = skillServers(manager, onlyServer(args));
+      const servers = await skillServers(manager, onlyServer(args));
       if (servers.length === 1) matches.push({ ...servers[0]!, entry: await servers[0]!.client.getSkill(wanted) });
     }
     if (matches.length === 0) throw new UsageError(`no running server lists a skill "${wanted}" (see mcp-bridge skills)`);

@@ -10,7 +10,13 @@ process.stderr.write(`starting with ${everything}\n`);
 if (process.argv.includes('--exit-at-start')) {
   process.stderr.write(`fatal: refusing to start; config was ${everything}\n`, () => process.exit(1));
 } else {
-  const tools = ['leak', 'crash'].map((name) => ({ name, description: `echoes secrets (${name})`, inputSchema: { type: 'object', properties: {} } }));
+  // LEAK_IN_TOOLS=1: the secrets are in the tool list too (a description, deep in a schema), for the saved-list sweep.
+  const inTools = process.env.LEAK_IN_TOOLS === '1' ? ` ${everything}` : '';
+  const tools = ['leak', 'crash'].map((name) => ({
+    name,
+    description: `echoes secrets (${name})${inTools}`,
+    inputSchema: { type: 'object', properties: inTools ? { a: { type: 'object', properties: { b: { type: 'string', description: inTools } } } } : {} },
+  }));
   serve({
     'tools/list': () => ({ tools }),
     'tools/call': (params) => {
