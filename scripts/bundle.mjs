@@ -108,6 +108,11 @@ const typesBuild = await rollup({
     onwarn(warning);
   },
 });
-await typesBuild.write({ dir: 'dist/types', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: (c) => `chunks/${c.name.replace(/\.d$/, '')}-[hash].d.ts` });
+await typesBuild.write({
+  dir: 'dist/types',
+  format: 'es',
+  entryFileNames: '[name].d.ts',
+  chunkFileNames: (c) => `chunks/${c.name.replace(/\.d$/, '')}-[hash].d.ts`,
+});
 await typesBuild.close();
 rmSync(typesStage, { recursive: true, force: true });
