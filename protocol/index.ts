@@ -2,6 +2,7 @@
 export type * from './jsonrpc/messages.js';
 export * from './jsonrpc/codes.js';
 export * from './jsonrpc/classify.js';
+export * from './jsonrpc/depth.js';
 export * from './jsonrpc/encode.js';
 export * from './jsonrpc/peek-id.js';
 export * from './framing/line-framer.js';
@@ -12,6 +13,9 @@ export * from './mcp/negotiate.js';
 export * from './mcp/modern.js';
 export * from './mcp/mrtr.js';
 export * from './mcp/cache.js';
+export * from './mcp/skills.js';
+export * from './mcp/tasks-extension.js';
+export * from './mcp/apps.js';
 export type * from './mcp/types/initialize.js';
 export type * from './mcp/types/content.js';
 export type * from './mcp/types/tools.js';

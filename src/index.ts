@@ -4,7 +4,7 @@ export * from './client/index.js';
 
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -13,7 +13,7 @@ export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
 export type { RestartPolicy } from './manager/restart-policy.js';
 export * from './errors/manager-errors.js';
 export { Registry } from './registry/registry.js';
-export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget } from './registry/registry.js';
+export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
 export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './registry/tool-search.js';

@@ -9,8 +9,10 @@ export interface AuthChallenge {
   token68?: string;
 }
 
-/** The Bearer parameters MCP clients act on (RFC 6750 §3, RFC 9728 §5.1). */
+/** The Bearer parameters MCP clients act on (RFC 6750 §3, RFC 9728 §5.1); a DPoP challenge (RFC 9449 §7.1) has the same. */
 export interface BearerChallenge {
+  /** `dpop` when the server challenged with the DPoP scheme (it wants sender-constrained tokens). */
+  scheme?: 'bearer' | 'dpop';
   resourceMetadata?: string;
   /** Space-separated scopes the server asks for, split. */
   scopes?: string[];
@@ -85,13 +87,18 @@ export function parseWwwAuthenticate(header: string | undefined): AuthChallenge[
   return out;
 }
 
-/** The first Bearer challenge's MCP parameters, or undefined when the header has none. */
+/**
+ * The MCP parameters of the first Bearer challenge, else of the first DPoP one (a server that only
+ * takes DPoP-bound tokens challenges with that scheme alone), or undefined when the header has neither.
+ */
 export function bearerChallengeOf(header: string | undefined): BearerChallenge | undefined {
-  const bearer = parseWwwAuthenticate(header).find((c) => c.scheme === 'bearer');
+  const challenges = parseWwwAuthenticate(header);
+  const bearer = challenges.find((c) => c.scheme === 'bearer') ?? challenges.find((c) => c.scheme === 'dpop');
   if (!bearer) return undefined;
   const p = bearer.params;
   const scopes = p.scope !== undefined ? splitScopes(p.scope) : undefined;
   return {
+    ...(bearer.scheme === 'dpop' ? { scheme: 'dpop' as const } : {}),
     ...(p.resource_metadata ? { resourceMetadata: p.resource_metadata } : {}),
     ...(scopes && scopes.length > 0 ? { scopes } : {}),
     ...(p.error ? { error: p.error } : {}),

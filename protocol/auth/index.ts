@@ -5,3 +5,4 @@ export * from './discovery-urls.js';
 export * from './checks.js';
 export { selectScopes, unionScopes, coversScopes, scopeParam, type ScopeSources } from './scopes.js';
 export * from './client-auth.js';
+export * from './expiry.js';

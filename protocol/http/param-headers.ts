@@ -97,9 +97,17 @@ function headerText(value: unknown): string | undefined {
   return undefined;
 }
 
-const NAMED: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+// The Tasks extension's methods name their task, so a load balancer can route them to its holder (TASKS-15).
+const NAMED: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
-/** HTTP-8: `Mcp-Method` for every request, plus `Mcp-Name` for the three named methods. */
+/** HTTP-8: `Mcp-Method` for every request, plus `Mcp-Name` for the named methods. */
 export function standardHeaders(message: JsonRpcMessage): Record<string, string> {
   if (!('method' in message)) return {};
   const out: Record<string, string> = { [ModernHeaders.method]: message.method };

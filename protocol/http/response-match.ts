@@ -1,5 +1,6 @@
 // Decides what an HTTP answer means for the message we POSTed: did the response to our request arrive,
 // and does an error status come from a modern (2026) server or call for the legacy fallback (HTTP-15, SSE-4).
+import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '../jsonrpc/depth.js';
 import { isModernErrorCode } from '../mcp/modern.js';
 import type { RequestId } from '../jsonrpc/messages.js';
 
@@ -24,7 +25,8 @@ export function jsonRpcErrorOf(body: string): { code: number; message: string; d
   if (!isObject(value) || !isObject(value.error)) return undefined;
   const { code, message, data } = value.error;
   if (typeof code !== 'number' || typeof message !== 'string') return undefined;
-  return { code, message, data };
+  // `data` ends up in an error's context, which redaction and printing walk recursively.
+  return nestsDeeperThan(data, MAX_MESSAGE_DEPTH) ? { code, message } : { code, message, data };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Sorts a parsed JSON value into request / notification / response / invalid with cheap shape checks:
 // no schema library on the hot path, every incoming message still checked (JSONRPC-1, -2, -5).
+import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from './depth.js';
 import type { JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcResultResponse } from './messages.js';
 
 export type Classified =
@@ -21,6 +22,9 @@ function isValidId(id: unknown): id is string | number {
 export function classifyMessage(value: unknown): Classified {
   if (!isObject(value)) return { kind: 'invalid', reason: 'a JSON-RPC message must be a JSON object', value };
   if (value.jsonrpc !== '2.0') return { kind: 'invalid', reason: 'missing or wrong "jsonrpc" member (must be "2.0")', value };
+  if (nestsDeeperThan(value, MAX_MESSAGE_DEPTH)) {
+    return { kind: 'invalid', reason: `the message nests objects or arrays more than ${MAX_MESSAGE_DEPTH} levels deep, beyond what mcp-bridge reads`, value };
+  }
   const hasId = 'id' in value && value.id !== undefined;
   if (typeof value.method === 'string') {
     if (value.params !== undefined && !isObject(value.params)) {

@@ -48,8 +48,8 @@ function modernCapabilities(caps: ClientCapabilities): ClientCapabilities {
   return { ...caps, roots };
 }
 
-/** `resultType` of a modern result: `complete` when absent (legacy answers, MRTR-1 tolerance). */
-export type ResultType = 'complete' | 'input_required';
+/** `resultType` of a modern result: `complete` when absent (legacy answers, MRTR-1 tolerance); `task` from the Tasks extension (TASKS-11). */
+export type ResultType = 'complete' | 'input_required' | 'task';
 
 /**
  * Reads `resultType`: absent → `complete` (the alpha's "no resultType" case); anything we did not
@@ -59,6 +59,7 @@ export function resultTypeOf(result: JsonObject): ResultType | { invalid: string
   const t = result.resultType;
   if (t === undefined || t === 'complete') return 'complete';
   if (t === 'input_required') return 'input_required';
+  if (t === 'task') return 'task';
   return { invalid: `"resultType" is ${JSON.stringify(t)}, neither "complete" nor "input_required"` };
 }
 

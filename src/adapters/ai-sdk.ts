@@ -1,7 +1,7 @@
 // Vercel AI SDK (ai 6 and 7, and Mastra, which takes AI SDK tools): `dynamic` tools whose input
 // schema is a Standard JSON Schema object, so no `ai` import is needed, and whose `execute` runs
 // through the registry, so validation, timeouts and restarts behave as for any other call.
-import type { JsonSchema } from '../../protocol/index.js';
+import type { JsonSchema, ToolUi } from '../../protocol/index.js';
 import type { ToolResult } from '../bridge/types.js';
 import { imagesOf, selectTools, type ToolRunner, type ToolSelection } from './runner.js';
 
@@ -50,6 +50,8 @@ export interface AiSdkDynamicTool<P = AiSdk6Part> {
   inputSchema: StandardJsonSchema;
   /** ai 7: offered through tool search only (the server or tool is configured with `defer`). */
   deferLoading?: boolean;
+  /** MCP Apps: the tool's UI link, as MCP lists it (`_meta.ui.resourceUri`), like the AI SDK's own MCP client keeps it. */
+  _meta?: { ui: ToolUi };
   execute(input: unknown, options: AiSdkToolCallOptions): Promise<ToolResult>;
   toModelOutput(options: { output: ToolResult }): AiSdkToolOutput<P>;
 }
@@ -74,6 +76,7 @@ export function toAiSdkTools(runner: ToolRunner, options: AiSdkToolsOptions = {}
       ...(def.title !== def.originalName ? { title: def.title } : {}),
       inputSchema: standardJsonSchema(schema),
       ...(def.deferred ? { deferLoading: true } : {}),
+      ...(def.ui ? { _meta: { ui: def.ui } } : {}),
       execute: (input, call) =>
         runner.execute(name, input, {
           ...(call?.abortSignal ? { signal: call.abortSignal } : {}),

@@ -4,6 +4,7 @@ import type { AnthropicToolSpec } from '../bridge/llm-specs.js';
 import type { CallContext } from '../registry/types.js';
 import { toAnthropicToolResult, type AnthropicToolResultContent } from '../registry/tool-calls.js';
 import type { ToolRunner } from './runner.js';
+import type { AnthropicToolReference } from './tool-search-native.js';
 
 /** Options of {@link toAnthropicRunnableTools}. */
 export interface AnthropicRunnableToolsOptions {
@@ -16,12 +17,20 @@ export interface AnthropicRunnableToolsOptions {
     content: string | AnthropicToolResultContent[],
   ) => Error;
   timeoutMs?: number;
+  /**
+   * Tools answered by a function of their own instead of a plain call (the registry passes its search
+   * tool here on the native tool-search wire, answered with `tool_reference` blocks).
+   */
+  answer?: Record<string, (args: unknown, context: CallContext) => Promise<string | AnthropicRunnableContent[]>>;
 }
+
+/** What a runnable tool returns: text, or content blocks (`tool_reference` blocks for a native tool search). */
+export type AnthropicRunnableContent = AnthropicToolResultContent | AnthropicToolReference;
 
 /** A runnable tool as the Anthropic tool runner expects it. */
 export interface AnthropicRunnableTool extends AnthropicToolSpec {
   type: 'custom';
-  run(args: unknown, context?: { signal?: AbortSignal | null }): Promise<string | AnthropicToolResultContent[]>;
+  run(args: unknown, context?: { signal?: AbortSignal | null }): Promise<string | AnthropicRunnableContent[]>;
   parse(content: unknown): unknown;
 }
 
@@ -40,6 +49,8 @@ export function toAnthropicRunnableTools(
         ...(context?.signal ? { signal: context.signal } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       };
+      const own = options.answer?.[spec.name];
+      if (own) return own(args, call);
       const result = await runner.execute(spec.name, args, call);
       const { content } = toAnthropicToolResult('', result);
       if (!result.isError) return content;

@@ -7,9 +7,26 @@ export type { ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesFunct
 export { executeGeminiFunctionCall, toGeminiCallableTool, toGeminiFunctionResponse, toGeminiJsonSchemaDeclaration } from './gemini.js';
 export type { GeminiCallableTool, GeminiCallableToolOptions, GeminiFunctionCall, GeminiFunctionResponsePart, GeminiJsonSchemaDeclaration } from './gemini.js';
 export { toAnthropicRunnableTools } from './anthropic-runnable.js';
-export type { AnthropicRunnableTool, AnthropicRunnableToolsOptions } from './anthropic-runnable.js';
-export { toAgentsMcpServer } from './openai-agents.js';
-export type { AgentsMcpServer, AgentsMcpServerOptions, AgentsMcpTool } from './openai-agents.js';
+export type { AnthropicRunnableContent, AnthropicRunnableTool, AnthropicRunnableToolsOptions } from './anthropic-runnable.js';
+export { toAgentsMcpServer, toAgentsToolSearch } from './openai-agents.js';
+export type {
+  AgentsHostedToolSearch,
+  AgentsMcpServer,
+  AgentsMcpServerOptions,
+  AgentsMcpTool,
+  AgentsToolFactory,
+  AgentsToolSearchOptions,
+  AgentsToolSearchRunner,
+} from './openai-agents.js';
+export { executeResponsesToolSearchCall, toAnthropicToolSearchResult } from './tool-search-native.js';
+export type {
+  AnthropicToolReference,
+  AnthropicToolSearchResult,
+  NativeToolSearchRunner,
+  ResponsesToolSearchCall,
+  ResponsesToolSearchOutput,
+  ResponsesToolSearchTool,
+} from './tool-search-native.js';
 export { toLangChainTools } from './langchain.js';
 export type { LangChainArtifact, LangChainToolFactory, LangChainToolFields, LangChainToolsOptions } from './langchain.js';
 export type { ToolRunner, ToolSelection } from './runner.js';

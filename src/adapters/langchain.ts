@@ -1,6 +1,6 @@
 // LangChain.js: StructuredTools built with the caller's own `tool` function from `@langchain/core/tools`
 // (passed in, so LangChain is not a dependency), content and artifact kept apart.
-import type { JsonSchema } from '../../protocol/index.js';
+import type { JsonSchema, ToolUi } from '../../protocol/index.js';
 import type { ResultPart } from '../bridge/types.js';
 import { selectTools, type ToolRunner, type ToolSelection } from './runner.js';
 
@@ -10,6 +10,8 @@ export interface LangChainToolFields {
   description: string;
   schema: JsonSchema;
   responseFormat: 'content_and_artifact';
+  /** MCP Apps: the tool's UI (`ui.resourceUri`, `ui.visibility`), for a host that renders it. */
+  metadata?: { ui: ToolUi };
 }
 
 /** LangChain's `tool` function, structurally. */
@@ -52,7 +54,7 @@ export function toLangChainTools<T>(runner: ToolRunner, options: LangChainToolsO
         };
         return [result.text, artifact];
       },
-      { name, description: def.description, schema: def.inputSchema, responseFormat: 'content_and_artifact' },
+      { name, description: def.description, schema: def.inputSchema, responseFormat: 'content_and_artifact', ...(def.ui ? { metadata: { ui: def.ui } } : {}) },
     );
   });
 }

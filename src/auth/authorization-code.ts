@@ -37,6 +37,7 @@ export async function startAuthorization(
     });
   const verifier = o.generateRandomCodeVerifier();
   const state = o.generateRandomState();
+  ctx.learn?.([verifier]);
   const url = new URL(ctx.as.authorization_endpoint);
   const p = url.searchParams;
   p.set('response_type', 'code');
@@ -63,11 +64,12 @@ export async function finishAuthorization(
 ): Promise<TokenSet> {
   const o = await oauth();
   const { as, client } = views(ctx);
+  ctx.learn?.([callback.searchParams.get('code') ?? undefined]);
   let params: URLSearchParams;
   try {
     params = o.validateAuthResponse(as, client, callback, pending.state);
   } catch (error) {
-    throw refused('authorization', ctx, error);
+    throw refused('authorization', ctx, error, ctx.as.authorization_endpoint);
   }
   return tokenRequest(
     'authorization code exchange',

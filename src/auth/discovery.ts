@@ -69,7 +69,13 @@ export async function discover(input: DiscoverInput): Promise<Discovered> {
   // AUTH-8, with the trailing-slash allowance for path-less issuers.
   if (!issuerMatches(issuer, as.issuer)) throw new AuthResourceMismatchError({ server: serverName, expected: issuer, got: as.issuer, what: 'issuer' });
   checkEndpoints(as, serverName);
-  return { as, resource: resourceToSend(input.resourceOption, named, serverUrl), resourceScopes: stringList(prm.scopes_supported), via: 'prm' };
+  return {
+    as,
+    resource: resourceToSend(input.resourceOption, named, serverUrl),
+    resourceScopes: stringList(prm.scopes_supported),
+    ...(prm.dpop_bound_access_tokens_required === true ? { dpopRequired: true } : {}),
+    via: 'prm',
+  };
 }
 
 /** 2025-03-26: the server's origin is the AS; its metadata, else the default endpoints. No issuer check. */

@@ -4,7 +4,8 @@
 import { basicAuthorization, secureEndpoint, selectClientAuthMethod, splitScopes } from '../../protocol/auth/index.js';
 import { AuthRefusedError } from '../errors/auth-errors.js';
 import type { AuthFetch } from '../transports/http/auth-handler.js';
-import { boundedSignal } from './oauth-requests.js';
+import { bareCopy, boundedSignal } from './oauth-requests.js';
+import type { DpopKey } from './dpop.js';
 import { signClientAssertion } from './jwt.js';
 import type { AuthServerMetadata, ClientIdentity, TokenSet } from './types.js';
 
@@ -27,18 +28,38 @@ export interface GrantContext {
   serverName?: string;
   signal?: AbortSignal;
   now?: () => number;
+  /** DPoP (RFC 9449): token requests carry a proof made with this key, and the token is bound to it. */
+  dpop?: DpopKey;
+  /** Told every secret value this grant makes or receives (assertions, tokens), so the redactor masks it from then on. */
+  learn?: (values: readonly (string | undefined)[]) => void;
 }
 
-/** oauth4webapi's request options: our fetch (the server's dispatcher), loopback http allowed, a timeout. */
+/** One oauth4webapi DPoP handle per key: it keeps the nonce each authorization server gave last. */
+const dpopHandles = new WeakMap<DpopKey, import('oauth4webapi').DPoPHandle>();
+
+/** oauth4webapi's request options: our fetch (the server's dispatcher), loopback http allowed, a timeout, the DPoP handle. */
 export async function requestOptions(ctx: GrantContext, extra: Record<string, unknown> = {}): Promise<Record<string | symbol, unknown>> {
   const o = await oauth();
   const insecure = Object.values(ctx.as).some((v) => typeof v === 'string' && v.startsWith('http:') && secureEndpoint(v));
-  return { [o.customFetch]: ctx.fetch, ...(insecure ? { [o.allowInsecureRequests]: true } : {}), signal: boundedSignal(ctx.signal), ...extra };
+  let dpop: import('oauth4webapi').DPoPHandle | undefined;
+  if (ctx.dpop) {
+    dpop = dpopHandles.get(ctx.dpop) ?? o.DPoP({}, ctx.dpop.pair as unknown as Parameters<OAuth['DPoP']>[1]);
+    dpopHandles.set(ctx.dpop, dpop);
+  }
+  return {
+    [o.customFetch]: ctx.fetch,
+    ...(insecure ? { [o.allowInsecureRequests]: true } : {}),
+    signal: boundedSignal(ctx.signal),
+    ...(dpop ? { DPoP: dpop } : {}),
+    ...extra,
+  };
 }
 
 /** The client-auth function for the chosen method (RFC 6749 §2.3.1; RFC 7523). */
 export async function clientAuth(ctx: GrantContext): Promise<import('oauth4webapi').ClientAuth> {
   const o = await oauth();
+  // No client id (workload identity without one): the assertion alone authenticates (RFC 7523 §3).
+  if (ctx.client.client_id === '') return () => {};
   const method = selectClientAuthMethod({
     registered: ctx.client.token_endpoint_auth_method,
     supported: ctx.as.token_endpoint_auth_methods_supported,
@@ -53,12 +74,17 @@ export async function clientAuth(ctx: GrantContext): Promise<import('oauth4webap
   if (method === 'client_secret_post') return o.ClientSecretPost(secret!);
   if (method === 'private_key_jwt') {
     return (as, _client, body) => {
+      const assertion = signClientAssertion({
+        privateKeyPem: ctx.privateKeyPem!,
+        algorithm: ctx.signingAlgorithm,
+        clientId: id,
+        audience: as.issuer,
+        now: ctx.now?.(),
+      });
+      ctx.learn?.([assertion]);
       body.set('client_id', id);
       body.set('client_assertion_type', 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer');
-      body.set(
-        'client_assertion',
-        signClientAssertion({ privateKeyPem: ctx.privateKeyPem!, algorithm: ctx.signingAlgorithm, clientId: id, audience: as.issuer, now: ctx.now?.() }),
-      );
+      body.set('client_assertion', assertion);
     };
   }
   return o.None();
@@ -79,7 +105,7 @@ export function tokenSetOf(
   return {
     access_token: answer.access_token,
     token_type: answer.token_type ?? 'bearer',
-    ...(typeof answer.expires_in === 'number' ? { expires_at: now + answer.expires_in * 1000 } : {}),
+    ...(typeof answer.expires_in === 'number' ? { expires_at: now + answer.expires_in * 1000, issued_at: now } : {}),
     // RFC 6749 §6: keep the old refresh token when the answer has none; take the rotated one when it does.
     ...((answer.refresh_token ?? previousRefresh) ? { refresh_token: answer.refresh_token ?? previousRefresh } : {}),
     ...(answer.scope !== undefined ? { scope: splitScopes(answer.scope) } : requested ? { scope: requested } : {}),
@@ -88,9 +114,11 @@ export function tokenSetOf(
 
 /**
  * Maps an oauth4webapi failure (or any other) to AuthRefusedError, keeping the AS's `error` and
- * `error_description`; never the request body (it holds codes, verifiers, secrets).
+ * `error_description`. The library's error never becomes the cause: its own cause holds what it
+ * parsed (the callback's code and state, the token answer), so only a bare copy of its name, message
+ * and code is chained.
  */
-export function refused(step: string, ctx: { serverName?: string }, error: unknown): AuthRefusedError {
+export function refused(step: string, ctx: { serverName?: string; as?: { token_endpoint?: string } }, error: unknown, url?: string): AuthRefusedError {
   if (error instanceof AuthRefusedError) return error;
   const e = error as {
     error?: unknown;
@@ -99,16 +127,70 @@ export function refused(step: string, ctx: { serverName?: string }, error: unkno
     message?: unknown;
     cause?: { error?: unknown; error_description?: unknown };
   };
-  const code = typeof e.error === 'string' ? e.error : typeof e.cause?.error === 'string' ? e.cause.error : undefined;
+  const cause = e.cause !== null && typeof e.cause === 'object' && !(e.cause instanceof URLSearchParams) ? e.cause : undefined;
+  const code = typeof e.error === 'string' ? e.error : typeof cause?.error === 'string' ? cause.error : undefined;
   const description =
     typeof e.error_description === 'string'
       ? e.error_description
-      : typeof e.cause?.error_description === 'string'
-        ? e.cause.error_description
+      : typeof cause?.error_description === 'string'
+        ? cause.error_description
         : typeof e.message === 'string'
           ? e.message
           : String(error);
-  return new AuthRefusedError({ server: ctx.serverName, step, error: code, description, status: typeof e.status === 'number' ? e.status : undefined }, error);
+  return new AuthRefusedError(
+    { server: ctx.serverName, step, error: code, description, status: typeof e.status === 'number' ? e.status : undefined, url },
+    bareCopy(error),
+  );
+}
+
+/** Excerpt of a non-OAuth error body kept in messages (it passes the redactor like every message). */
+const BODY_EXCERPT_CHARS = 200;
+
+/**
+ * An answer that is not 2xx and carries no OAuth error object (RFC 6749 §5.2): a gateway's 500 page,
+ * an empty 503. oauth4webapi would call it "not a conform Token Endpoint response"; this names the
+ * status and the endpoint instead. An OAuth `error` answer becomes AuthRefusedError with its error and
+ * description. The tokens of a 2xx answer are learnt by the redactor first.
+ */
+async function inspectAnswer(step: string, ctx: GrantContext, response: Response): Promise<void> {
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  let body: Record<string, unknown> | undefined;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    /* not JSON */
+  }
+  if (response.status >= 200 && response.status < 300) {
+    // Learnt before oauth4webapi reads it, so even a failure to process the answer cannot show them.
+    const values = ['access_token', 'refresh_token', 'id_token'].map((k) => body?.[k]).filter((v): v is string => typeof v === 'string');
+    ctx.learn?.(values);
+    return;
+  }
+  const endpoint = ctx.as.token_endpoint!;
+  if (typeof body?.error === 'string') {
+    // RFC 6749 §5.2, read here rather than by oauth4webapi: its errors for a 401 carry the parsed
+    // challenge and the response, and put only "a challenge in the WWW-Authenticate header" in front.
+    throw new AuthRefusedError({
+      server: ctx.serverName,
+      step,
+      error: body.error,
+      description: typeof body.error_description === 'string' ? body.error_description : undefined,
+      status: response.status,
+      url: endpoint,
+    });
+  }
+  const excerpt = text.trim().slice(0, BODY_EXCERPT_CHARS);
+  throw new AuthRefusedError({
+    server: ctx.serverName,
+    step,
+    status: response.status,
+    url: endpoint,
+    description: `the token endpoint ${endpoint} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${excerpt ? `: ${excerpt}` : ' with no OAuth error'}`,
+  });
 }
 
 /** Runs one token-endpoint exchange and its processing, mapping failures. */
@@ -126,12 +208,17 @@ export async function tokenRequest(
   const o = await oauth();
   if (!ctx.as.token_endpoint)
     throw new AuthRefusedError({ server: ctx.serverName, step, description: 'the authorization server metadata has no token_endpoint' });
-  try {
-    const response = await run(o, await clientAuth(ctx), await requestOptions(ctx));
-    const answer = await process(o, response);
-    return tokenSetOf(answer, requested, ctx.now?.() ?? Date.now(), previousRefresh);
-  } catch (error) {
-    throw refused(step, ctx, error);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await run(o, await clientAuth(ctx), await requestOptions(ctx));
+      await inspectAnswer(step, ctx, response);
+      const answer = await process(o, response);
+      return tokenSetOf(answer, requested, ctx.now?.() ?? Date.now(), previousRefresh);
+    } catch (error) {
+      // RFC 9449 §8: the AS wants a nonce; the handle took it from DPoP-Nonce, so one more try.
+      if (ctx.dpop && attempt === 0 && (error as { error?: unknown }).error === 'use_dpop_nonce') continue;
+      throw refused(step, ctx, error, ctx.as.token_endpoint);
+    }
   }
 }
 

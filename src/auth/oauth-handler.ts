@@ -1,17 +1,28 @@
 // The OAuth client of one MCP server, behind the transports' AuthHandler seam: tokens from the store,
 // proactive and single-flight refresh, and on a challenge discovery + identity + a grant, with the
 // step-up policy (union of scopes, at most 3 attempts) and loop guards.
-import { bearerChallengeOf, canonicalResource, coversScopes, selectScopes, unionScopes, type BearerChallenge } from '../../protocol/auth/index.js';
+import {
+  bearerChallengeOf,
+  canonicalResource,
+  coversScopes,
+  parseWwwAuthenticate,
+  refreshDue,
+  selectScopes,
+  unionScopes,
+  type BearerChallenge,
+} from '../../protocol/auth/index.js';
+import type { Redact } from '../../protocol/redact.js';
 import { AuthRequiredError, AuthStepUpRequiredError } from '../errors/auth-errors.js';
 import type { AuthChallengeContext, AuthFetch, AuthHandler } from '../transports/http/auth-handler.js';
 import { discover } from './discovery.js';
-import { refreshGrant, type GrantContext } from './grants.js';
+import { DpopState, isDpopTokenType } from './dpop.js';
+import { HandlerSecrets } from './handler-secrets.js';
+import type { GrantContext } from './grants.js';
+import { refreshStored } from './refresh.js';
 import { obtainTokens } from './obtain.js';
 import { MemoryTokenStore, pointerKey, storeKey, type TokenStore } from './store.js';
 import type { OAuthContext, OAuthOptions, StoredAuth, TokenSet } from './types.js';
 
-/** Refresh this long before expiry (typescript-sdk#1954: servers that never answer 401). */
-const REFRESH_SKEW_MS = 60_000;
 /** Step-up authorizations for one method before giving up (AUTH-16). */
 const MAX_STEP_UPS = 3;
 
@@ -26,6 +37,18 @@ export class OAuthHandler implements AuthHandler {
   private readonly stepUps = new Map<string, number>();
   /** The Authorization value the last authorization produced, until a request with it is accepted. */
   private fresh?: string;
+  /** The Authorization value a refresh on a 401 produced, until a request with it is accepted. */
+  private refreshed?: string;
+  private readonly secrets: HandlerSecrets;
+  private readonly dpop = new DpopState();
+
+  /**
+   * Masks every secret this handler was given or obtained (client secret, private key, tokens, codes,
+   * verifiers, assertions), learnt the moment each exists; the HTTP transports add it to theirs.
+   */
+  readonly redact: Redact;
+  /** Adds values to the redactor. */
+  readonly learn: HandlerSecrets['learn'];
 
   constructor(
     readonly serverUrl: URL,
@@ -34,15 +57,36 @@ export class OAuthHandler implements AuthHandler {
   ) {
     this.server = canonicalResource(serverUrl);
     this.store = typeof context.store === 'object' ? context.store : new MemoryTokenStore();
+    this.secrets = new HandlerSecrets(options);
+    this.redact = this.secrets.redact;
+    this.learn = this.secrets.learn;
+  }
+
+  /** The OAuth request this handler is waiting on, if any (named by a start that timed out there). */
+  stalledOn(): { step: string; url: string } | undefined {
+    return this.secrets.stalledOn();
   }
 
   private now(): number {
     return this.context.now?.() ?? Date.now();
   }
 
+  /** The Authorization value: `DPoP <token>` for a DPoP-bound token (RFC 9449 §7.1), else `Bearer <token>`. */
   private bearer(): string | undefined {
     const t = this.record?.tokens;
-    return t ? `Bearer ${t.access_token}` : undefined;
+    if (!t) return undefined;
+    return isDpopTokenType(t.token_type) && this.record?.dpop ? `DPoP ${t.access_token}` : `Bearer ${t.access_token}`;
+  }
+
+  /** A fresh DPoP proof for each request that carries a DPoP-bound token. */
+  async proofHeaders(ctx: { httpMethod: string; url: string; authorization: string }): Promise<Record<string, string> | undefined> {
+    const record = this.record;
+    if (!record?.dpop || !record.tokens || !ctx.authorization.startsWith('DPoP ')) return undefined;
+    return this.dpop.headers(record.dpop, ctx.httpMethod, ctx.url, record.tokens.access_token);
+  }
+
+  onDpopNonce(url: string, nonce: string): void {
+    this.dpop.onNonce(url, nonce);
   }
 
   /** Loads the record of the issuer last used for this server, once. */
@@ -52,17 +96,28 @@ export class OAuthHandler implements AuthHandler {
       if (!pointer?.issuer) return;
       const stored = (await this.store.get(storeKey(this.server, pointer.issuer))) as StoredAuth | undefined;
       if (stored?.version === 1) this.record = stored;
+      this.secrets.learnRecord(this.record);
     })();
     return this.loaded;
   }
 
-  async authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
+  authorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
+    return this.secrets.masked(this.currentAuthorization(ctx));
+  }
+
+  private async currentAuthorization(ctx: { signal?: AbortSignal; fetch: AuthFetch }): Promise<string | undefined> {
     await this.load();
     const t = this.record?.tokens;
-    if (t?.expires_at !== undefined && t.expires_at - this.now() < REFRESH_SKEW_MS) {
+    if (t && refreshDue(t, this.now())) {
       if (t.refresh_token) {
         // A failed refresh leaves either no token (invalid_grant: the 401 then says what to do) or the old one.
-        await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
+        await this.refresh(this.secrets.tracked(ctx.fetch), ctx.signal).catch(() => undefined);
+      } else if (this.options.mode === 'client_credentials' || this.options.mode === 'workload_identity') {
+        // Machine grants have no refresh token: the grant runs again (a workload re-reads its platform token).
+        // A failure sends the old token, and the 401 that follows reports it.
+        await this.once(() =>
+          this.authorize({ status: 401, httpMethod: 'POST', fetch: this.secrets.tracked(ctx.fetch), signal: ctx.signal }, {}, undefined),
+        ).catch(() => undefined);
       }
     }
     return this.bearer();
@@ -70,12 +125,20 @@ export class OAuthHandler implements AuthHandler {
 
   onAccepted(): void {
     this.fresh = undefined;
+    this.refreshed = undefined;
     this.stepUps.clear();
   }
 
-  async onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
+  onChallenge(ctx: AuthChallengeContext): Promise<boolean> {
+    return this.secrets.masked(this.challenged({ ...ctx, fetch: this.secrets.tracked(ctx.fetch) }));
+  }
+
+  private async challenged(ctx: AuthChallengeContext): Promise<boolean> {
     await this.load();
     const challenge = bearerChallengeOf(ctx.wwwAuthenticate) ?? {};
+    // RFC 9449 §9: the resource server wants its nonce in the proof; onDpopNonce has it already.
+    const dpopNonce = parseWwwAuthenticate(ctx.wwwAuthenticate).some((c) => c.scheme === 'dpop' && c.params.error === 'use_dpop_nonce');
+    if (dpopNonce && this.dpop.retryForNonce(this.serverUrl.href, ctx.sentAuthorization)) return true;
     // Another request already replaced the token this one carried: just send it again.
     const current = this.bearer();
     if (current !== undefined && current !== ctx.sentAuthorization) return true;
@@ -87,9 +150,14 @@ export class OAuthHandler implements AuthHandler {
     if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization === this.fresh) {
       throw new AuthRequiredError({ server: this.context.serverName, reason: 'the server refused the token it was just issued', url: this.server });
     }
-    if (ctx.sentAuthorization !== undefined && this.record?.tokens?.refresh_token) {
+    // A refreshed token refused too: the server may now trust another authorization server
+    // (SEP-2352), so discovery runs again instead of refreshing at the old one in a loop.
+    if (ctx.sentAuthorization !== undefined && ctx.sentAuthorization !== this.refreshed && this.record?.tokens?.refresh_token) {
       const refreshed = await this.refresh(ctx.fetch, ctx.signal).catch(() => undefined);
-      if (refreshed) return true;
+      if (refreshed) {
+        this.refreshed = this.bearer();
+        return true;
+      }
     }
     await this.once(() => this.authorize(ctx, challenge, undefined));
     return true;
@@ -139,16 +207,28 @@ export class OAuthHandler implements AuthHandler {
         resourceScopes: discovered.resourceScopes,
         configured: this.options.scopes,
         authorizationServerScopes: discovered.as.scopes_supported,
-        offlineAccess: this.options.offlineAccess && this.options.mode !== 'client_credentials',
+        // A refresh token is for a user's grant: client_credentials and assertion grants ask again instead.
+        offlineAccess: (this.options.mode ?? 'oauth') === 'oauth' && this.options.offlineAccess !== false,
       });
+    const storedClient = previous?.version === 1 ? previous.client : undefined;
+    const dpop = await this.dpop.forAuthorization({
+      option: this.options.dpop,
+      serverAsks: challenge.scheme === 'dpop' || discovered.dpopRequired === true,
+      previous: storedClient ? previous?.dpop : undefined,
+      algorithms: discovered.as.dpop_signing_alg_values_supported,
+      server: this.context.serverName,
+    });
+    this.learn([dpop?.stored.privateJwk.d]);
     const { client, tokens } = await obtainTokens({
       discovered,
       options: this.options,
       context: this.context,
       scopes,
-      storedClient: previous?.version === 1 ? previous.client : undefined,
+      storedClient,
       fetch: ctx.fetch,
       signal: ctx.signal,
+      learn: this.learn,
+      ...(dpop ? { dpop } : {}),
     });
     const record: StoredAuth = {
       version: 1,
@@ -159,7 +239,9 @@ export class OAuthHandler implements AuthHandler {
       client,
       tokens,
       requested: scopes,
+      ...(dpop ? { dpop: dpop.stored } : {}),
     };
+    this.secrets.learnRecord(record);
     await this.store.set(key, record);
     await this.store.set(pointerKey(this.server), { issuer: record.issuer });
     this.record = record;
@@ -179,48 +261,42 @@ export class OAuthHandler implements AuthHandler {
     return flight;
   }
 
-  private async refreshUnderLock(record: StoredAuth, refreshToken: string, fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
-    const key = storeKey(this.server, record.issuer);
-    const run = async (): Promise<TokenSet | undefined> => {
-      // Re-read after acquiring: another process may have rotated the token already.
-      const stored = (await this.store.get(key)) as StoredAuth | undefined;
-      if (stored?.tokens && stored.tokens.refresh_token !== refreshToken) {
-        this.record = stored;
-        return stored.tokens;
-      }
-      const base = stored ?? record;
-      const ctx: GrantContext = {
-        as: base.as,
-        client: base.client!,
-        privateKeyPem: this.options.privateKeyPem,
-        signingAlgorithm: this.options.signingAlgorithm,
-        fetch,
-        serverName: this.context.serverName,
-        signal,
-        now: this.context.now,
-      };
-      let tokens: TokenSet;
-      try {
-        tokens = await refreshGrant(ctx, refreshToken, base.resource, base.tokens?.scope ?? base.requested);
-      } catch (error) {
-        if ((error as { error?: string }).error === 'invalid_grant') {
-          // Compare-and-delete (vercel/ai PR #20694): drop only the token that failed, never a winner's.
-          const { tokens: _dropped, ...rest } = base;
-          if (stored) await this.store.set(key, rest, stored);
-          if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
-          throw new AuthRequiredError(
-            { server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server },
-            error,
-          );
-        }
-        throw error;
-      }
-      const next: StoredAuth = { ...base, tokens };
-      await this.store.set(key, next);
-      this.record = next;
-      return tokens;
+  private refreshUnderLock(record: StoredAuth, refreshToken: string, fetch: AuthFetch, signal?: AbortSignal): Promise<TokenSet | undefined> {
+    return refreshStored({
+      store: this.store,
+      key: storeKey(this.server, record.issuer),
+      record,
+      refreshToken,
+      grant: (base) => this.grantContext(base, fetch, signal),
+      dpopKeyOf: (stored) => this.dpop.keyOf(stored),
+      adopt: (next) => {
+        this.secrets.learnRecord(next);
+        this.record = next;
+      },
+      dropped: (rest) => {
+        if (this.record?.tokens?.refresh_token === refreshToken) this.record = { ...rest };
+      },
+      required: (error) =>
+        new AuthRequiredError(
+          { server: this.context.serverName, reason: 'the refresh token was refused (invalid_grant); a new login is needed', url: this.server },
+          error,
+        ),
+    });
+  }
+
+  /** What a grant on `record`'s client needs (refresh, revocation). */
+  private grantContext(record: StoredAuth, fetch: AuthFetch, signal?: AbortSignal): GrantContext {
+    return {
+      as: record.as,
+      client: record.client!,
+      privateKeyPem: this.options.privateKeyPem,
+      signingAlgorithm: this.options.signingAlgorithm,
+      fetch,
+      serverName: this.context.serverName,
+      signal,
+      now: this.context.now,
+      learn: this.learn,
     };
-    return this.store.withLock ? this.store.withLock(key, run) : run();
   }
 
   /** The stored record (status, logout). */
@@ -250,7 +326,11 @@ export class OAuthHandler implements AuthHandler {
    * Revokes the tokens where the AS has a revocation endpoint (refresh token first: RFC 7009 §2.1
    * lets that revoke the access token too), then deletes them. Resolves whether anything was revoked.
    */
-  async logout(fetch: AuthFetch): Promise<boolean> {
+  logout(fetch: AuthFetch): Promise<boolean> {
+    return this.secrets.masked(this.revokeAndForget(fetch));
+  }
+
+  private async revokeAndForget(fetch: AuthFetch): Promise<boolean> {
     await this.load();
     const record = this.record;
     const tokens = record?.tokens;
@@ -258,15 +338,7 @@ export class OAuthHandler implements AuthHandler {
     try {
       if (record && tokens && record.client && record.as.revocation_endpoint) {
         const { revoke } = await import('./grants.js');
-        const ctx: GrantContext = {
-          as: record.as,
-          client: record.client,
-          privateKeyPem: this.options.privateKeyPem,
-          signingAlgorithm: this.options.signingAlgorithm,
-          fetch,
-          serverName: this.context.serverName,
-          now: this.context.now,
-        };
+        const ctx = this.grantContext(record, fetch);
         if (tokens.refresh_token) await revoke(ctx, tokens.refresh_token, 'refresh_token');
         await revoke(ctx, tokens.access_token, 'access_token');
         revoked = true;
@@ -278,10 +350,14 @@ export class OAuthHandler implements AuthHandler {
   }
 
   /** Runs an authorization now (`mcp-bridge auth login`), without waiting for a challenge. */
-  async login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
-    await this.load();
-    const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch, signal: options.signal };
-    await this.once(() => this.authorize(ctx, {}, options.scopes));
-    return this.record!;
+  login(fetch: AuthFetch, options: { scopes?: string[]; signal?: AbortSignal } = {}): Promise<StoredAuth> {
+    return this.secrets.masked(
+      (async () => {
+        await this.load();
+        const ctx: AuthChallengeContext = { status: 401, httpMethod: 'POST', fetch: this.secrets.tracked(fetch), signal: options.signal };
+        await this.once(() => this.authorize(ctx, {}, options.scopes));
+        return this.record!;
+      })(),
+    );
   }
 }

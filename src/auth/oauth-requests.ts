@@ -38,3 +38,14 @@ export async function getJson(fetch: AuthFetch, url: string, signal?: AbortSigna
 export function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
 }
+
+/** An Error with only the name, message and string code of `error`: no cause, no parsed values. */
+export function bareCopy(error: unknown): Error | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const copy = new Error(error.message);
+  copy.name = error.name;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.defineProperty(copy, 'code', { value: code, enumerable: true });
+  copy.stack = `${error.name}: ${error.message}`;
+  return copy;
+}

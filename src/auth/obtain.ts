@@ -16,6 +16,10 @@ export interface ObtainInput {
   storedClient?: ClientIdentity;
   fetch: AuthFetch;
   signal?: AbortSignal;
+  /** The DPoP key the tokens are to be bound to, when DPoP is in use. */
+  dpop?: import('./dpop.js').DpopKey;
+  /** The handler's redactor: told every secret the grant makes or receives. */
+  learn?: (values: readonly (string | undefined)[]) => void;
 }
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -27,7 +31,11 @@ const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code';
 /** Runs the grant the options call for; resolves with the client used and the tokens. */
 export async function obtainTokens(input: ObtainInput): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
   const { discovered, options, context } = input;
-  const grant = (client: ClientIdentity): GrantContext => ({
+  const grant = (client: ClientIdentity): GrantContext => {
+    input.learn?.([client.client_secret]);
+    return grantContext(client);
+  };
+  const grantContext = (client: ClientIdentity): GrantContext => ({
     as: discovered.as,
     client,
     privateKeyPem: options.privateKeyPem,
@@ -36,6 +44,8 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
     serverName: context.serverName,
     signal: input.signal,
     now: context.now,
+    learn: input.learn,
+    ...(input.dpop ? { dpop: input.dpop } : {}),
   });
   const mode = options.mode ?? 'oauth';
   if (mode === 'client_credentials') {
@@ -43,6 +53,7 @@ export async function obtainTokens(input: ObtainInput): Promise<{ client: Client
     return { client, tokens: await clientCredentialsGrant(grant(client), input.scopes, discovered.resource) };
   }
   if (mode === 'cross-app') return crossApp(input, grant);
+  if (mode === 'workload_identity') return workloadIdentity(input, grant);
   const interactive = context.authorize ? 'hook' : (options.interactive ?? 'never');
   if (interactive === 'never') {
     throw new AuthRequiredError({ server: context.serverName, reason: 'no valid token is stored and interactive login is not allowed in this process' });
@@ -114,6 +125,7 @@ async function crossApp(input: ObtainInput, grant: (client: ClientIdentity) => G
       description: 'auth.crossApp (idpTokenEndpoint, idToken) is not configured',
     });
   const idToken = typeof idp.idToken === 'function' ? await idp.idToken() : idp.idToken;
+  input.learn?.([idToken]);
   // (1) RFC 8693 at the IdP: the user's ID token for an ID-JAG addressed to the MCP server's AS.
   const idpClient: ClientIdentity = {
     client_id: idp.idpClientId ?? options.clientId ?? '',
@@ -133,5 +145,30 @@ async function crossApp(input: ObtainInput, grant: (client: ClientIdentity) => G
   // (2) RFC 7523 §2.1 at the AS: the ID-JAG as the assertion.
   const client = requireConfigured(options, context, 'jwt-bearer grant');
   const tokens = await genericGrant('jwt-bearer grant', grant(client), JWT_BEARER, { assertion: jag.access_token }, input.scopes);
+  return { client, tokens };
+}
+
+/**
+ * Workload identity federation (RFC 7523 §2.1, SEP-1933): the platform's JWT as the assertion of a
+ * jwt-bearer grant, read again every time (platforms rotate it). A refusal is final: no retry, no other grant.
+ */
+async function workloadIdentity(input: ObtainInput, grant: (client: ClientIdentity) => GrantContext): Promise<{ client: ClientIdentity; tokens: TokenSet }> {
+  const { discovered, options, context } = input;
+  const { readWorkloadAssertion } = await import('./workload.js');
+  const assertion = await readWorkloadAssertion(options.workload, context.serverName);
+  input.learn?.([assertion]);
+  // The assertion is the credential; a client id (and its own authentication) only when configured.
+  const client: ClientIdentity = {
+    client_id: options.clientId ?? '',
+    ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
+    ...(options.privateKeyPem ? { token_endpoint_auth_method: 'private_key_jwt' } : {}),
+    source: 'configured',
+  };
+  const parameters: Record<string, string> = {
+    assertion,
+    ...(input.scopes.length ? { scope: input.scopes.join(' ') } : {}),
+    ...(discovered.resource ? { resource: discovered.resource } : {}),
+  };
+  const tokens = await genericGrant('jwt-bearer grant (workload identity)', grant(client), JWT_BEARER, parameters, input.scopes);
   return { client, tokens };
 }

@@ -3,7 +3,7 @@
 // client_secret_expires_at required: oauth4webapi's strict parser refuses real servers there).
 import { AuthRefusedError } from '../errors/auth-errors.js';
 import type { AuthFetch } from '../transports/http/auth-handler.js';
-import { boundedSignal } from './oauth-requests.js';
+import { bareCopy, boundedSignal } from './oauth-requests.js';
 import type { AuthServerMetadata, ClientIdentity, OAuthOptions } from './types.js';
 
 export interface IdentityInput {
@@ -74,8 +74,13 @@ async function register(input: IdentityInput): Promise<ClientIdentity> {
     });
   } catch (error) {
     throw new AuthRefusedError(
-      { server: input.serverName, step: 'client registration', description: error instanceof Error ? error.message : String(error) },
-      error,
+      {
+        server: input.serverName,
+        step: 'client registration',
+        description: error instanceof Error ? error.message : String(error),
+        url: as.registration_endpoint,
+      },
+      bareCopy(error),
     );
   }
   const text = await response.text();

@@ -7,8 +7,12 @@ export type InteractiveMode = 'auto' | 'browser' | 'device' | 'paste' | 'never';
 
 /** Per-server OAuth options (the `auth:` block of a config, or code). Secrets here are never logged. */
 export interface OAuthOptions {
-  /** `oauth` (authorization code, device), `client_credentials`, `cross-app` (RFC 8693 + jwt-bearer), or `none` (no OAuth). @defaultValue 'oauth' */
-  mode?: 'oauth' | 'client_credentials' | 'cross-app' | 'none';
+  /**
+   * `oauth` (authorization code, device), `client_credentials`, `workload_identity` (the RFC 7523
+   * jwt-bearer grant with a token the platform issued, see {@link OAuthOptions.workload}), `cross-app`
+   * (RFC 8693 + jwt-bearer), or `none` (no OAuth). @defaultValue 'oauth'
+   */
+  mode?: 'oauth' | 'client_credentials' | 'workload_identity' | 'cross-app' | 'none';
   /** A pre-registered client id (AUTH-12); else CIMD, else dynamic registration. */
   clientId?: string;
   clientSecret?: string;
@@ -30,6 +34,19 @@ export interface OAuthOptions {
   interactive?: InteractiveMode;
   /** Ask for `offline_access` when the AS lists it (refresh tokens). @defaultValue true */
   offlineAccess?: boolean;
+  /**
+   * DPoP (RFC 9449, SEP-1932): sender-constrained tokens, with a key pair per client identity kept in
+   * the token store. `auto` uses it when the server asks for it (a `DPoP` challenge, or
+   * `dpop_bound_access_tokens_required` in its resource metadata). @defaultValue 'auto'
+   */
+  dpop?: boolean | 'auto';
+  /**
+   * Workload identity (`mode: workload_identity`, RFC 7523 §2.1): where the platform puts the JWT this
+   * workload presents as its assertion (a Kubernetes projected service-account token, a GitHub Actions
+   * OIDC token, a cloud identity token). Read again for every grant, so a rotated token is picked up.
+   * One of: a file, an environment variable, or a value or function (code).
+   */
+  workload?: { assertionFile?: string; assertionEnv?: string; assertion?: string | (() => string | Promise<string>) };
   /** Cross-app access: the IdP's token endpoint, client id and the user's ID token (SEP-990). */
   crossApp?: { idpTokenEndpoint: string; idpClientId?: string; idpClientSecret?: string; idToken: string | (() => Promise<string>) };
 }
@@ -68,6 +85,8 @@ export interface Discovered {
   resource?: string;
   /** `scopes_supported` of the protected-resource metadata. */
   resourceScopes?: string[];
+  /** `dpop_bound_access_tokens_required` of the protected-resource metadata (RFC 9728 §2). */
+  dpopRequired?: boolean;
   /** How the AS was found: `prm` (2025-06-18+), `legacy-metadata` or `legacy-defaults` (2025-03-26). */
   via: 'prm' | 'legacy-metadata' | 'legacy-defaults';
 }
@@ -89,6 +108,8 @@ export interface TokenSet {
   token_type: string;
   /** Absolute expiry in ms since the epoch, when the AS said `expires_in`. */
   expires_at?: number;
+  /** When the token was issued (ms since the epoch), so the refresh margin can follow its lifetime. */
+  issued_at?: number;
   refresh_token?: string;
   /** Granted scopes (the answer's `scope`, else what was requested). */
   scope?: string[];
@@ -105,6 +126,8 @@ export interface StoredAuth {
   tokens?: TokenSet;
   /** Scopes requested by the last authorization. */
   requested?: string[];
+  /** The DPoP key pair of this client identity, when its tokens are DPoP-bound (RFC 9449). */
+  dpop?: import('./dpop.js').StoredDpopKey;
 }
 
 /** What the handler needs besides the options. */

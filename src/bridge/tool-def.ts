@@ -1,6 +1,6 @@
 // MCP Tool (or native tool description) → agent ToolDef: exposed name, LLM description with the
 // TOOLS-13 title fallback, derived params, and the original schema kept intact.
-import type { JsonSchema, Tool } from '../../protocol/index.js';
+import { toolUi, type JsonSchema, type Tool } from '../../protocol/index.js';
 import { exposedName } from './naming.js';
 import { schemaToParams } from './schema-to-params.js';
 import type { ToolDef } from './types.js';
@@ -35,6 +35,8 @@ export function toolDefFromMcp(server: string, tool: Tool, prefix = ''): ToolDef
   };
   if (isSchemaObject(tool.outputSchema)) def.outputSchema = tool.outputSchema;
   if (tool.annotations) def.annotations = tool.annotations;
+  const ui = toolUi(tool);
+  if (ui?.resourceUri !== undefined) def.ui = ui;
   return def;
 }
 

@@ -1,6 +1,6 @@
 // Shapes the bridge produces: the agent tool definition, its parameters, schema-conversion notes and
 // the converted tool result.
-import type { CallToolResult, JsonSchema, Tool, ToolAnnotations } from '../../protocol/index.js';
+import type { ToolUi, CallToolResult, JsonSchema, Tool, ToolAnnotations } from '../../protocol/index.js';
 import type { ValidationIssue } from '../errors/bridge-errors.js';
 
 /** LLM providers whose function-calling schema dialect the bridge knows. */
@@ -46,6 +46,8 @@ export interface ToolDef {
   annotations?: ToolAnnotations;
   /** The tool as listed, for MCP tools. */
   tool?: Tool;
+  /** MCP Apps: the tool's UI (`_meta.ui.resourceUri`, a `ui://` resource a host may render its results with) and who may call it. */
+  ui?: ToolUi;
   /** Offered to the model only on demand: providers' deferred loading (`defer_loading`, `deferLoading`). */
   deferred?: boolean;
 }

@@ -36,6 +36,10 @@ export interface ParsedArgs {
   passEnv: boolean;
   /** auth login: the scopes to ask for (space-separated). */
   scope?: string;
+  /** search: how many tools at most (checked by the command). */
+  limit?: string;
+  /** tools: `--tool-search` (true) or `--tool-search=false`; absent: the config's `toolSearch.enabled` decides. */
+  toolSearch?: boolean;
 }
 
 type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -108,7 +112,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
   };
   if (command !== undefined) parsed.command = command;
-  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope'] as const) {
+  const toolSearch = last<boolean>('tool-search');
+  if (toolSearch !== undefined) parsed.toolSearch = toolSearch;
+  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope', 'limit'] as const) {
     const v = last<string>(key);
     if (v !== undefined) parsed[key] = v;
   }

@@ -88,6 +88,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: "it gets only HOME, PATH, SHELL, TERM, USER, LANG, LC_ALL, TMPDIR, LOGNAME (the config files' default) plus its -e values",
   },
   { name: 'scope', type: 'string', value: '"A B"', help: 'auth login: the scopes to ask for, space-separated' },
+  { name: 'limit', type: 'string', value: 'N', help: 'search: how many tools at most (default 10)' },
+  {
+    name: 'tool-search',
+    type: 'boolean',
+    help: "with --format: the first request's tool list when tool search is on (the search tool and the config's toolSearch.alwaysLoaded tools); --tool-search=false: every tool, whatever the config says",
+  },
 ];
 
 /** Accepted by every command. */
@@ -102,19 +108,28 @@ export const COMMANDS: readonly CommandSpec[] = [
     name: 'tools',
     summary: 'the tools as the LLM sees them; with TOOL, one tool in full',
     usage: [
-      'tools [TOOL] [--json] [--format mcp|openai|openai-responses|anthropic|gemini]',
+      'tools [TOOL] [--json] [--format mcp|openai|openai-responses|anthropic|gemini] [--tool-search]',
       'tools [TOOL] [options] -- CMD [ARGS...]',
       'tools URL [TOOL] [options]',
     ],
-    description: `Starts the servers and lists every tool as the agent registry exposes it: its name, signature and server, then the token cost of the specs on stderr. With TOOL, prints that tool's description and full input schema (JSON with --json). --format prints the specs as a provider takes them. ${TARGETS}`,
-    options: ['json', 'format', ...AD_HOC],
+    description: `Starts the servers and lists every tool as the agent registry exposes it: its name, signature and server, then the token cost of the specs on stderr. With TOOL, prints that tool's description and full input schema (JSON with --json). --format prints the specs as a provider takes them; with --tool-search, the specs of the first request when tool search is on: the search tool and the always-loaded tools (tools.mcp.toolSearch in the config; when the config enables it, --tool-search=false prints every tool). ${TARGETS}`,
+    options: ['json', 'format', 'tool-search', ...AD_HOC],
     examples: [
       'tools',
       'tools --format openai-responses -q',
+      'tools --format anthropic --tool-search',
       'tools read_text_file',
       'tools -- npx -y @modelcontextprotocol/server-filesystem .',
       'tools https://mcp.example.com/mcp -H "Authorization: Bearer $TOKEN"',
     ],
+  },
+  {
+    name: 'search',
+    summary: 'find the tools that fit a task described in words',
+    usage: ['search "QUERY" [--limit N] [--json]', 'search "QUERY" [options] -- CMD [ARGS...]', 'search URL "QUERY" [options]'],
+    description: `Starts the servers and ranks their tools against QUERY (a task in words: "read a file", "open a pull request"), as the registry's tool search does for a model: by name, title, description, parameters and server. Prints the best first, with their server, score and the first line of their description. With --json, stdout holds only a JSON array of { "name", "server", "score" }, best first. ${TARGETS}`,
+    options: ['json', 'limit', ...AD_HOC],
+    examples: ['search "read a file"', 'search "remember a fact about a person" --limit 3 --json -q', 'search "add two numbers" -- node server.js'],
   },
   {
     name: 'call',

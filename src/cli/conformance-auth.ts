@@ -52,6 +52,9 @@ export async function authOptionsFor(scenario: string, context: Context): Promis
         idToken: text(context, 'idp_id_token') ?? '',
       },
     };
+  } else if (scenario === 'auth/wif-jwt-bearer') {
+    // Workload identity: the suite hands over the platform-issued JWT a workload would read from its file.
+    options = { mode: 'workload_identity', clientId: text(context, 'client_id'), workload: { assertion: text(context, 'valid_jwt') ?? '' } };
   } else if (context?.client_id !== undefined) {
     // auth/pre-registration: credentials handed over by the suite (AUTH-12).
     options = { ...options, clientId: text(context, 'client_id'), clientSecret: text(context, 'client_secret') };

@@ -3,6 +3,7 @@
 import { connect, type Client, type ClientOptions } from '../client/index.js';
 import type { HttpServerParams } from '../transports/create.js';
 import { AUTH_SCENARIOS, authOptionsFor } from './conformance-auth.js';
+import { EXTENSION_SCENARIOS } from './conformance-extensions.js';
 
 /** The scenario's data from `MCP_CONFORMANCE_CONTEXT`, when the suite hands any over. */
 export type ConformanceContext = Record<string, unknown> | undefined;
@@ -98,6 +99,7 @@ const modernScenario: Handler = (url, context) =>
   );
 for (const name of ['request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers'])
   HANDLERS[name] = modernScenario;
+Object.assign(HANDLERS, EXTENSION_SCENARIOS);
 
 /** Names of the scenarios that have a handler of their own. */
 export const CONFORMANCE_SCENARIOS: readonly string[] = Object.keys(HANDLERS);

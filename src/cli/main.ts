@@ -19,6 +19,7 @@ type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
 // Loaded on demand: `tools` never pays for the recorder, `conformance` never for the config loader.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   tools: async () => (await import('./commands/tools.js')).toolsCommand,
+  search: async () => (await import('./commands/search.js')).searchCommand,
   call: async () => (await import('./commands/call.js')).callCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
   demo: async () => (await import('./commands/demo.js')).demoCommand,
@@ -30,6 +31,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   prompts: async () => (await import('./commands/prompts.js')).promptsCommand,
   prompt: async () => (await import('./commands/prompts.js')).promptCommand,
   complete: async () => (await import('./commands/prompts.js')).completeCommand,
+  skills: async () => (await import('./commands/skills.js')).skillsCommand,
+  skill: async () => (await import('./commands/skills.js')).skillCommand,
 };
 
 /**

@@ -6,6 +6,7 @@ import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
 import { Registry } from '../registry/registry.js';
+import type { RegistryOptions } from '../registry/types.js';
 import type { ParsedArgs } from './args.js';
 import { firstLine, type CliIo } from './io.js';
 import { resolveServers } from './target.js';
@@ -28,7 +29,7 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   // configured secret reaches the terminal.
   const redact = createRedactor(config.servers.flatMap((s) => collectSecrets(s)));
   const io: CliIo = { ...rawIo, stdout: (t) => rawIo.stdout(redact(t)), stderr: (t) => rawIo.stderr(redact(t)) };
-  const registry = new Registry();
+  const registry = new Registry(registryOptions(config, args.toolSearch));
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
   // VER-7: one process per command, so the era verdicts live in a state file, not in memory.
   const manager = new Manager(config, { registry, logger, clientOptions: { eraCache: fileEraCache(defaultEraCachePathFor(io.env)) } });
@@ -57,6 +58,20 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
     throw error;
   }
   return { config, manager, registry, summary, startMs: performance.now() - started, io };
+}
+
+/**
+ * What the config asks of the registry: its tool search settings and its result budget.
+ * `toolSearch` (the command line's `--tool-search`) turns deferred loading on or off whatever the
+ * config says, keeping the config's always-loaded globs and limit.
+ */
+export function registryOptions(config: BridgeConfig, toolSearch?: boolean): RegistryOptions {
+  const search = config.toolSearch;
+  const enabled = toolSearch ?? search?.enabled ?? false;
+  return {
+    ...(search || enabled ? { toolSearch: { ...search, enabled } } : {}),
+    ...(config.maxResultTokens !== undefined ? { results: { maxResultTokens: config.maxResultTokens } } : {}),
+  };
 }
 
 function defaultEraCachePathFor(env: Record<string, string | undefined>): string {

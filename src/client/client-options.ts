@@ -19,6 +19,7 @@ import type { ServerSnapshot } from './handshake.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import type { TaskRequest } from './tasks.js';
 import type { UrlElicitationHook } from './url-elicitation.js';
+import type { ResultCache } from './list-cache.js';
 
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
@@ -61,6 +62,30 @@ export interface ClientOptions extends ServerRequestHandlers {
   eraCache?: EraCache;
   /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
   eraCacheKey?: string;
+  /**
+   * Declare MCP Apps (`io.modelcontextprotocol/ui`, `text/html;profile=mcp-app`): set it when your
+   * host renders a tool's UI (`ToolDef.ui`, {@link Client.readUiResource}); servers may then adapt
+   * their tools and results to it. @defaultValue false
+   */
+  apps?: boolean;
+  /**
+   * 2026 era: declare the Tasks extension (`io.modelcontextprotocol/tasks`) on every request, so a
+   * server may run a tool call as a task; `callTool` then follows it to its result (polling at the
+   * server's interval, input requests answered by the same hooks). @defaultValue true
+   */
+  tasksExtension?: boolean;
+  /**
+   * 2026 era: where cacheable results (`tools/list`, `prompts/list`, `resources/list`, templates,
+   * `resources/read`) are kept while their `ttlMs` lasts, shared by every connection to the same
+   * server (`eraCacheKey`). @defaultValue the process-wide cache; pass `new ResultCache()` to keep a client's own
+   */
+  resultCache?: ResultCache;
+  /**
+   * The authorization context this connection's `private` cached results belong to (CACHE-6): a
+   * non-secret id (`connect` derives a hash of the credentials it was given). Unset: private
+   * results are reused only by this connection.
+   */
+  cacheIdentity?: string;
   /** Starts a fresh transport for the same server: used once, for a stdio server that exits on the era probe. */
   respawn?: () => Promise<Transport>;
   /** Cap on `input_required` rounds of one request (MRTR-6). @defaultValue 10 */

@@ -24,6 +24,7 @@ import {
   type JsonObject,
   type LoggingLevel,
   type ServerCapabilities,
+  type Skill,
   type Tool,
 } from '../../protocol/index.js';
 import type { Redact } from '../../protocol/redact.js';
@@ -36,6 +37,9 @@ import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
 import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
+import { readUiResource, type UiResource } from './apps.js';
+import { loadSkill, type LoadedSkill, type LoadSkillOptions } from './skill-load.js';
+import { getSkill, listSkills, readResourceDirectory } from './skills.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
 import { listTasks, type ToolTask } from './tasks.js';
 import { fromSdkOptions, ToolCalls } from './tool-calls.js';
@@ -239,6 +243,40 @@ export class Client {
    */
   complete(ref: CompleteReference, argument: CompleteArgument, context?: CompleteContext, options?: FeatureOptions): Promise<CompleteResult['completion']> {
     return complete(this.connection.host, ref, argument, context, options);
+  }
+
+  /**
+   * Every skill the server lists (Skills extension, `skills/list`): entries only, no file is read
+   * (SKILL-2). An empty listing does not mean the server has none (SKILL-9).
+   * @throws CapabilityMissingError unless the server declared `io.modelcontextprotocol/skills`.
+   */
+  listSkills(options?: FeatureOptions): Promise<Skill[]> {
+    return listSkills(this.connection.host, options);
+  }
+  /** One skill's entry by the URI of its `SKILL.md` (`skills/get`). @throws CapabilityMissingError */
+  getSkill(uri: string, options?: FeatureOptions): Promise<Skill> {
+    return getSkill(this.connection.host, uri, options);
+  }
+  /**
+   * Loads a skill from its entry or its `SKILL.md` URI: reads `SKILL.md` and verifies its size,
+   * digest and frontmatter against the entry; other files are read, verified, with `readFile`.
+   * @throws SkillVerificationError (`MCPB_SKILL_UNVERIFIED`) when the content does not match the entry.
+   */
+  loadSkill(skill: Skill | string, options?: LoadSkillOptions): Promise<LoadedSkill> {
+    return loadSkill(this.connection.host, skill, options);
+  }
+  /** The direct children of a directory resource (`resources/directory/read`). @throws CapabilityMissingError unless the skills extension declared `directoryRead`. */
+  readResourceDirectory(uri: string, options?: FeatureOptions): Promise<Resource[]> {
+    return readResourceDirectory(this.connection.host, uri, options);
+  }
+
+  /**
+   * Reads a tool's MCP App (`ui://`, from `_meta.ui.resourceUri`): its HTML, the `_meta.ui` the
+   * server declared, and the Content-Security-Policy and iframe `allow` a host renders it with.
+   * @throws InvalidResultError when the resource is not `text/html;profile=mcp-app`.
+   */
+  readUiResource(uri: string, options?: FeatureOptions): Promise<UiResource> {
+    return readUiResource(this.connection.host, uri, options);
   }
 
   /** Tells the server the roots changed (when roots were offered; the 2026 era has no such notification). */

@@ -8,6 +8,7 @@ import { connectInEra } from './era-detect.js';
 import { modernPath } from './request-path.js';
 import { capabilitiesFor } from './server-requests.js';
 import { startError } from './start-error.js';
+import { cacheFor } from './list-cache.js';
 
 /** Connects `connection` once; the Client keeps the promise so concurrent `connect()` calls share it. */
 export async function connectClient(connection: ClientConnection): Promise<void> {
@@ -60,6 +61,7 @@ function enterModern(connection: ClientConnection): void {
     server: connection.options.name,
     envelope: () => connection.envelope(),
     maxInputRounds: connection.options.maxInputRounds,
+    cache: cacheFor(connection.options),
     onServerInfo: (info) => {
       if (connection.snapshot) connection.snapshot.serverInfo = info;
     },

@@ -20,6 +20,7 @@ import { capabilitiesFor, installServerRequestHandlers } from './server-requests
 import { SkippedLines } from './start-error.js';
 import type { ToolTask } from './tasks.js';
 import { afterUrlElicitationError } from './url-elicitation.js';
+import { withTasksExtension } from './task-driver.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
 
@@ -134,7 +135,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     return {
       protocolVersion: this.snapshot!.protocolVersion,
       clientInfo: this.clientInfo(),
-      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      capabilities: withTasksExtension(capabilitiesFor(this.options, this.options.capabilities), this.options.tasksExtension),
       logLevel: this.logLevel,
     };
   }

@@ -3,6 +3,7 @@
 // imports the least.
 import { Client, type ClientOptions } from './client.js';
 import { eraCacheKey } from './era-cache.js';
+import { cacheIdentity } from './list-cache.js';
 import { createTransport, type ServerParams } from '../transports/create.js';
 
 // The protocol core's types, its errors and the few helpers a client's user calls; the rest
@@ -39,6 +40,8 @@ export type { EraOption } from './era-detect.js';
 export { defaultEraCache, defaultEraCachePath, eraCacheKey, fileEraCache, memoryEraCache } from './era-cache.js';
 export type { EraCache, EraVerdict } from './era-cache.js';
 export { DEFAULT_MAX_INPUT_ROUNDS } from './input-required.js';
+export { ResultCache, defaultResultCache, cacheIdentity, MAX_LIST_CACHE_ENTRIES } from './list-cache.js';
+export type { CachePartition } from './list-cache.js';
 export * from '../errors/era-errors.js';
 export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';
 export { Session, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/session.js';
@@ -52,6 +55,11 @@ export * from '../errors/client-errors.js';
 export type { FeatureOptions } from './features.js';
 export type { PromptArguments } from './prompts.js';
 export { resourceBytes } from './resources.js';
+export { LoadedSkill } from './skill-load.js';
+export type { UiResource } from './apps.js';
+export { UI_EXTENSION, UI_MIME_TYPE, toolUi, uiContentSecurityPolicy, uiPermissionPolicy } from '../../protocol/index.js';
+export type { LoadSkillOptions, SkillFile } from './skill-load.js';
+export { SKILLS_EXTENSION, SKILL_LIMITS } from '../../protocol/index.js';
 export { nullLogger, createConsoleLogger } from '../log.js';
 export type { Logger, LogLevel } from '../log.js';
 export { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
@@ -72,7 +80,12 @@ export type ConnectOptions = ServerParams & ClientOptions;
 export async function connect(options: ConnectOptions): Promise<Client> {
   const context = { serverName: options.name, logger: options.logger };
   const transport = await createTransport(options, context);
-  const client = new Client(transport, { eraCacheKey: eraCacheKey(options), respawn: () => createTransport(options, context), ...options });
+  const client = new Client(transport, {
+    eraCacheKey: eraCacheKey(options),
+    cacheIdentity: cacheIdentity(options as Parameters<typeof cacheIdentity>[0]),
+    respawn: () => createTransport(options, context),
+    ...options,
+  });
   await client.connect();
   return client;
 }

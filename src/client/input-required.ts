@@ -33,7 +33,8 @@ export async function runToCompletion(
     const result = await send(roundParams);
     const type = resultTypeOf(result);
     if (typeof type === 'object') throw new InvalidResultError(ctx, type.invalid);
-    if (type === 'complete') return result;
+    // A task (Tasks extension) is the path's to follow; it is no round of this loop.
+    if (type === 'complete' || type === 'task') return result;
     if (!INPUT_REQUIRED_METHODS.has(method)) throw new InvalidResultError(ctx, `${method} may not answer input_required (MRTR-1)`);
     if (round >= maxRounds) throw new InputRoundsExceededError({ ...ctx, rounds: round });
     const asked = parseInputRequired(result);

@@ -19,13 +19,15 @@ export interface NotificationSink {
 
 /** Registers the client's notification handlers on `session`. */
 export function routeNotifications(session: Session, sink: NotificationSink): void {
-  const listChanged = (event: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged', list: string) => () => {
-    sink.path.invalidate(list); // CACHE-7
-    sink.events.emit(event, undefined);
-  };
+  const listChanged =
+    (event: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged', ...lists: string[]) =>
+    () => {
+      for (const list of lists) sink.path.invalidate(list); // CACHE-7
+      sink.events.emit(event, undefined);
+    };
   session.onNotification(Methods.toolsListChanged, listChanged('toolsListChanged', Methods.toolsList));
   session.onNotification(Methods.promptsListChanged, listChanged('promptsListChanged', Methods.promptsList));
-  session.onNotification(Methods.resourcesListChanged, listChanged('resourcesListChanged', Methods.resourcesList));
+  session.onNotification(Methods.resourcesListChanged, listChanged('resourcesListChanged', Methods.resourcesList, Methods.resourcesTemplatesList));
   session.onNotification(Methods.resourcesUpdated, (params) => {
     if (typeof params?.uri === 'string') sink.events.emit('resourceUpdated', params as ResourceUpdatedParams);
   });

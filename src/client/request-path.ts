@@ -4,10 +4,10 @@
 // Every Client method goes through `request()`, so new methods get all of this for free.
 import {
   cacheKey,
-  expiresAt,
   INPUT_REQUIRED_METHODS,
   resultTypeOf,
   serverInfoOf,
+  TASKS_EXTENSION,
   withEnvelope,
   type Envelope,
   type Era,
@@ -17,6 +17,8 @@ import {
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions, Session } from '../session/session.js';
 import { runToCompletion } from './input-required.js';
+import { followTask } from './task-driver.js';
+import { connectionPartition, ResultCache, type CachePartition } from './list-cache.js';
 
 /** One era's way of sending a request and reading its result. */
 export interface RequestPath {
@@ -44,17 +46,13 @@ export interface ModernPathOptions {
   /** @defaultValue 10 */
   maxInputRounds?: number;
   now?: () => number;
+  /** Where cacheable results are kept and under which server and identity; by default this connection's own cache. */
+  cache?: { store: ResultCache; partition: CachePartition };
 }
 
-interface CacheEntry {
-  result: JsonObject;
-  expiresAt: number;
-}
-
-/** The stateless era's path; its cache lives as long as the connection (one auth context, CACHE-6). */
+/** The stateless era's path; cacheable results are served from `options.cache` while fresh (CACHE-2, CACHE-6). */
 export function modernPath(session: Session, options: ModernPathOptions): RequestPath {
-  const cache = new Map<string, CacheEntry>();
-  const now = options.now ?? Date.now;
+  const { store, partition } = options.cache ?? { store: new ResultCache(options.now), partition: connectionPartition() };
   const sendOnce = async (method: string, params: JsonObject | undefined, req: RequestOptions): Promise<JsonObject> => {
     const result = await session.request<JsonObject>(method, withEnvelope(params, options.envelope()), req);
     const info = serverInfoOf(result);
@@ -65,29 +63,29 @@ export function modernPath(session: Session, options: ModernPathOptions): Reques
     era: 'modern',
     async request<R>(method: string, params: JsonObject | undefined, req: RequestOptions): Promise<R> {
       const key = cacheKey(method, params);
-      const hit = key === undefined ? undefined : cache.get(key);
-      if (hit && now() < hit.expiresAt) return structuredClone(hit.result) as R;
+      const hit = key === undefined ? undefined : store.get(partition, method, key);
+      if (hit) return hit as R;
       const result = INPUT_REQUIRED_METHODS.has(method)
         ? await runToCompletion(session, method, params, (p) => sendOnce(method, p, req), { ...req, maxRounds: options.maxInputRounds, server: options.server })
         : await sendOnce(method, params, req);
       const type = resultTypeOf(result);
       if (typeof type === 'object') throw new InvalidResultError({ server: options.server, method }, type.invalid);
-      if (type !== 'complete') throw new InvalidResultError({ server: options.server, method }, `${method} may not answer input_required (MRTR-1)`);
-      if (key !== undefined) {
-        const at = now();
-        const expires = expiresAt(result, at);
-        if (expires > at) cache.set(key, { result: structuredClone(result), expiresAt: expires });
-        else cache.delete(key);
+      // TASKS-11: a tool call the server chose to run as a task is followed to its end, transparently.
+      if (type === 'task') {
+        const declared = (options.envelope().capabilities.extensions as Record<string, unknown> | undefined)?.[TASKS_EXTENSION] !== undefined;
+        if (!declared || method !== 'tools/call')
+          throw new InvalidResultError(
+            { server: options.server, method },
+            `${method} answered with a task, which ${declared ? 'only tools/call may' : 'was not negotiated'}`,
+          );
+        return (await followTask({ server: options.server, session, send: (m, p, r) => sendOnce(m, p, r) }, method, result, req)) as R;
       }
+      if (type !== 'complete') throw new InvalidResultError({ server: options.server, method }, `${method} may not answer input_required (MRTR-1)`);
+      if (key !== undefined) store.set(partition, method, key, result);
       return result as R;
     },
     invalidate(method?: string) {
-      if (method === undefined) {
-        cache.clear();
-        return;
-      }
-      const prefix = JSON.stringify([method]).slice(0, -1) + ',';
-      for (const k of cache.keys()) if (k.startsWith(prefix)) cache.delete(k);
+      store.invalidate(partition.server, method);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../protocol/index.js';
 import { HandlerError, type RequestContext } from '../session/dispatcher.js';
 import type { Session } from '../session/session.js';
+import { UI_EXTENSION, UI_MIME_TYPE } from '../../protocol/index.js';
 
 /** Context passed to sampling and elicitation handlers. */
 export interface ServerRequestContext {
@@ -42,8 +43,10 @@ export interface ServerRequestHandlers {
 }
 
 /** The client capabilities implied by the handlers. */
-export function capabilitiesFor(handlers: ServerRequestHandlers, extra: ClientCapabilities = {}): ClientCapabilities {
+export function capabilitiesFor(handlers: ServerRequestHandlers & { apps?: boolean }, extra: ClientCapabilities = {}): ClientCapabilities {
   const caps: ClientCapabilities = { ...extra };
+  // APPS-1: MCP Apps are declared only when the user renders them.
+  if (handlers.apps) caps.extensions = { ...(caps.extensions as object | undefined), [UI_EXTENSION]: { mimeTypes: [UI_MIME_TYPE] } };
   if (handlers.roots !== undefined) caps.roots = { listChanged: true };
   if (handlers.onSampling) caps.sampling = {};
   if (handlers.onElicitation) {

@@ -2,6 +2,7 @@
 // tail, and the first stdout lines that were not JSON-RPC (a banner, "Error: set API_KEY"), which
 // usually name the cause better than anything else.
 import type { McpBridgeError, McpError } from '../../protocol/index.js';
+import { AuthTimeoutError } from '../errors/auth-errors.js';
 import { ServerStartError } from '../errors/client-errors.js';
 import { describeExit } from '../errors/transport-errors.js';
 import { ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
@@ -55,6 +56,9 @@ export function startError(error: unknown, { server, transport, startupTimeoutMs
     );
   }
   if (error instanceof RequestTimeoutError) {
+    // The server answered 401 and the time went on our OAuth requests: name the URL that hung.
+    const stall = transport.authStall?.();
+    if (stall) return new AuthTimeoutError({ server, step: stall.step, url: stall.url, timeoutMs: startupTimeoutMs }, error);
     const stderrTail = transport.stderrTail || undefined;
     return new ServerStartError(
       { ...base, stderrTail },

@@ -7,7 +7,7 @@ import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import type { AuthConfig } from './types.js';
 
-const MODES = ['oauth', 'client_credentials', 'none'] as const;
+const MODES = ['oauth', 'client_credentials', 'workload_identity', 'none'] as const;
 const INTERACTIVE = ['auto', 'browser', 'device', 'paste', 'never'] as const;
 const STORES = ['file', 'memory'] as const;
 /** Keys of the `auth:` block, including the hosts' spellings. */
@@ -24,6 +24,9 @@ export const AUTH_KEYS = [
   'interactive',
   'store',
   'offlineAccess',
+  'dpop',
+  'assertionFile',
+  'assertionEnv',
   'CLIENT_ID',
   'CLIENT_SECRET',
   'callbackPort',
@@ -84,6 +87,9 @@ export function readAuth(
   const signingAlgorithm = r.string('signingAlgorithm', true);
   const clientMetadataUrl = r.string('clientMetadataUrl', true);
   const offlineAccess = r.boolean('offlineAccess');
+  const dpop = r.boolean('dpop');
+  const assertionFile = r.string('assertionFile', true);
+  const assertionEnv = r.string('assertionEnv', true);
   // The redactor learns the client secret and any secret-named variable expanded here.
   secrets.push(...r.secrets, ...(clientSecret ? [clientSecret] : []));
   return {
@@ -99,6 +105,9 @@ export function readAuth(
     ...optional('interactive', oneOf(r, 'interactive', INTERACTIVE)),
     store: oneOf(r, 'store', STORES) ?? 'file',
     ...(offlineAccess !== undefined ? { offlineAccess } : {}),
+    ...optional('dpop', dpop),
+    ...optional('assertionFile', assertionFile),
+    ...optional('assertionEnv', assertionEnv),
   };
 }
 

@@ -8,6 +8,7 @@ import { workspaceFolderOf } from './hosts.js';
 import { FieldReader } from './field-reader.js';
 import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
+import { readSharedSettings } from './shared-keys.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
 
 export function buildConfig(
@@ -34,6 +35,9 @@ export function buildConfig(
   // `tools.mcp.secrets`: values masked for every server, as if listed under each entry's `secrets`.
   const shared = extracted.shared ? new FieldReader(ctx, extracted.shared.path, extracted.shared.value, true) : undefined;
   const sharedSecrets = shared ? [...shared.stringList('secrets', true).filter((v) => v !== ''), ...shared.secrets] : [];
+  const settings = extracted.shared ? readSharedSettings(ctx, extracted.shared.path, extracted.shared.value) : {};
+  // A server without its own maxResultChars takes the file-wide budget, in characters.
+  const sharedChars = settings.maxResultTokens === undefined ? undefined : settings.maxResultTokens * CHARS_PER_TOKEN;
   const servers: ServerConfig[] = [];
   const seen = new Map<string, DocPath>();
   const only = base.options.only;
@@ -42,7 +46,11 @@ export function buildConfig(
     // An entry the caller does not use may be broken without failing the load: its problems go nowhere.
     const unused = only !== undefined && (name === undefined || !only.includes(name));
     const server = normalizeServer(entry, unused ? { ...ctx, issues: [] } : ctx);
-    if (server) servers.push(sharedSecrets.length === 0 ? server : { ...server, secrets: [...new Set([...(server.secrets ?? []), ...sharedSecrets])] });
+    if (server) {
+      if (sharedSecrets.length > 0) server.secrets = [...new Set([...(server.secrets ?? []), ...sharedSecrets])];
+      if (sharedChars !== undefined && !(isObject(entry.value) && entry.value.maxResultChars != null)) server.maxResultChars = sharedChars;
+      servers.push(server);
+    }
     if (name === undefined || unused) continue;
     const first = seen.get(name);
     if (first === undefined) seen.set(name, entry.path);
@@ -55,8 +63,11 @@ export function buildConfig(
       });
     }
   }
-  return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers };
+  return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers, ...settings };
 }
+
+/** The registry's estimate: about 4 characters a token. */
+const CHARS_PER_TOKEN = 4;
 
 /** Ids of VS Code's top-level `inputs` declared `"password": true` (prompts whose answers are secrets). */
 function passwordInputIds(root: unknown): Set<string> {

@@ -6,7 +6,7 @@
 
 import { translateEntry } from './host-entries.js';
 import { detectHost, type HostName } from './hosts.js';
-import { NAME_PATTERN, suggestName } from './schema.js';
+import { NAME_PATTERN, suggestName, TOOLS_MCP_KEYS } from './schema.js';
 import type { DocPath } from './paths.js';
 import type { BridgeConfig } from './types.js';
 import { closest } from '../util/did-you-mean.js';
@@ -143,13 +143,13 @@ function extractBridge(root: Record<string, unknown>, issues: RawIssue[]): Extra
     return result;
   }
   for (const key of Object.keys(mcp)) {
-    if (key === 'enabled' || key === 'servers' || key === 'secrets') continue;
-    const guess = closest(key, ['enabled', 'servers', 'secrets']);
+    if ((TOOLS_MCP_KEYS as readonly string[]).includes(key)) continue;
+    const guess = closest(key, TOOLS_MCP_KEYS);
     issues.push({
       path: ['tools', 'mcp', key],
       at: 'key',
       message: `unknown key "${key}" in tools.mcp`,
-      hint: guess ? `did you mean "${guess}"?` : 'valid keys: enabled, servers, secrets',
+      hint: guess ? `did you mean "${guess}"?` : `valid keys: ${TOOLS_MCP_KEYS.join(', ')}`,
     });
   }
   result.shared = { path: ['tools', 'mcp'], value: mcp };

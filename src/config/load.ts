@@ -23,6 +23,14 @@ function Y(): typeof YamlModule {
   return (yamlModule ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('yaml') as typeof YamlModule);
 }
 
+/**
+ * One YAML document as plain JSON values; throws on invalid YAML. Not config-specific: yaml has one
+ * doorway, so the skills frontmatter check (src/client/skill-load.ts) parses through here too.
+ */
+export function parseYaml(text: string): unknown {
+  return Y().parse(text);
+}
+
 /** Options for {@link parseConfig}. */
 export interface ParseConfigOptions extends ConfigOptions {
   /** The file the text came from, used in messages and to resolve relative paths. */

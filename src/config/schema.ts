@@ -17,6 +17,15 @@ export const SERVER_DEFAULTS = {
   prompts: false,
 } as const;
 
+/** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens'] as const;
+
+/** Keys of `tools.mcp.toolSearch`. */
+export const TOOL_SEARCH_KEYS = ['enabled', 'alwaysLoaded', 'limit'] as const;
+
+/** The most tools one search may return (the search tool's own `limit` stops there too). */
+export const TOOL_SEARCH_MAX_LIMIT = 20;
+
 /** Server names: used in tool prefixes, logs and CLI arguments. */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A valid server name close to `name`, for hints and for hosts whose names are free text. */

@@ -23,7 +23,12 @@ import { closest } from '../util/did-you-mean.js';
 import type { AuthConfig, ServerConfig } from './types.js';
 
 function resolveKeyFile(auth: AuthConfig, dir: string): AuthConfig {
-  return auth.privateKeyFile && !isAbsolute(auth.privateKeyFile) ? { ...auth, privateKeyFile: resolve(dir, auth.privateKeyFile) } : auth;
+  const at = (file: string | undefined) => (file && !isAbsolute(file) ? resolve(dir, file) : file);
+  return {
+    ...auth,
+    ...(auth.privateKeyFile ? { privateKeyFile: at(auth.privateKeyFile) } : {}),
+    ...(auth.assertionFile ? { assertionFile: at(auth.assertionFile) } : {}),
+  };
 }
 
 /** Context for {@link normalizeServer}. */

@@ -127,8 +127,11 @@ export interface ServerConfigBase {
 
 /** The `auth:` block of an HTTP server, variables expanded. Secret: never log clientSecret. */
 export interface AuthConfig {
-  /** `none` turns OAuth off (static headers only). @defaultValue 'oauth' */
-  mode: 'oauth' | 'client_credentials' | 'none';
+  /**
+   * `none` turns OAuth off (static headers only); `workload_identity` presents the platform's token
+   * (`assertionFile` or `assertionEnv`) in an RFC 7523 jwt-bearer grant. @defaultValue 'oauth'
+   */
+  mode: 'oauth' | 'client_credentials' | 'workload_identity' | 'none';
   clientId?: string;
   clientSecret?: string;
   /** PKCS#8 PEM file for private_key_jwt, resolved against the config folder. */
@@ -148,6 +151,12 @@ export interface AuthConfig {
   /** @defaultValue 'file' */
   store: 'file' | 'memory';
   offlineAccess?: boolean;
+  /** DPoP-bound tokens (RFC 9449): true, false, or unset for auto (when the server asks for them). */
+  dpop?: boolean;
+  /** Workload identity: the file holding the platform's token (re-read for every grant), resolved against the config folder. */
+  assertionFile?: string;
+  /** Workload identity: the environment variable holding the platform's token. */
+  assertionEnv?: string;
 }
 
 /** A loaded config file. */
@@ -163,10 +172,33 @@ export interface BridgeConfig {
   /** Every server, including disabled ones, in file order. */
   servers: ServerConfig[];
   /**
+   * `tools.mcp.toolSearch` (mcp-bridge files): tool search and deferred loading for the registry
+   * built from this config. Takes the same shape as the Registry's `toolSearch` option, so
+   * `new Registry({ toolSearch: config.toolSearch })` applies it. Absent when the file has none.
+   */
+  toolSearch?: ToolSearchConfig;
+  /**
+   * `tools.mcp.maxResultTokens` (mcp-bridge files): the most tokens of one tool result the model
+   * sees, past which the registry keeps the result for `read_result`. Servers without their own
+   * `maxResultChars` get this budget (× 4 characters); pass it to the Registry as
+   * `results: { maxResultTokens }` for native tools too. Absent when the file has none.
+   */
+  maxResultTokens?: number;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */
+export interface ToolSearchConfig {
+  /** The first request carries only a search tool and the always-loaded tools. @defaultValue `false` */
+  enabled: boolean;
+  /** Exposed tool names (`*` globs) loaded from the first request on. @defaultValue `[]` */
+  alwaysLoaded: string[];
+  /** How many tools one search returns at most, 1 to 20. @defaultValue 5 (the registry's) */
+  limit?: number;
 }
 
 /** Options for {@link loadConfig} and {@link parseConfig}. */

@@ -66,3 +66,24 @@ export class AuthResourceMismatchError extends McpBridgeError {
     );
   }
 }
+
+/**
+ * The server answered and asked for authorization, but one of the OAuth requests that follow (a
+ * metadata URL, registration, the token endpoint) did not answer within the startup budget (`MCPB_AUTH_TIMEOUT`).
+ */
+export class AuthTimeoutError extends McpBridgeError {
+  constructor(ctx: { server?: string; step: string; url: string; timeoutMs: number }, cause?: unknown) {
+    super(
+      'MCPB_AUTH_TIMEOUT',
+      `${who(ctx.server)} asked for authorization, and ${ctx.step} stalled: ${ctx.url} did not answer within the startup budget of ${ctx.timeoutMs} ms`,
+      {
+        server: ctx.server,
+        step: ctx.step,
+        url: ctx.url,
+        timeoutMs: ctx.timeoutMs,
+        hint: "check that this URL answers (it comes from the server's WWW-Authenticate or its metadata), or raise startupTimeout for this server",
+      },
+      { cause },
+    );
+  }
+}

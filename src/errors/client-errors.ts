@@ -23,6 +23,36 @@ export class CapabilityMissingError extends McpBridgeError {
 }
 
 /**
+ * The server cancelled the task a request became (Tasks extension, SEP-2663) before it finished:
+ * there is no result. Its status message, if any, says why.
+ */
+export class TaskCancelledError extends McpBridgeError {
+  constructor(ctx: { server?: string; method: string; taskId: string }, statusMessage?: string) {
+    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    super('MCPB_TASK_CANCELLED', `${ctx.method} to ${who} ran as task ${ctx.taskId}, which was cancelled${statusMessage ? `: ${statusMessage}` : ''}`, {
+      ...ctx,
+      hint: 'the task will not produce a result; call again if the work is still wanted',
+    });
+  }
+}
+
+/**
+ * A skill (Skills extension, SEP-2640) failed verification: its entry cannot be loaded (malformed,
+ * past the limits), or a file read for it does not match the entry (size, digest, frontmatter, or
+ * a file the entry does not list). The content was not used; refresh the entry with `getSkill`
+ * (the skill may have changed since it was listed) and load it again.
+ */
+export class SkillVerificationError extends McpBridgeError {
+  constructor(ctx: { server?: string; skill: string; uri?: string }, reason: string) {
+    const who = ctx.server ? `server "${ctx.server}"` : 'the server';
+    super('MCPB_SKILL_UNVERIFIED', `skill ${ctx.skill} of ${who} was not loaded: ${reason}`, {
+      ...ctx,
+      hint: 'the skill may have changed since it was listed: fetch its entry again (getSkill) and reload it; if it still fails, the server serves content that does not match what it describes',
+    });
+  }
+}
+
+/**
  * The server answered -32042 (2025-11-25, ELICIT-11): the request needs the user to complete one or
  * more URL-mode elicitations first (open a URL, consent, sign in elsewhere). `elicitations` holds
  * them (`mode: 'url'`, `url`, `elicitationId`, `message`); the server's error is the `cause`.

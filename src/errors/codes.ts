@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   MCPB_AUTH_STEP_UP_REQUIRED: 'the server asks for more scopes and no new authorization may run here; carries the scope set',
   MCPB_AUTH_REFUSED: "the authorization server refused (registration, grant, refresh); carries the AS's error and description",
   MCPB_AUTH_RESOURCE_MISMATCH: 'metadata names a resource or issuer that is not this server; nothing was sent to the authorization server',
+  MCPB_AUTH_TIMEOUT:
+    'the server asked for authorization and an OAuth request (metadata, registration, token) did not answer within the startup budget; names the URL',
   MCPB_SSE_ENDPOINT: 'a legacy SSE server sent no usable endpoint event (missing, or another origin)',
   MCPB_TOOL_NOT_FOUND: 'no tool of that name is registered; lists close matches',
   MCPB_TOOL_INPUT_INVALID: 'the arguments do not match the tool inputSchema; `issues` names each field; nothing was sent',
@@ -51,6 +53,9 @@ export const ERROR_CODES = {
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template is malformed or uses RFC 6570 level-4 features (prefix, explode)',
+  MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
+  MCPB_SKILL_UNVERIFIED:
+    "a skill's entry cannot be loaded, or a file read from it did not match the entry (size, digest, frontmatter, unlisted); nothing of it was used",
   MCPB_CAPABILITY_MISSING: 'the server did not declare the capability this method needs; nothing was sent',
   MCPB_URL_ELICITATION_REQUIRED: 'the server (-32042) needs URL-mode elicitations completed first; carries them; retry after, or set onUrlElicitationRequired',
   MCPB_TRACE_INVALID: 'a conformance trace file cannot be read',

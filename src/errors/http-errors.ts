@@ -4,6 +4,7 @@ import { McpBridgeError } from '../../protocol/errors/base.js';
 import { excerpt } from '../../protocol/http/redact.js';
 import { redactUrl } from '../../protocol/redact.js';
 import { jsonRpcErrorOf } from '../../protocol/http/response-match.js';
+import { describeRetryAfter, parseRetryAfter, type RetryAfter } from '../../protocol/http/retry-after.js';
 
 /** Where an HTTP failure happened, shared by every error below. */
 export interface HttpErrorContext {
@@ -21,7 +22,9 @@ function who(ctx: { server?: string }): string {
   return ctx.server ? `server "${ctx.server}": ` : '';
 }
 
-function hintForStatus(status: number, hasSessionId: boolean, location?: string): string | undefined {
+function hintForStatus(status: number, hasSessionId: boolean, location?: string, retryAfter?: RetryAfter): string | undefined {
+  if (retryAfter && (status === 429 || status === 503))
+    return `the server asks to wait ${describeRetryAfter(retryAfter)}: retry after that; a request whose timeout leaves room for the wait is retried once by mcp-bridge`;
   if (status >= 300 && status < 400) return location ? `if ${location} is the server you mean, configure that URL directly` : 'use the final URL';
   if (status === 401) return 'the server requires authorization: configure an Authorization header (e.g. a bearer token) for it';
   if (status === 403) return 'the credentials were refused or lack a scope; check the token, and that the server accepts requests from this origin';
@@ -68,16 +71,31 @@ export class HttpError extends McpBridgeError {
   readonly status: number;
   readonly body: string;
   readonly rpcError?: { code: number; message: string; data?: unknown };
+  /** The parsed `Retry-After` of a 429 or 503 (any status that sent one), measured when the error was made. */
+  readonly retryAfter?: RetryAfter;
 
-  constructor(ctx: HttpErrorContext & { status: number; statusText?: string; body: string; hasSessionId: boolean; location?: string; redirect?: string }) {
+  constructor(
+    ctx: HttpErrorContext & {
+      status: number;
+      statusText?: string;
+      body: string;
+      hasSessionId: boolean;
+      location?: string;
+      redirect?: string;
+      /** The `Retry-After` header, as sent. */
+      retryAfter?: string;
+    },
+  ) {
     const url = redactUrl(ctx.url);
+    const retryAfter = parseRetryAfter(ctx.retryAfter, Date.now());
+    const wait = retryAfter ? `; it asks to wait ${describeRetryAfter(retryAfter)}` : '';
     const body = excerpt(ctx.body, 500);
     const rpcError = jsonRpcErrorOf(ctx.body);
     const location = ctx.location === undefined ? undefined : redactUrl(ctx.location);
     const detail =
       ctx.redirect !== undefined
         ? `${location ? ` to ${location}` : ''}, not followed: ${ctx.redirect}`
-        : `: ${rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body}`;
+        : `: ${rpcError ? `JSON-RPC error ${rpcError.code}: ${rpcError.message}` : body.trim() === '' ? 'empty body' : body}${wait}`;
     super(
       'MCPB_HTTP_STATUS',
       `${who(ctx)}${ctx.httpMethod} ${url}${ctx.method ? ` (${ctx.method})` : ''} answered HTTP ${ctx.status}${ctx.statusText ? ` ${ctx.statusText}` : ''}${detail}`,
@@ -91,12 +109,15 @@ export class HttpError extends McpBridgeError {
         body,
         location,
         redirect: ctx.redirect,
-        hint: hintForStatus(ctx.status, ctx.hasSessionId, location),
+        retryAfter: retryAfter?.raw,
+        retryAfterMs: retryAfter?.delayMs,
+        hint: hintForStatus(ctx.status, ctx.hasSessionId, location, retryAfter),
       },
     );
     this.status = ctx.status;
     this.body = body;
     this.rpcError = rpcError;
+    this.retryAfter = retryAfter;
   }
 }
 

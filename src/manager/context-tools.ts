@@ -1,7 +1,9 @@
-// Wires the synthetic context tools (list_resources, read_resource, get_prompt; see
+// Wires the synthetic context tools (list_resources, read_resource, get_prompt, load_skill; see
 // bridge/context-tools.ts) to one server handle: which ones apply, and how each is answered. A
 // real tool of the same name always wins; read_resource only reads URIs the server offered.
-import type { CallToolResult, Tool } from '../../protocol/index.js';
+import type { CallToolResult, Skill, Tool } from '../../protocol/index.js';
+import type { LoadedSkill } from '../client/skill-load.js';
+import { skillsSettings } from '../client/skills.js';
 import {
   checkResourceUri,
   contextError,
@@ -10,9 +12,12 @@ import {
   linkedUris,
   listingResult,
   LIST_RESOURCES,
+  LOAD_SKILL,
   promptResult,
   READ_RESOURCE,
   readResult,
+  skillListingResult,
+  skillResult,
 } from '../bridge/context-tools.js';
 import type { CallContext } from '../registry/types.js';
 import type { ServerHandle } from './server-handle.js';
@@ -23,6 +28,8 @@ const MAX_LINKED = 1000;
 export class ContextTools {
   private readonly linked = new Set<string>();
   private active = new Set<string>();
+  /** Skills loaded by load_skill, by SKILL.md uri: the held entries their files are read under (SKILL-7). */
+  private readonly skills = new Map<string, LoadedSkill>();
 
   constructor(private readonly handle: ServerHandle) {}
 
@@ -30,9 +37,14 @@ export class ContextTools {
   defs(realTools: readonly Tool[]): Tool[] {
     const holds = this.handle.holds;
     const taken = new Set(realTools.map((t) => t.name));
-    const defs = contextToolDefs(this.handle.name, { resources: holds.resources, prompts: holds.prompts ? this.handle.currentPrompts : undefined }).filter(
-      (t) => !taken.has(t.name),
-    );
+    const capabilities = this.handle.liveClient?.serverCapabilities;
+    // Skills are served as resources: opting a server's resources in offers its skills too.
+    const skills = holds.resources && capabilities !== undefined && skillsSettings(capabilities) !== undefined;
+    const defs = contextToolDefs(this.handle.name, {
+      resources: holds.resources,
+      prompts: holds.prompts ? this.handle.currentPrompts : undefined,
+      skills,
+    }).filter((t) => !taken.has(t.name));
     this.active = new Set(defs.map((t) => t.name));
     return defs;
   }
@@ -68,7 +80,40 @@ export class ContextTools {
       if (missing.length > 0) return contextError(`prompt "${promptName}" needs the argument${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
       return this.handle.redactContent(promptResult(promptName, await client.getPrompt(promptName, values, options)));
     }
+    if (name === LOAD_SKILL) return this.loadSkill(args, options);
     return contextError(`unknown context tool ${name}`);
+  }
+
+  // SKILL-2: nothing is read until the model asks for a skill; the listing is entries only.
+  private async loadSkill(args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs?: number }): Promise<CallToolResult> {
+    const client = this.handle.readyClient();
+    const server = this.handle.name;
+    if (typeof args.skill !== 'string' || args.skill === '') return skillListingResult(server, await client.listSkills(options));
+    const wanted = args.skill;
+    let loaded = [...this.skills.values()].find((s) => s.entry.uri === wanted || s.name === wanted);
+    try {
+      if (!loaded) {
+        let entry: Skill | string | undefined = wanted.includes('://') ? wanted : undefined;
+        if (!entry) {
+          const named = (await client.listSkills(options)).filter((s) => s.frontmatter.name === wanted);
+          if (named.length > 1)
+            return contextError(`server "${server}" has ${named.length} skills named "${wanted}"; name one by uri: ${named.map((s) => s.uri).join(', ')}`);
+          if (named.length === 0) return contextError(`server "${server}" lists no skill "${wanted}"; call ${LOAD_SKILL} with no arguments to list them`);
+          entry = named[0]!;
+        }
+        loaded = await client.loadSkill(entry, options);
+        this.skills.set(loaded.entry.uri, loaded);
+      }
+      const identity = { name: loaded.name, uri: loaded.entry.uri, verified: loaded.verified };
+      if (typeof args.file !== 'string' || args.file === '') return this.handle.redactContent(skillResult(server, identity, loaded.instructions));
+      const file = await loaded.readFile(args.file, options);
+      if (file.text === undefined) return contextError(`${file.uri} is binary (${file.bytes.byteLength} bytes); it cannot be shown as text`);
+      return this.handle.redactContent(skillResult(server, identity, file.text, args.file));
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      if (e.code === 'MCPB_SKILL_UNVERIFIED') return contextError(e.message ?? String(error));
+      throw error;
+    }
   }
 
   private remember(result: CallToolResult): CallToolResult {

@@ -227,7 +227,7 @@ export class Manager {
     if (!registry) return undefined;
     const config = handle.config;
     const context = this.contextTools.get(config.name)!;
-    // Opt-in resources/prompts add list_resources, read_resource, get_prompt; a tools filter does not hide them.
+    // Opt-in resources/prompts add list_resources, read_resource, get_prompt (and load_skill); a tools filter does not hide them.
     const extra = context.defs(tools);
     const report = registry.replaceServerTools(config.name, [...tools, ...extra], {
       prefix: config.prefix,

@@ -28,6 +28,9 @@ export function oauthOptionsOf(auth: AuthConfig | undefined, caller: OAuthCaller
     interactive,
     store,
     offlineAccess,
+    dpop,
+    assertionFile,
+    assertionEnv,
     ...unmapped
   } = auth ?? ({ mode: 'oauth', scopes: [], store: 'file' } satisfies AuthConfig);
   const none: Record<string, never> = unmapped;
@@ -43,6 +46,10 @@ export function oauthOptionsOf(auth: AuthConfig | undefined, caller: OAuthCaller
     ...(redirect ? { redirect } : {}),
     ...(resource !== undefined ? { resource } : {}),
     ...(offlineAccess !== undefined ? { offlineAccess } : {}),
+    ...(dpop !== undefined ? { dpop } : {}),
+    ...(assertionFile !== undefined || assertionEnv !== undefined
+      ? { workload: { ...(assertionFile !== undefined ? { assertionFile } : {}), ...(assertionEnv !== undefined ? { assertionEnv } : {}) } }
+      : {}),
     interactive: interactiveFor(interactive, caller),
     context: { store: store ?? 'file' },
   };

@@ -4,6 +4,7 @@
 // parameters (a stdio-or-HTTP union): nothing is re-typed on the way.
 import { Client, type ClientOptions } from '../client/client.js';
 import { eraCacheKey } from '../client/era-cache.js';
+import { cacheIdentity } from '../client/list-cache.js';
 import type { ServerConfig } from '../config/types.js';
 import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, noRedaction, type Redact } from '../../protocol/redact.js';
 import type { Logger } from '../log.js';
@@ -69,6 +70,7 @@ export async function openClient({ config, params, logger, clientOptions }: Open
   return new Client(transport, {
     era: config.era,
     eraCacheKey: eraCacheKey(config),
+    cacheIdentity: cacheIdentity(params.transport === 'stdio' ? params : first),
     respawn: () => createTransport(params, { serverName: name, logger, onStderrLine }),
     ...clientOptions,
     name,

@@ -15,6 +15,7 @@ import { launchAttempt } from './server-launch.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
+import { jsonText } from '../util/json-text.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
 export type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
@@ -194,9 +195,7 @@ export class ServerHandle {
     client.events.on('toolsListChanged', () => {
       if (this.client === client) this.scheduleRelist(client);
     });
-    client.events.on('log', (entry) =>
-      this.events.emit('log', { level: entry.level, message: this.redact(typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)) }),
-    );
+    client.events.on('log', (entry) => this.events.emit('log', { level: entry.level, message: this.redact(jsonText(entry.data)) }));
     this.tools = tools;
     this.readySince = Date.now();
     this.setState('ready');

@@ -59,17 +59,18 @@ export class LoadedTools {
    * The entries the specs carry, in a fixed order: the search tool, the always-loaded tools (registry
    * order), then the tools found (in the order found). A found tool that left the registry is left out.
    */
-  select(entries: ReadonlyMap<string, Entry>): Map<string, Entry> {
+  select(entries: ReadonlyMap<string, Entry>, withFound = true): Map<string, Entry> {
     const out = new Map<string, Entry>();
     const search = entries.get(this.toolName);
     if (search) out.set(this.toolName, search);
     if (this.always) for (const [name, entry] of entries) if (name !== this.toolName && this.always.matches(name)) out.set(name, entry);
     // The registry's own tools come after what the first turn had, in the order they appeared.
     for (const [name, entry] of entries) if (this.own.includes(name) && !out.has(name)) out.set(name, entry);
-    for (const name of this.found) {
-      const entry = entries.get(name);
-      if (entry && !out.has(name)) out.set(name, entry);
-    }
+    if (withFound)
+      for (const name of this.found) {
+        const entry = entries.get(name);
+        if (entry && !out.has(name)) out.set(name, entry);
+      }
     return out;
   }
 

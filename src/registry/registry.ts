@@ -3,7 +3,6 @@
 // class is the public face: the bookkeeping lives in tool-table.ts, the specs in spec-list.ts,
 // running a tool in execute.ts, and the provider shapes in tool-calls.ts and the adapters.
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
-import type { LlmSpecOptions } from '../bridge/llm-specs.js';
 import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
 import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
 import {
@@ -15,10 +14,19 @@ import {
   type GeminiFunctionResponsePart,
 } from '../adapters/gemini.js';
 import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
+import { toAgentsToolSearch, type AgentsToolSearchOptions } from '../adapters/openai-agents.js';
 import { executeResponsesCall, type ResponsesFunctionCall, type ResponsesFunctionCallOutput } from '../adapters/openai-responses.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
 import { executeParsed, executeTool } from './execute.js';
-import { specsOf, type LlmSpecs, type LlmSpecTarget } from './spec-list.js';
+import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
+import {
+  executeResponsesToolSearchCall,
+  toAnthropicToolSearchResult,
+  type AnthropicToolSearchResult,
+  type ResponsesToolSearchCall,
+  type ResponsesToolSearchOutput,
+} from '../adapters/tool-search-native.js';
+import type { AnthropicToolSpec } from '../bridge/llm-specs.js';
 import {
   callName,
   malformedCall,
@@ -36,7 +44,7 @@ import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './too
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
-export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget } from './spec-list.js';
+export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './spec-list.js';
 
 /**
  * Tools an agent can call: MCP tools (registered per server by the manager) and native tools,
@@ -178,8 +186,56 @@ export class Registry {
    * the always-loaded tools and the tools found so far, in that order: a found tool is appended, so
    * the specs of one conversation only ever grow at the end.
    */
-  toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: LlmSpecOptions = {}): LlmSpecs<P> {
-    return specsOf(this.deferral ? this.deferral.select(this.table.entries) : this.table.entries, provider, options);
+  toLLMSpecs(
+    provider: 'openai-responses',
+    options: ToolSearchSpecOptions & { toolSearch: 'native' },
+  ): { specs: ResponsesNativeSpec[]; notes: LlmSpecs<'openai-responses'>['notes'] };
+  toLLMSpecs<P extends LlmSpecTarget>(provider: P, options?: ToolSearchSpecOptions): LlmSpecs<P>;
+  toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: ToolSearchSpecOptions = {}): LlmSpecs<P> | { specs: ResponsesNativeSpec[] } {
+    const deferral = this.deferral;
+    if (deferral && options.toolSearch === 'native' && (provider === 'anthropic' || provider === 'openai-responses'))
+      return nativeSearchSpecs(this.table.entries, deferral.select(this.table.entries, false), this.ownTools(), provider, options) as LlmSpecs<P>;
+    return specsOf(deferral ? deferral.select(this.table.entries) : this.table.entries, provider, options);
+  }
+
+  /**
+   * The exposed names a model is offered now: with `toolSearch.enabled`, the portable specs' tools
+   * (the search tool, the always-loaded, the found); else every tool. For loops that take every tool
+   * once and choose per step which the model sees (the AI SDK's `prepareStep` → `activeTools`).
+   */
+  activeTools(): string[] {
+    return [...(this.deferral ? this.deferral.select(this.table.entries) : this.table.entries).keys()];
+  }
+
+  /** The search tool's exposed name with `toolSearch.enabled`; undefined when tool search is off. */
+  get searchToolName(): string | undefined {
+    return this.deferral?.toolName;
+  }
+
+  private ownTools(): string[] {
+    return this.results ? [this.results.toolName] : [];
+  }
+
+  /**
+   * Answers an Anthropic `tool_use` of the search tool on the native wire (`toLLMSpecs('anthropic',
+   * { toolSearch: 'native' })`): runs the search and returns a `tool_result` of `tool_reference`
+   * blocks, one per deferred tool found, which the API expands into their definitions. Never throws.
+   */
+  async executeAnthropicToolSearch(block: AnthropicToolUse, context: CallContext = {}): Promise<AnthropicToolSearchResult> {
+    const result = await this.execute(this.deferral?.toolName ?? '', block?.input ?? {}, context);
+    const first = this.deferral?.select(this.table.entries, false);
+    // What the native specs mark `defer_loading`: a registered tool that is neither first-turn nor our own.
+    const deferred = (name: string) => !!first && this.table.entries.has(name) && !first.has(name) && !this.ownTools().includes(name);
+    return toAnthropicToolSearchResult(callName(block?.id) ?? '', result, deferred);
+  }
+
+  /**
+   * Answers an OpenAI Responses `tool_search_call` item on the native wire (`toLLMSpecs('openai-responses',
+   * { toolSearch: 'native' })`) with a `tool_search_output` item carrying the definitions found. Never throws.
+   */
+  executeResponsesToolSearchCall(item: ResponsesToolSearchCall, context: CallContext = {}): Promise<ResponsesToolSearchOutput> {
+    const spec = (name: string) => this.table.entries.get(name) && specsOf(new Map([[name, this.table.entries.get(name)!]]), 'openai-responses', {}).specs[0];
+    return executeResponsesToolSearchCall(this, this.deferral?.toolName ?? '', item, spec, context);
   }
 
   /**
@@ -259,9 +315,13 @@ export class Registry {
     return toAiSdkTools(this, options as AiSdkToolsOptions & { sdk: 7 });
   }
 
-  /** The tools as one `@google/genai` `CallableTool` for automatic function calling. */
+  /**
+   * The tools as one `@google/genai` `CallableTool` for automatic function calling. With
+   * `toolSearch.enabled` it declares the {@link Registry.activeTools} of the moment (read on every turn).
+   */
   toGeminiCallableTool(options: GeminiCallableToolOptions = {}): GeminiCallableTool {
-    return toGeminiCallableTool(this, { subsetSpecs: () => this.toLLMSpecs('gemini').specs, ...options });
+    const active = this.deferral ? { tools: (def: ToolDef) => this.activeTools().includes(def.name) } : {};
+    return toGeminiCallableTool(this, { subsetSpecs: () => this.toLLMSpecs('gemini').specs, ...active, ...options });
   }
 
   /** The tools as LangChain StructuredTools, built with the `tool` function you pass (`@langchain/core/tools`). */
@@ -269,8 +329,29 @@ export class Registry {
     return toLangChainTools(this, options);
   }
 
+  /**
+   * Tool search for the OpenAI Agents SDK: a client-executed `tool_search` hosted tool whose executor
+   * runs this registry's search and returns the found tools (built with the `tool` you pass). Needs
+   * `toolSearch.enabled`. See {@link toAgentsToolSearch}.
+   */
+  toAgentsToolSearch<T, H>(options: AgentsToolSearchOptions<T, H>): H {
+    return toAgentsToolSearch(this, options);
+  }
+
   /** The tools as runnable tools for Anthropic's `client.beta.messages.toolRunner()`. */
-  toAnthropicRunnableTools(options: AnthropicRunnableToolsOptions = {}): AnthropicRunnableTool[] {
-    return toAnthropicRunnableTools(this, this.toLLMSpecs('anthropic').specs, options);
+  toAnthropicRunnableTools(options: AnthropicRunnableToolsOptions & { toolSearch?: 'portable' | 'native' } = {}): AnthropicRunnableTool[] {
+    const native = options.toolSearch === 'native' && this.deferral !== undefined;
+    const specs: AnthropicToolSpec[] = native ? this.toLLMSpecs('anthropic', { toolSearch: 'native' }).specs : this.toLLMSpecs('anthropic').specs;
+    const search = native ? this.deferral?.toolName : undefined;
+    return toAnthropicRunnableTools(this, specs, {
+      ...options,
+      ...(search
+        ? {
+            answer: {
+              [search]: async (args, call) => (await this.executeAnthropicToolSearch({ type: 'tool_use', id: '', name: search, input: args }, call)).content,
+            },
+          }
+        : {}),
+    });
   }
 }

@@ -3,6 +3,7 @@
 // each call hands out fresh copies, so a caller may edit what it gets).
 import { toGeminiJsonSchemaDeclaration } from '../adapters/gemini.js';
 import { toResponsesTool, type ResponsesFunctionTool } from '../adapters/openai-responses.js';
+import type { ResponsesToolSearchTool } from '../adapters/tool-search-native.js';
 import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import type { LlmProvider } from '../bridge/types.js';
 import type { SchemaNote } from '../bridge/types.js';
@@ -60,4 +61,65 @@ function providerSpecs<P extends LlmProvider>(
     if (conversion.notes.length > 0) notes.push({ tool: entry.def.name, notes: conversion.notes.map((n) => ({ ...n })) });
   }
   return { specs, notes };
+}
+
+/** How {@link Registry.toLLMSpecs} offers tool search when it is on. */
+export interface ToolSearchSpecOptions extends LlmSpecOptions {
+  /**
+   * `portable` (default): the search tool, the always-loaded tools and the tools found so far, for any
+   * provider. `native` (Anthropic and OpenAI Responses; other providers get `portable`): the
+   * provider's own deferral wire, whose `tools` never change during a conversation. Anthropic: every
+   * tool, those not always loaded marked `defer_loading: true`; answer the search tool's calls with
+   * `executeAnthropicToolSearch` (`tool_reference` blocks). Responses: a `tool_search` tool with
+   * `execution: "client"` and the always-loaded tools; answer its `tool_search_call` items with
+   * `executeResponsesToolSearchCall` (a `tool_search_output` item).
+   */
+  toolSearch?: 'portable' | 'native';
+}
+
+/** The Responses specs of the native wire: the client-executed `tool_search` tool, then function tools. */
+export type ResponsesNativeSpec = ResponsesFunctionTool | ResponsesToolSearchTool;
+
+/**
+ * The native wire's specs: `loaded` (the first turn's tools, the search tool first) then, for
+ * Anthropic, every other tool of `all` marked `defer_loading: true`, the registry's own tools last
+ * (they appear during a conversation, so they go after everything a cached prefix holds).
+ */
+export function nativeSearchSpecs(
+  all: ReadonlyMap<string, Entry>,
+  loaded: ReadonlyMap<string, Entry>,
+  own: readonly string[],
+  provider: 'anthropic' | 'openai-responses',
+  options: LlmSpecOptions,
+): { specs: AnthropicToolSpec[] | ResponsesNativeSpec[]; notes: LlmSpecs<'anthropic'>['notes'] } {
+  const [search, ...first] = [...loaded.entries()].filter(([name]) => !own.includes(name));
+  const ordered = new Map<string, Entry>(first);
+  const deferred = new Set<string>();
+  if (provider === 'anthropic')
+    for (const [name, entry] of all)
+      if (!loaded.has(name) && !own.includes(name)) {
+        ordered.set(name, entry);
+        deferred.add(name);
+      }
+  for (const name of own) {
+    const entry = all.get(name);
+    if (entry) ordered.set(name, entry);
+  }
+  if (provider === 'anthropic') {
+    const withSearch = new Map(search ? [search, ...ordered] : ordered);
+    const { specs, notes } = providerSpecs(withSearch, 'anthropic', options);
+    for (const spec of specs) {
+      if (deferred.has(spec.name)) spec.defer_loading = true;
+      else delete spec.defer_loading;
+    }
+    return { specs, notes };
+  }
+  const { specs, notes } = specsOf(ordered, 'openai-responses', options);
+  for (const spec of specs) delete spec.defer_loading;
+  const out: ResponsesNativeSpec[] = specs;
+  if (search) {
+    const def = search[1].def;
+    out.unshift({ type: 'tool_search', execution: 'client', description: def.description, parameters: clonePlain(def.inputSchema) });
+  }
+  return { specs: out, notes };
 }

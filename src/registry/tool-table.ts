@@ -10,6 +10,7 @@ import { allowMatcher, compileSchemas, mcpEntry, nativeEntry, releaseSchemas, ty
 import type { ExecuteTable, Withdrawn } from './execute.js';
 import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './name-clashes.js';
 import type { AgentTool, NamingProblems, RegisterReport, RegistryEvents, RenamedTool, ReplaceReport, ServerToolOptions, SkippedTool } from './types.js';
+import { isModelVisible } from '../../protocol/index.js';
 
 /** Every registered tool and what the registry remembers about it. */
 export class ToolTable implements ExecuteTable {
@@ -152,6 +153,7 @@ export class ToolTable implements ExecuteTable {
     const listed: Entry[] = [];
     for (const tool of tools) {
       if (!allow.matches(tool.name)) report.skipped.push(notAllowed(server, tool.name));
+      else if (!isModelVisible(tool)) report.skipped.push(appOnly(server, tool.name));
       else listed.push(mcpEntry(server, tool, options));
     }
     return placeSiblings(listed, (kept, rejected) => this.collide(kept, rejected, options.prefix ?? '', report));
@@ -229,6 +231,11 @@ export class ToolTable implements ExecuteTable {
 
 function emptyReport(): RegisterReport {
   return { added: [], skipped: [], problems: [], renamed: [], unmatchedAllow: [] };
+}
+
+// APPS-3: an app-only tool (`_meta.ui.visibility` without "model") is for its UI to call, never the agent.
+function appOnly(server: string, tool: string): RegisterReport['skipped'][number] {
+  return { tool, server, reason: 'app-only', message: `tool "${tool}" of server "${server}" is callable by its MCP App only (visibility without "model")` };
 }
 
 function notAllowed(server: string, tool: string): RegisterReport['skipped'][number] {

@@ -68,7 +68,7 @@ export interface SkippedTool {
   tool: string;
   server?: string;
   /** `collision`: its exposed name was taken; `not-allowed`: filtered out by `allow` or `deny`. */
-  reason: 'collision' | 'not-allowed';
+  reason: 'collision' | 'not-allowed' | 'app-only';
   message: string;
   /** The collision, for `reason: 'collision'`. */
   error?: ToolNameCollisionError;

@@ -37,11 +37,17 @@ export class RequestDelivery {
     try {
       // A lone request (nothing else awaits an answer) has nothing to be batched with.
       if (this.fires && !signal && !headers) this.transport.fire!(message, this.pending.size === 1);
-      else this.failOnSendError(id, this.transport.send(message, headers ? { requestId: id, signal, headers } : { requestId: id, signal }));
+      else this.failOnSendError(id, this.transport.send(message, { requestId: id, signal, headers, timeLeftMs: this.timeLeft(id) }));
     } catch (error) {
       // Closed or not encodable: known now, so the request fails now (or with the close on its way).
       this.fail(id, error);
     }
+  }
+
+  /** How long a request just added may run: its timeout, or its total bound when that is shorter. */
+  private timeLeft(id: RequestId): number | undefined {
+    const entry = this.pending.get(id);
+    return entry && Math.min(entry.timeoutMs, entry.maxTotalTimeoutMs ?? Infinity);
   }
 
   /** The transport's `undelivered` event: the requests among `messages` fail with `error`. */

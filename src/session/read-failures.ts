@@ -15,6 +15,8 @@ export function failUnreadableAnswer(pending: PendingTable, error: McpBridgeErro
 
 /** A malformed answer to one of our requests fails that request. */
 export function failInvalidAnswer(pending: PendingTable, reason: string, value: unknown, server: string | undefined): void {
+  // A message with a method is the server's own request: its id is in the server's id space, not ours.
+  if (typeof (value as { method?: unknown } | null)?.method === 'string') return;
   const id = (value as { id?: unknown } | null)?.id;
   if (typeof id !== 'number' && typeof id !== 'string') return;
   const entry = pending.get(id);

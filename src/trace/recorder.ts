@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
+import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from '../../protocol/jsonrpc/depth.js';
 import { RecorderUsageError } from './errors.js';
 import { TRACE_FORMAT, serializeTrace, type TraceEvent, type TraceHeader } from './trace-format.js';
 
@@ -130,6 +131,10 @@ export async function runRecorder(argv: string[], io: RecorderIo = process): Pro
     try {
       msg = JSON.parse(text);
     } catch {
+      msg = undefined;
+    }
+    // A value too deep for the recursive masking and writing after it is kept as its raw line.
+    if (msg === undefined || nestsDeeperThan(msg, MAX_MESSAGE_DEPTH)) {
       events.push({ type: 'message', dir, t: now(), raw: maskValue(line, opts.masks) as string });
       return;
     }

@@ -73,6 +73,10 @@ class AutoHttpTransport implements HttpTransport {
     return this.current.redact;
   }
 
+  authStall(): { step: string; url: string } | undefined {
+    return this.current.authStall?.();
+  }
+
   start(): Promise<void> {
     return this.current.start();
   }

@@ -30,6 +30,11 @@ export interface SendOptions {
   requestId?: string | number;
   /** Extra HTTP headers for this one POST (2026 `Mcp-Param-*`); stdio ignores them. */
   headers?: Record<string, string>;
+  /**
+   * For a request: milliseconds until it times out. An HTTP transport retries a 429 once when its
+   * `Retry-After` ends within that time. Absent: no retry.
+   */
+  timeLeftMs?: number;
 }
 
 /** A bidirectional message channel to one MCP server. */
@@ -70,6 +75,11 @@ export interface Transport {
   readonly stderrTail?: string;
   /** Masks the secrets this transport was configured with (env, headers, secret arguments, `secrets`). */
   readonly redact?: Redact;
+  /**
+   * HTTP with an auth handler: the handler's own request still in flight (an OAuth discovery URL),
+   * so a start that runs out of time there names the URL that hung instead of blaming the server.
+   */
+  authStall?(): { step: string; url: string } | undefined;
   /**
    * Optional: the peer's side has ended on its own (stdio: the process exited, closed its stdout, or
    * its stdin broke) and `close` is on its way with the exit code and stderr. A write that failed now

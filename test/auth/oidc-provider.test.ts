@@ -41,6 +41,16 @@ describe('OAuth against oidc-provider', () => {
           response_types: [],
           redirect_uris: [],
         },
+        {
+          // A confidential client whose OIDC scopes are an allow-list without offline_access: asking for it is invalid_scope.
+          client_id: 'svc-scoped',
+          client_secret: 'svc-scoped-secret-Qm7Tz2',
+          token_endpoint_auth_method: 'client_secret_basic',
+          grant_types: ['client_credentials'],
+          response_types: [],
+          redirect_uris: [],
+          scope: 'openid',
+        },
       ],
     });
     mcp = await startMcp(() => as);
@@ -188,6 +198,44 @@ describe('OAuth against oidc-provider', () => {
     assert.ok(as.grants.includes('client_credentials'));
   });
 
+  it('client_credentials asks only for the challenge or resource scopes, never offline_access (AUTH-15, SEP-2207)', async () => {
+    const client = await connect({
+      url: mcp.url,
+      name: 'svc',
+      auth: { mode: 'client_credentials', clientId: 'svc-scoped', clientSecret: 'svc-scoped-secret-Qm7Tz2' },
+    });
+    try {
+      const result = await client.callTool('whoami', {});
+      assert.deepEqual(result.content, [{ type: 'text', text: 'svc-scoped' }]);
+    } finally {
+      await client.close();
+    }
+    const request = as.tokenRequests.filter((r) => r.get('grant_type') === 'client_credentials').at(-1);
+    assert.equal(request?.get('scope'), 'mcp:tools');
+  });
+
+  it('a token endpoint answering HTTP 500 is reported with its status and URL, not as a malformed OAuth answer', async () => {
+    as.faults.tokenStatus = 500;
+    try {
+      const h = createOAuthHandler(
+        mcp.url,
+        { mode: 'client_credentials', clientId: 'svc-scoped', clientSecret: 'svc-scoped-secret-Qm7Tz2' },
+        { serverName: 'svc' },
+      );
+      const error = (await h.login(authFetch).then(
+        () => assert.fail('expected a refusal'),
+        (e: unknown) => e,
+      )) as Error & { code?: string; context?: { status?: number; url?: string } };
+      assert.equal(error.code, 'MCPB_AUTH_REFUSED');
+      assert.equal(error.context?.status, 500);
+      assert.equal(error.context?.url, `${as.issuer}/token`);
+      assert.match(error.message, new RegExp(`token endpoint ${as.issuer}/token answered HTTP 500`));
+      assert.doesNotMatch(error.message, /conform/);
+    } finally {
+      as.faults.tokenStatus = undefined;
+    }
+  });
+
   it('paste fallback: prints the URL, takes back the address the browser landed on (SSH sessions)', async () => {
     const printed: string[] = [];
     const h = createOAuthHandler(
@@ -238,6 +286,40 @@ describe('OAuth against oidc-provider', () => {
     assert.equal(await h.logout(authFetch), true);
     assert.equal(await as.provider.AccessToken.find(token), undefined);
     assert.equal((await h.current())?.tokens, undefined);
+  });
+});
+
+describe('short-lived tokens (5 s) from oidc-provider', () => {
+  let as: TestAs;
+  let mcp: TestMcp;
+  before(async () => {
+    const urlRef = { url: '' };
+    as = await startAs({ resourceUrl: () => urlRef.url, accessTokenTtl: 5 });
+    mcp = await startMcp(() => as);
+    urlRef.url = mcp.url;
+  });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+  });
+
+  it('3 calls within a 5-second token make no refresh: the margin is 10 % of the lifetime, not a fixed minute', async () => {
+    const h = createOAuthHandler(mcp.url, {}, { serverName: 'short', authorize: browse });
+    const record = await h.login(authFetch);
+    assert.ok(record.tokens?.refresh_token, 'a refresh token was issued');
+    const lifetime = record.tokens!.expires_at! - Date.now();
+    assert.ok(lifetime > 3_000 && lifetime <= 5_000, `a 5-second token (${lifetime} ms left)`);
+    const client = await connect({ url: mcp.url, name: 'short', auth: h });
+    try {
+      for (let i = 0; i < 3; i++) await client.callTool('whoami', {});
+    } finally {
+      await client.close();
+    }
+    assert.equal(as.grants.filter((g) => g === 'refresh_token').length, 0);
+    // Past 90 % of its life, the next request refreshes it first.
+    await new Promise((r) => setTimeout(r, Math.max(0, record.tokens!.expires_at! - Date.now() - 400)));
+    assert.ok(await h.authorization({ fetch: authFetch }));
+    assert.equal(as.grants.filter((g) => g === 'refresh_token').length, 1);
   });
 });
 
@@ -302,5 +384,68 @@ describe('mcp-bridge auth login|status|logout against oidc-provider (the README 
     assert.equal(denied.code, 4, denied.stderr);
     assert.match(denied.stderr, /MCPB_AUTH_REQUIRED|requires authorization/);
     assert.match(denied.stderr, /mcp-bridge auth login remote/);
+  });
+});
+
+describe('issuer binding: RFC 9207 and authorization-server migration (AUTH-14, AUTH-19, SEP-2352)', () => {
+  let as1: TestAs;
+  let as2: TestAs;
+  let current: TestAs;
+  let mcp: TestMcp;
+  before(async () => {
+    const urlRef = { url: '' };
+    as1 = await startAs({ resourceUrl: () => urlRef.url });
+    as2 = await startAs({ resourceUrl: () => urlRef.url });
+    current = as1;
+    mcp = await startMcp(() => current);
+    urlRef.url = mcp.url;
+  });
+  after(async () => {
+    await mcp?.close();
+    await as1?.close();
+    await as2?.close();
+  });
+
+  it('refuses a callback without iss when the AS advertises authorization_response_iss_parameter_supported (AUTH-19)', async () => {
+    const h = createOAuthHandler(
+      mcp.url,
+      {},
+      {
+        serverName: 'test',
+        authorize: async (url, redirectUri) => {
+          const cb = await browse(url, redirectUri);
+          cb.searchParams.delete('iss');
+          return cb;
+        },
+      },
+    );
+    await assert.rejects(h.login(authFetch), (e: { code?: string; message: string }) => e.code === 'MCPB_AUTH_REFUSED' && /iss/.test(e.message));
+  });
+
+  it('a server whose metadata names a new authorization server: re-discovers, registers anew there, never shows it the old client', async () => {
+    current = as1;
+    const store = new MemoryTokenStore();
+    const h = createOAuthHandler(mcp.url, {}, { serverName: 'moving', store, authorize: browse });
+    const client = await connect({ url: mcp.url, name: 'moving', auth: h });
+    try {
+      await client.callTool('whoami', {});
+      const first = (await h.current())!;
+      assert.equal(first.issuer, as1.issuer);
+      const oldClient = first.client!.client_id;
+      current = as2;
+      const result = await client.callTool('whoami', {});
+      assert.deepEqual(result.content, [{ type: 'text', text: 'user-1' }]);
+      const second = (await h.current())!;
+      assert.equal(second.issuer, as2.issuer);
+      assert.equal(second.client?.source, 'dcr');
+      assert.notEqual(second.client?.client_id, oldClient, 'a registration of its own at the new AS');
+      assert.ok(!as2.tokenRequests.some((r) => r.get('client_id') === oldClient), 'the old client id never reached the new AS');
+      // Each issuer keeps its own record (credentials never cross issuers).
+      const server = canonicalResource(mcp.url);
+      assert.equal(((await store.get(storeKey(server, as1.issuer))) as { client?: { client_id: string } }).client?.client_id, oldClient);
+    } finally {
+      await client.close();
+      current = as1;
+    }
   });
 });

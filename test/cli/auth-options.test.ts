@@ -76,6 +76,9 @@ it('the CLI login and the agent map every auth field the same way; only interact
     interactive: 'device',
     store: 'memory',
     offlineAccess: false,
+    dpop: true,
+    assertionFile: '/var/run/secrets/tokens/mcp',
+    assertionEnv: 'ACTIONS_ID_TOKEN',
   };
   const agent = oauthOptionsOf(auth, 'agent')!;
   const login = oauthOptionsOf(auth, 'login')!;
@@ -85,7 +88,10 @@ it('the CLI login and the agent map every auth field the same way; only interact
   assert.equal(agentInteractive, 'device');
   assert.equal(loginInteractive, 'device');
   // Every configured field reaches the options (store as the handler's context).
-  for (const k of Object.keys(auth).filter((k) => k !== 'interactive' && k !== 'store')) assert.ok(k in agent, `${k} is mapped`);
+  // The workload token's sources travel together as `workload`.
+  const under: Record<string, string> = { assertionFile: 'workload', assertionEnv: 'workload' };
+  for (const k of Object.keys(auth).filter((k) => k !== 'interactive' && k !== 'store')) assert.ok((under[k] ?? k) in agent, `${k} is mapped`);
+  assert.deepEqual(agent.workload, { assertionFile: '/var/run/secrets/tokens/mcp', assertionEnv: 'ACTIONS_ID_TOKEN' });
   assert.equal(agent.context.store, 'memory');
   // Unset interactive: the agent never starts a login, the user's `auth login` may; status/logout never.
   const { interactive: _i, ...quiet } = auth;

@@ -36,6 +36,17 @@ describe('config auth block', () => {
     assert.deepEqual(cfg.servers[0]!.auth, { mode: 'oauth', clientId: 'abc', scopes: [], store: 'file' });
   });
 
+  it('workload identity and DPoP: mode workload_identity, the token file resolved against the config folder, an env variable, dpop', () => {
+    const file = parseConfig(yaml('          mode: workload_identity\n          assertionFile: tokens/mcp\n          dpop: true\n'), {
+      file: '/srv/mcp-bridge.yaml',
+    });
+    assert.deepEqual(file.servers[0]!.auth, { mode: 'workload_identity', scopes: [], store: 'file', dpop: true, assertionFile: '/srv/tokens/mcp' });
+    const env = parseConfig(yaml('          mode: workload_identity\n          assertionEnv: ACTIONS_ID_TOKEN\n          clientId: agent\n'), {
+      file: 'x.yaml',
+    });
+    assert.deepEqual(env.servers[0]!.auth, { mode: 'workload_identity', clientId: 'agent', scopes: [], store: 'file', assertionEnv: 'ACTIONS_ID_TOKEN' });
+  });
+
   it('reports unknown keys and bad values at their path', () => {
     assert.throws(
       () => parseConfig(yaml('          clientID: abc\n          interactive: sometimes\n'), { file: 'x.yaml' }),

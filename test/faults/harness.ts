@@ -53,8 +53,22 @@ export function faultClient(
   };
 }
 
-/** Awaits `promise`, failing if it has not settled within `ms` (a generous bound: no hung promise). */
-export async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<{ value?: T; error?: unknown; elapsedMs: number }> {
+/** How a promise settled, and after how long: inspect `ok` before reading `value` or `error`. */
+export type Outcome<T> = { ok: true; value: T; elapsedMs: number } | { ok: false; error: unknown; elapsedMs: number };
+
+/**
+ * Awaits `promise` and resolves with its value; a rejection is rethrown (so it fails the test), and a
+ * promise still pending after `ms` fails it too (a generous bound: no hung promise). For an outcome
+ * that may be a rejection, use {@link settlesWithin} or {@link rejectsWith}.
+ */
+export async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<{ value: T; elapsedMs: number }> {
+  const outcome = await settlesWithin(ms, promise, what);
+  if (!outcome.ok) throw outcome.error;
+  return outcome;
+}
+
+/** Awaits `promise` for at most `ms`: how it settled, resolved or rejected. Fails if it is still pending. */
+export async function settlesWithin<T>(ms: number, promise: Promise<T>, what: string): Promise<Outcome<T>> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -62,10 +76,10 @@ export async function within<T>(ms: number, promise: Promise<T>, what: string): 
   });
   try {
     const value = await Promise.race([promise, late]);
-    return { value, elapsedMs: Date.now() - started };
+    return { ok: true, value, elapsedMs: Date.now() - started };
   } catch (error) {
     if (error instanceof assert.AssertionError && /still pending/.test(error.message)) throw error;
-    return { error, elapsedMs: Date.now() - started };
+    return { ok: false, error, elapsedMs: Date.now() - started };
   } finally {
     clearTimeout(timer);
   }
@@ -73,8 +87,8 @@ export async function within<T>(ms: number, promise: Promise<T>, what: string): 
 
 /** Asserts that `promise` rejects with `code` within `ms`; returns the error. */
 export async function rejectsWith(ms: number, promise: Promise<unknown>, code: string, what: string): Promise<any> {
-  const outcome = await within(ms, promise, what);
-  assert.ok('error' in outcome && outcome.error !== undefined, `${what}: resolved instead of failing with ${code}`);
+  const outcome = await settlesWithin(ms, promise, what);
+  assert.ok(!outcome.ok, `${what}: resolved instead of failing with ${code}`);
   assert.equal((outcome.error as { code?: string }).code, code, `${what}: ${(outcome.error as Error).message}`);
   return outcome.error;
 }

@@ -62,6 +62,7 @@ describe('HTTP redirects on the MCP endpoint', () => {
       });
       const client = new Client(new StreamableHttpTransport({ url: server.url, headers: { authorization: 'Bearer same-origin-ok' } }), { name: 'moved' });
       try {
+        // within() rethrows: a connect that fails here fails the test with its own error.
         await within(10_000, client.connect(), 'connect');
         const listed = await within(10_000, client.listTools(), 'tools/list');
         assert.deepEqual(

@@ -7,6 +7,8 @@ export interface FaultRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Header names and values as sent (their case tells node:http, `Host`, from undici, `host`). */
+  rawHeaders: string[];
   /** Parsed JSON body of a POST (undefined for GET/DELETE). */
   body?: Record<string, unknown>;
   at: number;
@@ -39,7 +41,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       } catch {
         body = undefined;
       }
-      const record: FaultRequest = { method: req.method ?? '', url: req.url ?? '/', headers: req.headers, body, at: Date.now() };
+      const record: FaultRequest = { method: req.method ?? '', url: req.url ?? '/', headers: req.headers, rawHeaders: req.rawHeaders, body, at: Date.now() };
       seen.push(record);
       Promise.resolve(handler(record, res)).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500).end(String(error));

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_KEYS } from '../../src/config/schema.js';
+import { SERVER_KEYS, TOOL_SEARCH_KEYS, TOOLS_MCP_KEYS } from '../../src/config/schema.js';
 import { AUTH_KEYS } from '../../src/config/auth.js';
 import { repoRoot } from '../helpers/paths.js';
 import { pngFacts } from './png.js';
@@ -30,8 +30,16 @@ test('the generated parts of the pages are current (error table, CLI help, bench
 
 test('the configuration reference has an entry for every key the validator accepts', () => {
   const page = readFileSync(join(repoRoot, 'docs', 'configuration.md'), 'utf8');
-  const documented = (key: string) => new RegExp(`^(#+ \`${key}\`|\\| \`${key}\` \\|)`, 'm').test(page);
-  const keys = [...new Set([...SERVER_KEYS['mcp-bridge'], ...SERVER_KEYS['claude-desktop'], ...SERVER_KEYS.vscode, ...AUTH_KEYS])];
+  const documented = (key: string) => {
+    const k = key.replace(/\./g, '\\.');
+    return new RegExp(`^(#+ \`${k}\`|\\| \`${k}\` \\|)`, 'm').test(page);
+  };
+  const keys = [
+    ...new Set([...SERVER_KEYS['mcp-bridge'], ...SERVER_KEYS['claude-desktop'], ...SERVER_KEYS.vscode, ...AUTH_KEYS]),
+    // The keys of tools.mcp itself, by their full path.
+    ...TOOLS_MCP_KEYS.map((k) => `tools.mcp.${k}`),
+    ...TOOL_SEARCH_KEYS.map((k) => `tools.mcp.toolSearch.${k}`),
+  ];
   assert.deepEqual(
     keys.filter((k) => !documented(k)),
     [],

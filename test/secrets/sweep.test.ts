@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { connect, isMcpBridgeError, loadConfig, Manager, Registry, type Logger } from '../../src/index.js';
 import { run } from '../../src/cli/main.js';
 import { fixtureServerScript, repoRoot, scratchDir } from '../helpers/servers.js';
@@ -44,7 +45,14 @@ function leaks(text: string): string[] {
 function errorStrings(error: unknown, depth = 0): string[] {
   if (depth > 6 || error === undefined || error === null) return [];
   if (!(error instanceof Error)) return [typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))];
-  const out = [error.message, String(error.stack), JSON.stringify(error), JSON.stringify(Object.fromEntries(Object.entries(error)))];
+  // inspect: what console.error(err) prints, causes and their own properties at any depth.
+  const out = [
+    error.message,
+    String(error.stack),
+    JSON.stringify(error),
+    JSON.stringify(Object.fromEntries(Object.entries(error))),
+    inspect(error, { depth: Infinity }),
+  ];
   if (isMcpBridgeError(error)) out.push(JSON.stringify(error.toJSON()), JSON.stringify(error.context));
   for (const key of Object.getOwnPropertyNames(error)) {
     const v = (error as unknown as Record<string, unknown>)[key];

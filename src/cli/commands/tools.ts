@@ -2,7 +2,7 @@
 // TOOL, that one tool in full (signature, description, parameters, schemas).
 import { UsageError, ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ParsedArgs } from '../args.js';
-import { startServers } from '../start-servers.js';
+import { registryOptions, startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { estimateTokens } from '../../bridge/token-estimate.js';
 import type { Registry } from '../../registry/registry.js';
@@ -28,7 +28,10 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
   const { manager, registry, summary, io: out } = await startServers(args, io, config);
   io = out;
   try {
-    const defs = registry.list().filter((d) => only === undefined || d.name === only);
+    // With tool search on, the model's first request holds only some tools: list those, unless one is asked for by name.
+    const searching = registryOptions(config, args.toolSearch).toolSearch?.enabled === true;
+    const firstRequest = searching && only === undefined ? new Set(registry.toLLMSpecs('openai').specs.map((s) => specName(s) ?? '')) : undefined;
+    const defs = registry.list().filter((d) => (only === undefined || d.name === only) && (firstRequest === undefined || firstRequest.has(d.name)));
     if (only !== undefined && defs.length === 0) {
       const near = closeMatches(
         only,
@@ -42,6 +45,10 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
       const { specs, notes } = registry.toLLMSpecs(format);
       const chosen = only === undefined ? specs : specs.filter((s) => names.has(specName(s) ?? ''));
       io.stdout(JSON.stringify(chosen, null, 2) + '\n');
+      if (searching && only !== undefined && chosen.length === 0)
+        io.stderr(
+          `mcp-bridge: ${only} is not in the first request while tool search is on: the model gets it once a search finds it (--tool-search=false shows its spec)\n`,
+        );
       if (!args.quiet) for (const n of notes) if (names.has(n.tool)) io.stderr(`note: ${n.tool}: ${n.notes.map((x) => `${x.path} ${x.change}`).join('; ')}\n`);
     } else if (args.json) {
       const tools = defs.map((d) => ({
@@ -61,7 +68,15 @@ export async function toolsCommand(args: ParsedArgs, io: CliIo): Promise<number>
         if (d.description) io.stdout(`    ${d.description.split('\n')[0]!.slice(0, 160)}\n`);
       }
     }
-    if (!args.quiet && only === undefined) io.stderr(`${specCost(registry, format === 'mcp' ? 'openai' : format)}\n`);
+    if (!args.quiet && only === undefined) {
+      io.stderr(`${specCost(registry, format === 'mcp' ? 'openai' : format)}\n`);
+      if (firstRequest !== undefined) {
+        const rest = registry.list().length - defs.length;
+        io.stderr(
+          `tool search on: the first request holds ${defs.length} tool${defs.length === 1 ? '' : 's'}, the other ${rest} are found by searching (--tool-search=false lists them all)\n`,
+        );
+      }
+    }
     return summary.failed.length > 0 ? startFailureCode(summary.failed) : ExitCode.ok;
   } finally {
     await manager.close();

@@ -33,6 +33,10 @@ function kindOf(text: string, i: number): number {
 export function words(text: string): string[] {
   const out: string[] = [];
   const length = text.length;
+  // Lower-case once and cut words from the copy, when lower-casing keeps every index in place.
+  const folded = text.toLowerCase();
+  const lower =
+    folded.length === length ? (from: number, to: number) => folded.slice(from, to) : (from: number, to: number) => text.slice(from, to).toLowerCase();
   let start = -1;
   let runStart = -1;
   let prev = 0;
@@ -42,10 +46,10 @@ export function words(text: string): string[] {
   for (let i = 0; i <= length; i++) {
     const kind = i < length ? kindOf(text, i) : 0;
     if (kind === 0) {
-      if (start >= 0) out.push(text.slice(start, i).toLowerCase());
+      if (start >= 0) out.push(lower(start, i));
       if (runStart >= 0) {
         const hyphen = text.charCodeAt(i) === 45;
-        const run = lettersOnly && (hyphenated !== '' || hyphen) ? text.slice(runStart, i).toLowerCase() : '';
+        const run = lettersOnly && (hyphenated !== '' || hyphen) ? lower(runStart, i) : '';
         // Only a short part makes a compound ("to-do", "sub-task", "sign-in"); names such as
         // "search-objects" are two words, and joining them only adds noise.
         if (hyphenated !== '' && run !== '' && Math.min(hyphenated.length, run.length) <= 3) out.push(hyphenated + run);
@@ -62,14 +66,14 @@ export function words(text: string): string[] {
       start = i;
       runStart = i;
     } else if (kind === 2 && (prev === 1 || prev === 3)) {
-      out.push(text.slice(start, i).toLowerCase());
+      out.push(lower(start, i));
       start = i;
     } else if (kind === 1 && prev === 2 && i - start >= 2 && kindOf(text, i - 2) === 2) {
       // "HTTPResponse": the last capital starts the next word
-      out.push(text.slice(start, i - 1).toLowerCase());
+      out.push(lower(start, i - 1));
       start = i - 1;
     } else if ((kind === 3) !== (prev === 3)) {
-      out.push(text.slice(start, i).toLowerCase());
+      out.push(lower(start, i));
       start = i;
     }
     prev = kind;

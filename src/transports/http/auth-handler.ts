@@ -1,6 +1,7 @@
 // The seam between the HTTP transports and authorization: a handler consulted before every POST, GET
 // and DELETE (AUTH-2) for the Authorization value, and told about every 401, and every 403 whose
 // challenge says insufficient_scope (AUTH-16). OAuth itself lives in src/auth and is loaded lazily.
+import type { Redact } from '../../../protocol/redact.js';
 
 /** The fetch the handler must use for its own OAuth requests: the server's dispatcher (proxies, timeouts). */
 export type AuthFetch = (
@@ -38,6 +39,20 @@ export interface AuthHandler {
   onChallenge(context: AuthChallengeContext): Promise<boolean>;
   /** A request carrying a token was accepted: resets step-up counts and loop guards. */
   onAccepted?(): void;
+  /**
+   * Masks the secrets the handler holds (tokens, client secrets, keys) in any text; the transport
+   * applies it with its own redactor to every error and log line.
+   */
+  readonly redact?: Redact;
+  /**
+   * Headers that go with the Authorization value on one request: with DPoP (RFC 9449 §7.1), a fresh
+   * proof for this method and URL.
+   */
+  proofHeaders?(context: { httpMethod: string; url: string; authorization: string }): Promise<Record<string, string> | undefined>;
+  /** A response carried `DPoP-Nonce` (RFC 9449 §9): later proofs to that origin carry it. Called before {@link AuthHandler.onChallenge}. */
+  onDpopNonce?(url: string, nonce: string): void;
+  /** The handler's own request in flight (an OAuth discovery URL), so a start that timed out can name what hung. */
+  stalledOn?(): { step: string; url: string } | undefined;
 }
 
 /** Whether a response status and challenge call for the handler (401; 403 with insufficient_scope). */

@@ -131,7 +131,11 @@ export class HttpClient {
     if (!auth || hasStaticAuthorization(req.headers)) return this.withRedirects(req);
     for (let retries = 0; ; retries++) {
       const value = await auth.authorization({ signal: signalOf(req), fetch: this.fetch });
-      const response = await this.withRedirects(value ? { ...req, headers: { ...req.headers, authorization: value } } : req);
+      const proof =
+        value !== undefined && auth.proofHeaders ? await auth.proofHeaders({ httpMethod: req.method, url: String(req.url), authorization: value }) : undefined;
+      const response = await this.withRedirects(value ? { ...req, headers: { ...req.headers, ...proof, authorization: value } } : req);
+      const nonce = response.headers['dpop-nonce'];
+      if (nonce !== undefined) auth.onDpopNonce?.(String(req.url), nonce);
       const wwwAuthenticate = response.headers['www-authenticate'];
       if (!isAuthChallenge(response.status, wwwAuthenticate)) {
         if (value !== undefined && response.status < 400) auth.onAccepted?.();

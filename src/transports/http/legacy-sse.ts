@@ -50,6 +50,11 @@ export class SseTransport implements Transport {
     return this.options.redact(redactUrl(this.options.url));
   }
 
+  /** The auth handler's request in flight, if any (see Transport.authStall). */
+  authStall(): { step: string; url: string } | undefined {
+    return this.options.auth?.stalledOn?.();
+  }
+
   /** The URL messages are POSTed to, once known. */
   get endpointUrl(): URL | undefined {
     return this.endpoint;

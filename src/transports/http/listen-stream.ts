@@ -3,7 +3,7 @@
 import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { mapSseEvent } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
-import { reconnectDelay } from '../../../protocol/http/reconnect.js';
+import { HEALTHY_STREAM_MS, reconnectDelay } from '../../../protocol/http/reconnect.js';
 import { HttpError, HttpStreamError } from '../../errors/http-errors.js';
 import type { StreamContext } from './stream-context.js';
 import { sleep } from './stream-context.js';
@@ -47,10 +47,15 @@ export class ListenStream {
     const ctx = this.ctx;
     const cursor: SseCursor = {};
     const where = { server: ctx.server, httpMethod: 'GET', url: String(ctx.url) };
+    // `attempts` (toward giving up) restart with any event; `quick` (the backoff) only after a stream that lived.
     let attempts = 0;
+    let quick = 0;
     let lastProblem = '';
+    // A 429 or 503's Retry-After: the next attempt waits at least that long (within the backoff cap).
+    let serverWaitMs = 0;
     try {
       for (;;) {
+        const openedAt = Date.now();
         const headers = getHeaders({ ...ctx.headerState(), lastEventId: cursor.lastEventId });
         try {
           const response = await ctx.client.send({ method: 'GET', url: ctx.url, headers, signal });
@@ -63,8 +68,16 @@ export class ListenStream {
           }
           if (status < 200 || status >= 300) {
             const body = await response.text(64 * 1024, () => new Error('error body too large')).catch(() => '');
-            lastProblem = new HttpError({ ...where, status, statusText: response.statusText, body, hasSessionId: headers[McpHeaders.sessionId] !== undefined })
-              .message;
+            const error = new HttpError({
+              ...where,
+              status,
+              statusText: response.statusText,
+              body,
+              hasSessionId: headers[McpHeaders.sessionId] !== undefined,
+              retryAfter: response.headers['retry-after'],
+            });
+            lastProblem = error.message;
+            serverWaitMs = Math.min(error.retryAfter?.delayMs ?? 0, ctx.reconnect.maxDelayMs);
           } else if (bodyKindOf(response.headers[McpHeaders.contentType]) !== 'sse') {
             response.discard();
             return;
@@ -97,6 +110,7 @@ export class ListenStream {
           lastProblem = error instanceof Error ? error.message : String(error);
         }
         attempts++;
+        quick = Date.now() - openedAt >= HEALTHY_STREAM_MS ? 1 : quick + 1;
         if (attempts > ctx.reconnect.maxAttempts) {
           ctx.report(new HttpStreamError({ ...where, attempts: attempts - 1 }, `gave up after ${attempts - 1} reconnection attempts; last: ${lastProblem}`));
           return;
@@ -110,7 +124,8 @@ export class ListenStream {
           resumable: cursor.lastEventId !== undefined,
         });
         await this.whenNoResumption(signal);
-        await sleep(reconnectDelay(attempts, ctx.reconnect, cursor.retryMs), signal);
+        await sleep(Math.max(serverWaitMs, reconnectDelay(quick, ctx.reconnect, cursor.retryMs)), signal);
+        serverWaitMs = 0;
         await this.whenNoResumption(signal);
       }
     } catch {

@@ -94,7 +94,8 @@ export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedH
     closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000),
     endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000),
     logger: options.logger ?? nullLogger,
-    redact: composeRedactors(createRedactor(collectSecrets({ headers, secrets: options.secrets })), learnt?.redact),
+    // The auth handler's secrets (tokens, client secrets) join as it obtains them: a server may echo them.
+    redact: composeRedactors(createRedactor(collectSecrets({ headers, secrets: options.secrets })), learnt?.redact, options.auth?.redact),
     ...(provider && learnt
       ? { headersProvider: provider, onProvidedHeaders: (h: Record<string, string>) => learnt.learn(collectSecrets({ headers: h })) }
       : {}),

@@ -2,11 +2,27 @@
 // the error for a refused request or an answer of an unexpected type.
 import { FramingError, InvalidMessageError } from '../../../protocol/errors/protocol-errors.js';
 import { McpHeaders } from '../../../protocol/http/headers.js';
+import type { RetryAfter } from '../../../protocol/http/retry-after.js';
 import { HttpError } from '../../errors/http-errors.js';
 import type { HttpResponse } from './http-client.js';
 import type { StreamContext } from './stream-context.js';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** Longest `Retry-After` waited for by itself, even for a request without a timeout. */
+export const MAX_RETRY_AFTER_WAIT_MS = 60_000;
+
+/** Room left for the retried request itself after the wait. */
+const RETRY_ROOM_MS = 1000;
+
+/**
+ * Whether a rate-limited request is retried once: the server said how long to wait, and that wait
+ * ends at least a second before the request's deadline (epoch ms) and within a minute.
+ */
+export function fitsBefore(retryAfter: RetryAfter | undefined, deadline: number): boolean {
+  if (!retryAfter || retryAfter.delayMs > MAX_RETRY_AFTER_WAIT_MS) return false;
+  return Date.now() + retryAfter.delayMs + RETRY_ROOM_MS <= deadline;
+}
 
 /** Reads a JSON answer within the message limit and hands it to the transport's listeners. */
 export async function deliverJson(ctx: StreamContext, response: HttpResponse, method: string | undefined): Promise<void> {
@@ -54,6 +70,7 @@ export async function statusError(
     statusText: response.statusText,
     body,
     hasSessionId,
+    retryAfter: response.headers['retry-after'],
   });
 }
 

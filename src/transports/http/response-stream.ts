@@ -4,7 +4,7 @@ import { FramingError, InvalidMessageError } from '../../../protocol/errors/prot
 import { mapSseEvent } from '../../../protocol/framing/sse-event.js';
 import { bodyKindOf, getHeaders, McpHeaders } from '../../../protocol/http/headers.js';
 import { containsResponseTo } from '../../../protocol/http/response-match.js';
-import { reconnectDelay } from '../../../protocol/http/reconnect.js';
+import { HEALTHY_STREAM_MS, reconnectDelay } from '../../../protocol/http/reconnect.js';
 import type { RequestId } from '../../../protocol/jsonrpc/messages.js';
 import { HttpError, HttpStreamError } from '../../errors/http-errors.js';
 import type { StreamContext } from './stream-context.js';
@@ -31,6 +31,9 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
   const cursor: SseCursor = {};
   let answered = false;
   let attempts = 0;
+  // Resumptions since a stream last stayed open HEALTHY_STREAM_MS: the backoff, which events do not reset.
+  let quick = 0;
+  let openedAt = Date.now();
   let resuming = false;
   let response: HttpResponse | undefined = first;
   let lastProblem = '';
@@ -89,6 +92,7 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
         ctx.resuming++;
       }
       attempts++;
+      quick = response && Date.now() - openedAt >= HEALTHY_STREAM_MS ? 1 : quick + 1;
       if (attempts > ctx.reconnect.maxAttempts)
         throw new HttpStreamError({ ...where, attempts: attempts - 1 }, `gave up after ${attempts - 1} reconnection attempts; last: ${lastProblem}`);
       ctx.logger.debug('resuming a response stream', {
@@ -100,13 +104,14 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
         reason: lastProblem,
       });
       // HTTP-27: wait what the server's retry: said (no backoff of our own then).
-      await sleep(reconnectDelay(attempts, ctx.reconnect, cursor.retryMs), signal);
+      await sleep(reconnectDelay(quick, ctx.reconnect, cursor.retryMs), signal);
       response = await resume(ctx, cursor, owner, signal).catch((error: unknown) => {
         if (signal.aborted) throw signal.reason;
         if (error instanceof HttpStreamError || (error as { code?: string }).code === 'MCPB_SESSION_EXPIRED') throw error;
         lastProblem = `reconnecting failed (${describe(error)})`;
         return undefined;
       });
+      openedAt = Date.now();
     }
   } finally {
     if (resuming) {

@@ -9,13 +9,13 @@ import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
-import { abortedByClose, type StreamContext } from './stream-context.js';
+import { abortedByClose, sleep, type StreamContext } from './stream-context.js';
 import { RequestAbort } from './exchange.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
 import { consumeResponseStream } from './response-stream.js';
-import { deliverJson, statusError, unexpectedContentType } from './post-answer.js';
+import { deliverJson, fitsBefore, statusError, unexpectedContentType } from './post-answer.js';
 
 /**
  * The Streamable HTTP client transport.
@@ -92,6 +92,11 @@ export class StreamableHttpTransport implements Transport {
     return this.options.redact(redactUrl(this.options.url));
   }
 
+  /** The auth handler's request in flight, if any (see Transport.authStall). */
+  authStall(): { step: string; url: string } | undefined {
+    return this.options.auth?.stalledOn?.();
+  }
+
   /** The session id the server assigned, if any (a secret: do not log it). */
   get currentSessionId(): string | undefined {
     return this.sessionId;
@@ -141,7 +146,8 @@ export class StreamableHttpTransport implements Transport {
         this.abortCancelled(message);
         return;
       }
-      await this.post(message, method, requestId, abort, options.headers);
+      const retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
+      await this.post(message, method, requestId, abort, options.headers, retryBy);
     } catch (error) {
       throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
     } finally {
@@ -157,6 +163,7 @@ export class StreamableHttpTransport implements Transport {
     requestId: RequestId | undefined,
     abort: RequestAbort,
     extra?: Record<string, string>,
+    retryBy?: number,
   ): Promise<void> {
     const isInitialize = method === 'initialize';
     // A new session starts from an initialize that carries neither the old id nor the old version.
@@ -173,6 +180,11 @@ export class StreamableHttpTransport implements Transport {
     }
     if (response.status < 200 || response.status >= 300) {
       const error = await statusError(this.ctx, response, 'POST', method, sentSession);
+      if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
+        this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
+        await sleep(error.retryAfter!.delayMs, abort.signal);
+        return this.post(message, method, requestId, abort, extra);
+      }
       // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
       // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
       const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;

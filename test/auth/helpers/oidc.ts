@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { checkProof } from './dpop-check.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -16,13 +17,31 @@ export interface TestAs {
   provider: Any;
   /** grant_type of every successful token request, in order. */
   grants: string[];
+  /** The form of every token request, in order. */
+  tokenRequests: URLSearchParams[];
+  /** The OAuth `error` of every refused token request, in order. */
+  tokenErrors: string[];
+  /** Misbehaviours switched on by tests (see {@link AsFaults}). */
+  faults: AsFaults;
   close(): Promise<void>;
+}
+
+/** What a test can make the real AS do wrong, around oidc-provider's own handling. */
+export interface AsFaults {
+  /** The token endpoint answers this HTTP status with a plain-text body, as a broken gateway would. */
+  tokenStatus?: number;
+  /** Token errors echo the request's client_secret (form or Basic) in `error_description`. */
+  echoSecret?: boolean;
 }
 
 export interface TestMcp {
   url: string;
   /** Authorization values the server refused. */
   refused: number;
+  /** Every access token the server was shown. */
+  tokens: Set<string>;
+  /** DPoP: the Authorization schemes seen, proofs accepted, and proofs refused (with why). */
+  dpop: { schemes: string[]; accepted: number; refused: string[]; nonceChallenges: number };
   close(): Promise<void>;
 }
 
@@ -39,7 +58,16 @@ async function close(server: HttpServer): Promise<void> {
 }
 
 /** Starts the AS for the resource `resourceUrl` (its tokens are audience-bound to it). */
-export async function startAs(options: { resourceUrl: () => string; clients?: Any[]; accessTokenTtl?: number }): Promise<TestAs> {
+export async function startAs(options: {
+  resourceUrl: () => string;
+  clients?: Any[];
+  accessTokenTtl?: number;
+  features?: Any;
+  /** Called with the provider before it serves anything (custom grant types). */
+  setup?: (provider: Any) => void;
+  /** More provider configuration (merged at the top level). */
+  config?: Any;
+}): Promise<TestAs> {
   const { default: Provider } = (await import(PROVIDER)) as { default: Any };
   const http = createServer();
   const port = await listen(http);
@@ -52,6 +80,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
       clientCredentials: { enabled: true },
       revocation: { enabled: true },
       deviceFlow: { enabled: true },
+      ...options.features,
       resourceIndicators: {
         enabled: true,
         defaultResource: () => options.resourceUrl(),
@@ -79,10 +108,33 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
       ClientCredentials: options.accessTokenTtl ?? 3600,
     },
     issueRefreshToken: async (_ctx: Any, client: Any, code: Any) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    ...options.config,
   });
   provider.proxy = false;
+  options.setup?.(provider);
   const grants: string[] = [];
+  const tokenRequests: URLSearchParams[] = [];
+  const tokenErrors: string[] = [];
+  const faults: AsFaults = {};
   provider.on('grant.success', (ctx: Any) => grants.push(String(ctx.oidc.params?.grant_type)));
+  provider.use(async (ctx: Any, next: () => Promise<void>) => {
+    if (ctx.path !== '/token') return next();
+    if (faults.tokenStatus) {
+      ctx.status = faults.tokenStatus;
+      ctx.type = 'text/plain';
+      ctx.body = 'upstream connect error or disconnect/reset before headers';
+      return;
+    }
+    await next();
+    const params = ctx.oidc?.params ?? {};
+    tokenRequests.push(new URLSearchParams(Object.entries(params).filter(([, v]) => typeof v === 'string') as [string, string][]));
+    if (ctx.status >= 400 && typeof ctx.body?.error === 'string') tokenErrors.push(ctx.body.error);
+    if (faults.echoSecret && ctx.status >= 400 && ctx.body && typeof ctx.body === 'object') {
+      const basic = /^Basic (.+)$/i.exec(String(ctx.headers.authorization ?? ''))?.[1];
+      const secret = params.client_secret ?? (basic ? decodeURIComponent(Buffer.from(basic, 'base64').toString().split(':')[1] ?? '') : '');
+      ctx.body = { ...ctx.body, error_description: `${ctx.body.error_description ?? ''} (client_secret ${secret} is not the registered one)` };
+    }
+  });
   const callback = provider.callback();
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/interaction/')) {
@@ -91,7 +143,7 @@ export async function startAs(options: { resourceUrl: () => string; clients?: An
     }
     callback(req, res);
   });
-  return { issuer, provider, grants, close: () => close(http) };
+  return { issuer, provider, grants, tokenRequests, tokenErrors, faults, close: () => close(http) };
 }
 
 // The "user": logs in as user-1 and grants whatever is asked.
@@ -142,19 +194,31 @@ export async function browse(url: URL, redirectUri: string): Promise<URL> {
 }
 
 /** A stateless SDK MCP server with one tool, guarded by bearer tokens of `as` bound to its URL. */
-export async function startMcp(getAs: () => TestAs, options: { scopes?: string[] } = {}): Promise<TestMcp> {
+export async function startMcp(
+  getAs: () => TestAs,
+  options: { scopes?: string[]; dpop?: { required?: boolean; nonce?: () => string | undefined } } = {},
+): Promise<TestMcp> {
   const http = createServer();
   const port = await listen(http);
   const url = `http://127.0.0.1:${port}/mcp`;
   const state = { refused: 0 };
+  const tokens = new Set<string>();
+  const dpop = { schemes: [] as string[], accepted: 0, refused: [] as string[], nonceChallenges: 0 };
+  const seenJtis = new Set<string>();
+  const scheme = options.dpop?.required ? 'DPoP' : 'Bearer';
   const prm = `http://127.0.0.1:${port}/.well-known/oauth-protected-resource/mcp`;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const path = new URL(req.url ?? '/', url).pathname;
       if (path === '/.well-known/oauth-protected-resource/mcp') {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ resource: url, authorization_servers: [getAs().issuer], scopes_supported: options.scopes ?? ['mcp:tools'] }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            resource: url,
+            authorization_servers: [getAs().issuer],
+            scopes_supported: options.scopes ?? ['mcp:tools'],
+            ...(options.dpop?.required ? { dpop_bound_access_tokens_required: true, dpop_signing_alg_values_supported: ['ES256'] } : {}),
+          }),
+        );
         return;
       }
       if (path !== '/mcp') {
@@ -162,19 +226,52 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
         return;
       }
       const auth = req.headers.authorization ?? '';
-      const token = /^Bearer (.+)$/i.exec(auth)?.[1];
+      const presented = /^(Bearer|DPoP) (.+)$/i.exec(auth);
+      const token = presented?.[2];
+      if (token) tokens.add(token);
+      if (presented) dpop.schemes.push(presented[1]!);
       const provider = getAs().provider;
       const found = token ? ((await provider.AccessToken.find(token)) ?? (await provider.ClientCredentials.find(token))) : undefined;
-      if (!found || found.isExpired || found.aud !== url) {
+      const refuse = (error?: string, extra: Record<string, string> = {}) => {
         state.refused++;
-        res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${prm}"${token ? ', error="invalid_token"' : ''}` }).end();
+        res.writeHead(401, { ...extra, 'www-authenticate': `${scheme} resource_metadata="${prm}"${error ? `, error="${error}"` : ''}` }).end();
+      };
+      if (!found || found.isExpired || found.aud !== url) {
+        refuse(token ? 'invalid_token' : undefined);
         return;
+      }
+      // RFC 9449 §7.1: a DPoP-bound token (oidc-provider records the key thumbprint as jkt) needs the DPoP scheme and a proof by that key.
+      if (found.jkt !== undefined || options.dpop?.required) {
+        const check = checkProof(req.headers.dpop as string | undefined, { method: req.method!, url, accessToken: token!, seenJtis });
+        if (!/^DPoP$/i.test(presented![1]!) || !check.ok || check.jkt !== found.jkt) {
+          dpop.refused.push(!check.ok ? check.error! : check.jkt !== found.jkt ? 'proof key is not the bound key' : `scheme ${presented![1]}`);
+          refuse('invalid_token');
+          return;
+        }
+        const nonce = options.dpop?.nonce?.();
+        if (nonce !== undefined && check.nonce !== nonce) {
+          dpop.nonceChallenges++;
+          refuse('use_dpop_nonce', { 'dpop-nonce': nonce });
+          return;
+        }
+        dpop.accepted++;
       }
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
+      // A server that quotes the caller's token in an error page (a proxy's debug output, a careless 500).
+      const message = text ? (JSON.parse(text) as { method?: string; params?: { name?: string } }) : {};
+      if (message.method === 'tools/call' && message.params?.name === 'echo-token') {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error: upstream refused ${auth}`);
+        return;
+      }
       const server = new Server({ name: 'oauth-test', version: '1.0.0' }, { capabilities: { tools: {} } });
-      server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'whoami', inputSchema: { type: 'object', properties: {} } }] }));
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: 'whoami', inputSchema: { type: 'object', properties: {} } },
+          { name: 'echo-token', inputSchema: { type: 'object', properties: {} } },
+        ],
+      }));
       server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: String(found.accountId ?? found.clientId) }] }));
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
@@ -192,6 +289,8 @@ export async function startMcp(getAs: () => TestAs, options: { scopes?: string[]
     get refused() {
       return state.refused;
     },
+    tokens,
+    dpop,
     close: () => close(http),
   };
 }

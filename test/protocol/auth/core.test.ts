@@ -18,6 +18,8 @@ import {
   selectScopes,
   unionScopes,
   coversScopes,
+  refreshMarginMs,
+  refreshDue,
   scopeParam,
   selectClientAuthMethod,
   basicAuthorization,
@@ -199,4 +201,20 @@ test('Basic: form-urlencode each part, then base64; unreserved characters stay (
   assert.equal(decode(basicAuthorization('pre-registered-client', 'pre-registered-secret')), 'pre-registered-client:pre-registered-secret');
   assert.equal(decode(basicAuthorization('a:b', 'p@ss word/é')), 'a%3Ab:p%40ss+word%2F%C3%A9');
   assert.equal(decode(basicAuthorization("x_.~!*'()", 's')), "x_.~!*'():s");
+});
+
+test('DPoP challenge: a server that only takes DPoP challenges with that scheme; its parameters are read the same (RFC 9449 §7.1, AUTH-27)', () => {
+  assert.deepEqual(bearerChallengeOf('DPoP resource_metadata="https://h/prm", algs="ES256"'), { scheme: 'dpop', resourceMetadata: 'https://h/prm' });
+  assert.deepEqual(bearerChallengeOf('DPoP error="use_dpop_nonce", Bearer scope="a"'), { scopes: ['a'] }, 'Bearer first when both are offered');
+});
+
+test('refresh margin: min(60 s, 10 % of the lifetime); 60 s when the lifetime is unknown', () => {
+  const issued = 1_000_000;
+  assert.equal(refreshMarginMs({ issued_at: issued, expires_at: issued + 5_000 }), 500);
+  assert.equal(refreshMarginMs({ issued_at: issued, expires_at: issued + 3_600_000 }), 60_000);
+  assert.equal(refreshMarginMs({ expires_at: issued + 5_000 }), 60_000);
+  // A 5-second token is not due one second in, and is due in its last half second.
+  assert.equal(refreshDue({ issued_at: issued, expires_at: issued + 5_000 }, issued + 1_000), false);
+  assert.equal(refreshDue({ issued_at: issued, expires_at: issued + 5_000 }, issued + 4_600), true);
+  assert.equal(refreshDue({}, issued), false, 'no expiry: never due');
 });

@@ -77,10 +77,11 @@ test('META-1..3: the envelope merges into params._meta, keeps the caller keys, v
   assert.deepEqual(v2026.check(probe), []);
 });
 
-test('JSONRPC-8: resultType absent → complete; unknown → invalid', () => {
+test("JSONRPC-8: resultType absent → complete; unknown → invalid; task is the Tasks extension's (TASKS-11)", () => {
   assert.equal(resultTypeOf({}), 'complete');
   assert.equal(resultTypeOf({ resultType: 'input_required' }), 'input_required');
-  assert.ok(typeof resultTypeOf({ resultType: 'task' }) === 'object');
+  assert.equal(resultTypeOf({ resultType: 'task' }), 'task');
+  assert.ok(typeof resultTypeOf({ resultType: 'banana' }) === 'object');
 });
 
 test('VER-2 / META-6: DiscoverResult parsed; serverInfo read from _meta', () => {

@@ -6,7 +6,7 @@ import { bodyKindOf, getHeaders, isValidSessionId, postHeaders } from '../../../
 import { excerpt } from '../../../protocol/http/redact.js';
 import { redactUrl } from '../../../protocol/redact.js';
 import { containsResponseTo, suggestsLegacySse } from '../../../protocol/http/response-match.js';
-import { DEFAULT_RECONNECT, reconnectDelay } from '../../../protocol/http/reconnect.js';
+import { DEFAULT_RECONNECT, MIN_RECONNECT_DELAY_MS, reconnectDelay } from '../../../protocol/http/reconnect.js';
 import { mapSseEvent, resolveEndpoint } from '../../../protocol/framing/sse-event.js';
 import { readSse, type SseCursor } from '../../../src/transports/http/sse-reader.js';
 import type { SseEvent } from '../../../protocol/framing/sse-event.js';
@@ -107,7 +107,20 @@ describe('reconnect delays', () => {
       reconnectDelay(1, DEFAULT_RECONNECT, 500, () => 0.99),
       500,
     );
-    assert.equal(reconnectDelay(3, DEFAULT_RECONNECT, 0), 0);
+    // A floor under retry: 0, and streams that keep ending at once wait at least the backoff.
+    assert.equal(reconnectDelay(1, DEFAULT_RECONNECT, 0), MIN_RECONNECT_DELAY_MS);
+    assert.equal(
+      reconnectDelay(3, DEFAULT_RECONNECT, 0, () => 0.5),
+      1000,
+    );
+    assert.equal(
+      reconnectDelay(3, DEFAULT_RECONNECT, 5000, () => 0.5),
+      5000,
+    );
+    assert.equal(
+      reconnectDelay(1, { ...DEFAULT_RECONNECT, initialDelayMs: 1 }, undefined, () => 0),
+      MIN_RECONNECT_DELAY_MS,
+    );
     assert.equal(
       reconnectDelay(1, DEFAULT_RECONNECT, undefined, () => 0.5),
       500,

@@ -1,0 +1,24 @@
+// The nesting check at the door: any depth without recursion, the limit exact, own `__proto__` keys read as data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { classifyMessage, MAX_MESSAGE_DEPTH, nestsDeeperThan } from '../../protocol/index.js';
+
+const nested = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+
+test('nestsDeeperThan counts the value itself as level 1 and copes with a million levels', () => {
+  assert.equal(nestsDeeperThan(nested(3), 3), false);
+  assert.equal(nestsDeeperThan(nested(4), 3), true);
+  assert.equal(nestsDeeperThan('text', 0), false);
+  assert.equal(nestsDeeperThan(nested(1_000_000), MAX_MESSAGE_DEPTH), true);
+  assert.equal(nestsDeeperThan(JSON.parse('{"a":1,"__proto__":{"b":{"c":{}}}}'), 3), true);
+  assert.equal(nestsDeeperThan(JSON.parse('{"a":[1,{"b":2}],"c":{"d":[]}}'), 3), false);
+});
+
+test('a message over the limit is classified invalid, one at the limit is not', () => {
+  const at = { jsonrpc: '2.0', id: 1, result: { v: nested(MAX_MESSAGE_DEPTH - 2) } };
+  assert.equal(classifyMessage(at).kind, 'result');
+  const over = { jsonrpc: '2.0', id: 1, result: { v: nested(MAX_MESSAGE_DEPTH - 1) } };
+  const c = classifyMessage(over);
+  assert.equal(c.kind, 'invalid');
+  assert.match((c as { reason: string }).reason, /more than 256 levels deep/);
+});
