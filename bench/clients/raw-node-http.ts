@@ -1,5 +1,5 @@
-// The hand-written HTTP loop on node:http with a keep-alive agent: one of the two limit candidates over
-// HTTP (raw's undici dispatch() is the other; the faster in each repetition is the limit). HTTP only.
+// The hand-written HTTP loop on node:http with a keep-alive agent: a limit candidate over HTTP beside
+// raw's undici dispatch() (the faster in each repetition is the limit). HTTP only.
 import { connectNodeHttp } from './_raw-http.js';
 import type { BenchClient } from './_types.js';
 

@@ -1,5 +1,6 @@
-// The naive stdio loop: one write() per request. Not the limit (raw is); shown beside it so the cost
-// of per-turn batching stays visible. Runs only the stdio call workloads.
+// The naive stdio loop: one write() per request, beside raw's batched one so the worth of per-turn
+// batching stays visible; a limit candidate too (the best raw loop of each pair is the limit). Runs only
+// the stdio call workloads.
 import { connectStdio } from './_raw-stdio.js';
 import type { BenchClient } from './_types.js';
 

@@ -1,6 +1,6 @@
-// The limit: the best hand-written loop, no library. stdio: lines of one event-loop turn joined into one
-// write (bench/clients/_raw-stdio.ts). HTTP: undici's dispatch() with a bare handler; its node:http
-// sibling is raw-node-http, and the faster of the two in each repetition is the limit the ratios use.
+// The best hand-written loop, no library. stdio: lines of one event-loop turn joined into one write
+// (bench/clients/_raw-stdio.ts). HTTP: undici's dispatch() with a bare handler. Its siblings are
+// raw-node-http and raw-unbatched; the best of them in each repetition is the limit the ratios use.
 import { connectUndiciDispatch } from './_raw-http.js';
 import { connectStdio } from './_raw-stdio.js';
 import type { BenchClient } from './_types.js';
