@@ -17,7 +17,7 @@ export * from './mcp/skills.js';
 export * from './mcp/tasks-extension.js';
 export * from './mcp/apps.js';
 export type * from './mcp/types/initialize.js';
-export type * from './mcp/types/content.js';
+export * from './mcp/types/content.js';
 export type * from './mcp/types/tools.js';
 export type * from './mcp/types/notifications.js';
 export type * from './mcp/types/client-features.js';

@@ -1,4 +1,4 @@
-// MCP method names, and the method → {params, result} map that types Session.request().
+// MCP method names, and the method → {params, result} map that types Session.request() and Client.request().
 import type { InitializeParams, InitializeResult } from './types/initialize.js';
 import type { CallToolParams, CallToolResult, ListToolsParams, ListToolsResult } from './types/tools.js';
 import type { ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from './types/resources.js';

@@ -2,7 +2,9 @@
 // `read_resource`, `get_prompt` and `load_skill` (exposed with the server's prefix, like its real tools). Pure:
 // definitions, URI validation and conversion of answers into tool results; the manager wires them.
 import {
+  checkUriTemplate,
   matchUriTemplate,
+  UriTemplateError,
   type CallToolResult,
   type GetPromptResult,
   type Prompt,
@@ -105,19 +107,37 @@ export interface KnownResources {
   linked: ReadonlySet<string>;
 }
 
-/** `undefined` when `uri` is one the server offered; otherwise why not, for the LLM to correct itself. */
+/**
+ * `undefined` when `uri` is one the server offered; otherwise why not, for the LLM to correct itself.
+ * @throws UriTemplateError (`MCPB_URI_TEMPLATE_INVALID`, naming the template and the server) when no
+ *   listed URI or template matched and one of the server's templates does not parse: the URI might
+ *   be one of its expansions, which nobody can tell.
+ */
 export function checkResourceUri(server: string, uri: string, known: KnownResources): string | undefined {
   if (known.resources.some((r) => r.uri === uri) || known.linked.has(uri)) return undefined;
+  let unparsable: UriTemplateError | undefined;
   for (const t of known.resourceTemplates) {
     try {
       if (matchUriTemplate(t.uriTemplate, uri)) return undefined;
-    } catch {
-      /* a template we cannot parse matches nothing */
+    } catch (error) {
+      if (!(error instanceof UriTemplateError)) throw error;
+      unparsable ??= namedError(t.uriTemplate, server);
     }
   }
+  if (unparsable) throw unparsable;
   const listed = known.resources.slice(0, 20).map((r) => r.uri);
   const templates = known.resourceTemplates.map((t) => t.uriTemplate);
   return `"${uri}" is not a resource of server "${server}". Listed URIs: ${listed.join(', ') || 'none'}${known.resources.length > 20 ? ', ...' : ''}. URI templates: ${templates.join(', ') || 'none'}.`;
+}
+
+/** The template's parse error again, this time naming the server. */
+function namedError(template: string, server: string): UriTemplateError {
+  try {
+    checkUriTemplate(template, server);
+  } catch (error) {
+    if (error instanceof UriTemplateError) return error;
+  }
+  return new UriTemplateError(template, 'does not parse', server);
 }
 
 /** The listing as a tool result: a compact JSON text plus the same as structuredContent. */

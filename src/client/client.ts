@@ -21,6 +21,7 @@ import {
   type Resource,
   type ResourceTemplate,
   type Implementation,
+  type ClientRequests,
   type JsonObject,
   type LoggingLevel,
   type ServerCapabilities,
@@ -287,10 +288,17 @@ export class Client {
 
   /**
    * Sends any request through the era's path (2026: envelope, `resultType`, multi-round-trip input,
-   * cache); for methods this class has no helper for.
+   * cache); for methods this class has no helper for. A method of {@link ClientRequests} is typed by
+   * that map: `await client.request('resources/read', { uri })` is a `ReadResourceResult`.
    */
-  request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
-    return this.connection.request<R>(method, params, options);
+  request<M extends keyof ClientRequests>(method: M, params?: ClientRequests[M]['params'], options?: RequestOptions): Promise<ClientRequests[M]['result']>;
+  request<R = Record<string, unknown>, M extends string = string>(
+    method: Exclude<M, keyof ClientRequests>,
+    params?: JsonObject,
+    options?: RequestOptions,
+  ): Promise<R>;
+  request<R>(method: string, params?: object, options: RequestOptions = {}): Promise<R> {
+    return this.connection.request<R>(method, params as JsonObject | undefined, options);
   }
 
   /** Closes the connection (stdio: the whole process tree). Idempotent. */

@@ -23,6 +23,9 @@ export {
   SUPPORTED_VERSIONS,
   isSupportedVersion,
   expandUriTemplate,
+  isKnownContent,
+  isUnknownContent,
+  KNOWN_CONTENT_TYPES,
   isTerminalTaskStatus,
   RELATED_TASK_META,
   MODEL_IMMEDIATE_RESPONSE_META,
@@ -75,7 +78,8 @@ export type ConnectOptions = ServerParams & ClientOptions;
  * const tools = await client.listTools();
  * const result = await client.callTool('echo', { text: 'hi' });
  * await client.close();
- * @throws ServerStartError (`MCPB_SERVER_START_FAILED`), SpawnError (`MCPB_SPAWN_FAILED`), HttpError (`MCPB_HTTP_STATUS`), UnsupportedVersionError.
+ * @throws ServerStartError (`MCPB_SERVER_START_FAILED`), SpawnError (`MCPB_SPAWN_FAILED`), HttpError (`MCPB_HTTP_STATUS`), UnsupportedVersionError,
+ *   InvalidOptionsError (`MCPB_INVALID_OPTIONS`) for a URL, transport or header value that cannot work.
  */
 export async function connect(options: ConnectOptions): Promise<Client> {
   const context = { serverName: options.name, logger: options.logger };
@@ -91,3 +95,4 @@ export async function connect(options: ConnectOptions): Promise<Client> {
 }
 export { SpawnError, ServerExitedError, TransportClosedError, SendFailedError } from '../errors/transport-errors.js';
 export * from '../errors/http-errors.js';
+export { InvalidOptionsError, INVALID_OPTIONS, type InvalidOptionsInit } from '../errors/options-errors.js';

@@ -22,8 +22,10 @@ export type PromptArguments = Record<string, string | number | boolean>;
 /** Fills in a prompt. A missing required argument or unknown prompt is the server's McpError (-32602). */
 export async function getPrompt(host: FeatureHost, name: string, args: PromptArguments = {}, options: FeatureOptions = {}): Promise<GetPromptResult> {
   requireCapability(host, Methods.promptsGet, 'prompts');
+  // `arguments` goes out even when empty: the spec makes it optional, but SDK servers up to 1.29
+  // validate it as an object and refuse a prompt whose arguments are all optional without it (-32602).
   const strings = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)]));
-  const params = Object.keys(strings).length > 0 ? { name, arguments: strings } : { name };
+  const params = { name, arguments: strings };
   const result = await host.request<GetPromptResult>(Methods.promptsGet, params, requestOptions(options));
   const messages = arrayField<GetPromptResult['messages'][number]>(host, Methods.promptsGet, result, 'messages');
   for (const m of messages) {

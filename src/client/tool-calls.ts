@@ -43,6 +43,8 @@ export class ToolCalls {
   /** Tools as last listed, for their execution.taskSupport (TASKS-2). */
   private readonly toolsByName = new Map<string, Tool>();
   private readonly toolHeaders = new ToolHeaders();
+  /** Whether tools were listed (or a listing was tried) on this connection: a call before that learns the tool first. */
+  private listed = false;
 
   constructor(private readonly connection: ClientConnection) {}
 
@@ -51,6 +53,7 @@ export class ToolCalls {
     const connection = this.connection;
     const server = connection.options.name;
     connection.assertReady(Methods.toolsList);
+    this.listed = true;
     if (!connection.snapshot!.capabilities.tools) {
       connection.logger.debug('server declares no tools capability; not listing tools', { server });
       return [];
@@ -81,15 +84,47 @@ export class ToolCalls {
     const { cursor: _ignored, ...requestOptions } = options as RequestOptions & { cursor?: string };
     const result = await connection.request<ListToolsResult>(Methods.toolsList, cursor === undefined ? undefined : { cursor }, requestOptions);
     if (!Array.isArray(result.tools)) throw new InvalidResultError({ server: connection.options.name, method: Methods.toolsList }, '"tools" is not an array');
+    for (const tool of result.tools) this.toolsByName.set(tool.name, tool);
     return { tools: result.tools, ...(typeof result.nextCursor === 'string' ? { nextCursor: result.nextCursor } : {}) };
   }
 
   /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */
   call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
-    const connection = this.connection;
-    if (this.toolsByName.get(name)?.execution?.taskSupport === 'required' && connection.snapshot!.capabilities.tasks) {
-      return this.callAsTask(name, args, options);
+    const tool = this.toolsByName.get(name);
+    if (tool === undefined && !this.listed && this.offersToolTasks()) {
+      // Only the tool's definition says whether it must run as a task, and it is not known before a
+      // listing. A plain call of such a tool fails (-32601, as an error or as an error result): then
+      // the tools are listed once and, if this one requires a task, it runs as one. A call that
+      // succeeds costs nothing extra.
+      return this.plainCall(name, args, options).then(
+        (result) => (result.isError ? this.asTaskIfRequired(name, args, options, () => result) : result),
+        (error: unknown) => {
+          if (!isMcpError(error) || error.code !== ErrorCodes.MethodNotFound) throw error;
+          return this.asTaskIfRequired(name, args, options, () => {
+            throw error;
+          });
+        },
+      );
     }
+    if (tool?.execution?.taskSupport === 'required' && this.offersToolTasks()) return this.callAsTask(name, args, options);
+    return this.plainCall(name, args, options);
+  }
+
+  private async asTaskIfRequired(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    otherwise: () => CallToolResult,
+  ): Promise<CallToolResult> {
+    if (!this.listed) await this.list().catch(() => []);
+    this.listed = true;
+    if (this.toolsByName.get(name)?.execution?.taskSupport !== 'required') return otherwise();
+    this.connection.logger.debug(`tool "${name}" requires a task (execution.taskSupport); calling it again as one`, { server: this.connection.options.name });
+    return this.callAsTask(name, args, options);
+  }
+
+  private plainCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    const connection = this.connection;
     const params: JsonObject = { name, arguments: args };
     if (options.meta) params._meta = { ...options.meta };
     const requestOptions: RequestOptions =
@@ -129,6 +164,12 @@ export class ToolCalls {
   private async callAsTask(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const task = await this.startTask(name, args, { ...options, task: {} });
     return task.result({ signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  // TASKS-2: the server runs task-augmented tools/call (tasks.requests.tools.call).
+  private offersToolTasks(): boolean {
+    const tasks = this.connection.snapshot!.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+    return tasks?.requests?.tools?.call !== undefined && tasks.requests.tools.call !== false;
   }
 
   private checkResult(name: string, result: CallToolResult): CallToolResult {

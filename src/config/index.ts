@@ -1,6 +1,15 @@
 // Public surface of the config layer: load and parse config files, durations, redaction, errors, types.
 
 export { loadConfig, parseConfig, type ParseConfigOptions } from './load.js';
+export {
+  configFromObject,
+  defineConfig,
+  OBJECT_CONFIG_LABEL,
+  type ConfigInput,
+  type HostServerInput,
+  type ObjectConfigOptions,
+  type ServerInput,
+} from './from-object.js';
 export { parseDuration } from './duration.js';
 export { redactServerConfig, redactUrl } from './redact.js';
 export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';

@@ -52,7 +52,7 @@ export const ERROR_CODES = {
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
-  MCPB_URI_TEMPLATE_INVALID: 'a URI template is malformed or uses RFC 6570 level-4 features (prefix, explode)',
+  MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:
     "a skill's entry cannot be loaded, or a file read from it did not match the entry (size, digest, frontmatter, unlisted); nothing of it was used",

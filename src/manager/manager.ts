@@ -4,6 +4,7 @@
 import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
+import { configFromObject, isBridgeConfig, isServerConfig, type ConfigInput, type ObjectConfigOptions } from '../config/from-object.js';
 import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
 import { nullLogger, type Logger } from '../log.js';
@@ -72,12 +73,18 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
 
+  /**
+   * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
+   *   written as a file writes them (`{ name, command, args }`) are normalised here, as
+   *   {@link Manager.fromConfig} does.
+   * @throws {ConfigError} `MCPB_CONFIG_INVALID` when such an entry has problems, each named with its path.
+   */
   constructor(
     config: BridgeConfig | ServerConfig[],
     private readonly options: ManagerOptions = {},
   ) {
     this.logger = options.logger ?? nullLogger;
-    const servers = Array.isArray(config) ? config : config.enabled ? config.servers : [];
+    const servers = serversOf(config);
     for (const server of servers) {
       if (!server.enabled) {
         this.disabled.push(server.name);
@@ -87,6 +94,19 @@ export class Manager {
     }
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
+  }
+
+  /**
+   * A manager for a config written in code, in the shapes a config file holds: a list of servers,
+   * `{ tools: { mcp: { servers } } }`, or a host's `{ mcpServers: { name: {...} } }`. Normalised and
+   * validated as a file is (defaults, `${VAR}` expansion, every problem with its path).
+   * @example
+   * const manager = Manager.fromConfig([{ name: 'fs', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'] }], { registry });
+   * @throws {ConfigError} `MCPB_CONFIG_INVALID` listing every problem, e.g. `tools.mcp.servers[0].command`.
+   */
+  static fromConfig(config: ConfigInput | BridgeConfig, options: ManagerOptions & { config?: ObjectConfigOptions } = {}): Manager {
+    const { config: configOptions, ...managerOptions } = options;
+    return new Manager(isBridgeConfig(config) ? config : configFromObject(config as ConfigInput, configOptions), managerOptions);
   }
 
   /** Configured, enabled server names. */
@@ -243,4 +263,19 @@ export class Manager {
       this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });
     return report;
   }
+}
+
+// Entries as a file writes them would otherwise look disabled (no `enabled: true`) and start nothing
+// without a word: they go through the file validator instead; normalised entries pass as they are.
+function serversOf(config: BridgeConfig | ServerConfig[]): ServerConfig[] {
+  if (!Array.isArray(config)) {
+    if (isBridgeConfig(config)) return config.enabled ? config.servers : [];
+    const loaded = configFromObject(config as unknown as ConfigInput);
+    return loaded.enabled ? loaded.servers : [];
+  }
+  if (config.every(isServerConfig)) return config;
+  const indexes = config.flatMap((s, i) => (isServerConfig(s) ? [] : [i]));
+  const normalised = configFromObject(indexes.map((i) => config[i]) as unknown as ConfigInput, {}, indexes).servers;
+  let next = 0;
+  return config.map((s) => (isServerConfig(s) ? s : normalised[next++]!));
 }

@@ -2,7 +2,7 @@
 // at start when the config opts in (and the server declares the capability), then listed again on
 // list_changed, debounced like tools so a burst costs one listing. A listing failure is logged and
 // leaves the previous list: it never takes the server's tools down.
-import type { Prompt, Resource, ResourceTemplate } from '../../protocol/index.js';
+import { checkUriTemplate, UriTemplateError, type Prompt, type Resource, type ResourceTemplate } from '../../protocol/index.js';
 import type { Client } from '../client/client.js';
 import type { Logger } from '../log.js';
 
@@ -72,6 +72,19 @@ export class ServerLists {
     this.timers.set(kind, timer);
   }
 
+  // A template that does not parse matches no URI, so read_resource refuses its expansions: said
+  // once per listing, with the code, rather than found out at the first read.
+  private warnUnparsable(templates: readonly ResourceTemplate[]): void {
+    for (const t of templates) {
+      try {
+        checkUriTemplate(t.uriTemplate, this.options.server);
+      } catch (error) {
+        if (!(error instanceof UriTemplateError)) throw error;
+        this.options.logger.warn(error.message, { server: this.options.server, code: error.code, template: t.uriTemplate });
+      }
+    }
+  }
+
   private async reload(kind: ListKind): Promise<void> {
     try {
       if (kind === 'resources') {
@@ -79,6 +92,7 @@ export class ServerLists {
         if (this.stopped) return;
         this.resources = resources;
         this.resourceTemplates = templates;
+        this.warnUnparsable(templates);
       } else {
         const prompts = await this.client.listPrompts();
         if (this.stopped) return;

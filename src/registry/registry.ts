@@ -107,6 +107,7 @@ export class Registry {
    * that are gone are removed, changed ones updated in place (their validators recompiled),
    * unchanged ones kept as they are, new ones appended, so the order the LLM sees stays stable.
    * `options` default to those of the previous registration. Emits one `changed` event.
+   * @throws InvalidOptionsError (`MCPB_INVALID_OPTIONS`) without `options` for a server never registered.
    */
   replaceServerTools(server: string, tools: readonly Tool[], options?: ServerToolOptions): ReplaceReport {
     return this.table.replaceServer(server, tools, options);

@@ -6,6 +6,7 @@ import type { Emitter, McpBridgeError, Tool } from '../../protocol/index.js';
 import { suggestPrefix } from '../bridge/naming.js';
 import { SchemaCompiler } from '../bridge/validate.js';
 import { ToolNameCollisionError } from '../errors/bridge-errors.js';
+import { InvalidOptionsError } from '../errors/options-errors.js';
 import { allowMatcher, compileSchemas, mcpEntry, nativeEntry, releaseSchemas, type Entry } from './entry.js';
 import type { ExecuteTable, Withdrawn } from './execute.js';
 import { placeSiblings, rename, renamedTool, yieldedTo, yielding } from './name-clashes.js';
@@ -72,7 +73,14 @@ export class ToolTable implements ExecuteTable {
   /** Replaces a server's tools in place; see `Registry.replaceServerTools`. */
   replaceServer(server: string, tools: readonly Tool[], options?: ServerToolOptions): ReplaceReport {
     const opts = options ?? this.serverOptions.get(server);
-    if (!opts) throw new TypeError(`replaceServerTools: server "${server}" was never registered and no options were given`);
+    if (!opts)
+      throw new InvalidOptionsError({
+        server,
+        where: 'replaceServerTools',
+        option: 'options',
+        problem: 'is required the first time: this server was never registered',
+        hint: 'pass the server options ({ prefix, allow, deny, ... }) on the first call, or register the server with registerServerTools first',
+      });
     this.serverOptions.set(server, opts);
     const report: ReplaceReport = { ...emptyReport(), removed: [], updated: [], unchanged: [] };
     const allow = allowMatcher(opts.allow, opts.deny);

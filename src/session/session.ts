@@ -7,6 +7,7 @@ import {
   McpError,
   Methods,
   splitBatch,
+  type ClientRequests,
   type JsonObject,
   type JsonRpcRequest,
   type McpBridgeError,
@@ -88,12 +89,20 @@ export class Session {
   }
 
   /**
-   * Sends a request and resolves with its result.
+   * Sends a request and resolves with its result. A method of {@link ClientRequests} types its params
+   * and result from that map (`request('tools/list')` resolves to a `ListToolsResult`); any other
+   * method takes JSON params and resolves to `R`. The overloads are types only: one code path.
    * @throws McpError when the peer answers with a JSON-RPC error.
    * @throws RequestTimeoutError (`MCPB_REQUEST_TIMEOUT`), RequestAbortedError (`MCPB_REQUEST_ABORTED`),
    *   ConnectionClosedError (`MCPB_CONNECTION_CLOSED`), or the transport's delivery error.
    */
-  request<R = Record<string, unknown>>(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<R> {
+  request<M extends keyof ClientRequests>(method: M, params?: ClientRequests[M]['params'], options?: RequestOptions): Promise<ClientRequests[M]['result']>;
+  request<R = Record<string, unknown>, M extends string = string>(
+    method: Exclude<M, keyof ClientRequests>,
+    params?: JsonObject,
+    options?: RequestOptions,
+  ): Promise<R>;
+  request<R>(method: string, params?: object, options: RequestOptions = {}): Promise<R> {
     if (this.closeInfo) return Promise.reject(new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo));
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(new RequestAbortedError({ server: this.serverName, method }, signal.reason));
@@ -102,7 +111,7 @@ export class Session {
     const wantsProgress = options.onProgress !== undefined || options.progress === true;
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    const finalParams = progressToken === undefined ? params : withProgressToken(params, progressToken);
+    const finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
     // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
@@ -183,6 +192,19 @@ export class Session {
     }
   }
 
+  // Our ids are integers. A peer that echoes one as a string ("7" for 7) is matched by value after
+  // the exact lookup misses, as the SDK does, rather than left to time out.
+  private ownId(id: RequestId): RequestId {
+    if (typeof id !== 'string' || this.pending.get(id) !== undefined || !/^(?:0|[1-9][0-9]{0,15})$/.test(id)) return id;
+    const value = Number(id);
+    if (this.pending.get(value) === undefined) return id;
+    this.logger.debug(`matched response id "${id}" (a string) to request ${value}: the server echoed the id with another JSON type`, {
+      server: this.serverName,
+      id,
+    });
+    return value;
+  }
+
   private receive(value: unknown): void {
     if (Array.isArray(value)) {
       for (const item of splitBatch(value)) this.receiveOne(item);
@@ -195,7 +217,7 @@ export class Session {
     const c = classifyMessage(item);
     switch (c.kind) {
       case 'result':
-        if (!this.pending.resolve(c.message.id, c.message.result)) {
+        if (!this.pending.resolve(this.ownId(c.message.id), c.message.result)) {
           this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
         }
         break;
@@ -206,8 +228,9 @@ export class Session {
           this.events.emit('error', new McpError(error, { server: this.serverName }));
           break;
         }
-        const entry = this.pending.get(id);
-        if (entry) this.pending.reject(id, new McpError(error, { server: this.serverName, method: entry.method }));
+        const own = this.ownId(id);
+        const entry = this.pending.get(own);
+        if (entry) this.pending.reject(own, new McpError(error, { server: this.serverName, method: entry.method }));
         else this.logger.debug('dropped an error for an unknown or settled request', { server: this.serverName, id });
         break;
       }

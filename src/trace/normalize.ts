@@ -77,6 +77,9 @@ export function normalizeClientMessage(msg: unknown, mapRequestId: (id: unknown)
       delete p.protocolVersion;
       p.capabilities = capabilityKeys(p.capabilities);
     }
+    // An empty `arguments` says what an absent one does; we always send it (SDK servers up to 1.29
+    // refuse a prompt or tool whose arguments are all optional without it), recorded clients may not.
+    if ((out.method === 'prompts/get' || out.method === 'tools/call') && isObj(p.arguments) && Object.keys(p.arguments).length === 0) delete p.arguments;
     if (out.method === 'notifications/cancelled') {
       delete p.reason;
       if ('requestId' in p) p.requestId = mapRequestId(p.requestId);

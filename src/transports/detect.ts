@@ -5,6 +5,7 @@ import { suggestsLegacySse } from '../../protocol/http/response-match.js';
 import type { JsonRpcMessage } from '../../protocol/jsonrpc/messages.js';
 import type { Redact } from '../../protocol/redact.js';
 import { HttpDetectError, HttpError } from '../errors/http-errors.js';
+import { InvalidOptionsError } from '../errors/options-errors.js';
 import { SseTransport } from './http/legacy-sse.js';
 import type { HttpSessionEvents, HttpTransportOptions } from './http/options.js';
 import { StreamableHttpTransport } from './http/streamable-http.js';
@@ -35,13 +36,23 @@ export interface HttpTransport extends Transport {
  * Creates the HTTP transport for `options.url`.
  * @example
  * const transport = createHttpTransport({ url: 'http://127.0.0.1:3000/mcp', headers: { authorization: 'Bearer …' } });
- * @throws TypeError for invalid options (bad URL, negative limits).
+ * @throws InvalidOptionsError (`MCPB_INVALID_OPTIONS`) for invalid options (bad URL or transport, a header that is not a string, negative limits).
  */
 export function createHttpTransport(options: CreateHttpTransportOptions): HttpTransport {
   const choice = options.transport ?? 'auto';
   if (choice === 'streamable-http') return new StreamableHttpTransport(options);
   if (choice === 'sse') return Object.assign(new SseTransport(options), { sessionEvents: new Emitter<HttpSessionEvents>() });
-  if (choice !== 'auto') throw new TypeError(`HTTP transport option transport must be 'auto', 'streamable-http' or 'sse', got ${JSON.stringify(choice)}`);
+  if (choice !== 'auto')
+    throw new InvalidOptionsError({
+      server: options.serverName,
+      where: 'HTTP transport',
+      option: 'transport',
+      problem: `must be 'auto', 'streamable-http' or 'sse', got ${JSON.stringify(String(choice)).slice(0, 60)}`,
+      hint:
+        choice === 'http'
+          ? "use 'auto' (Streamable HTTP, falling back to legacy SSE), as hosts mean by http"
+          : "use 'auto' unless the server needs one transport",
+    });
   return new AutoHttpTransport(options);
 }
 

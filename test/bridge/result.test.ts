@@ -2,7 +2,7 @@
 // checks (skipped for isError), truncation to a budget, unknown and malformed blocks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CallToolResult } from '../../protocol/index.js';
+import type { CallToolResult, ContentBlock } from '../../protocol/index.js';
 import { base64Bytes, convertResult, errorResult, formatBytes } from '../../src/bridge/result.js';
 import { SchemaCompiler } from '../../src/bridge/validate.js';
 
@@ -18,7 +18,8 @@ describe('content types (TOOLS-6)', () => {
       { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt', description: 'the a file', mimeType: 'text/plain', size: 2048 },
       { type: 'resource', resource: { uri: 'file:///b.md', mimeType: 'text/markdown', text: '# B' } },
       { type: 'resource', resource: { uri: 'file:///c.pdf', mimeType: 'application/pdf', blob: Buffer.alloc(3500).toString('base64') } },
-      { type: 'hologram', beam: 3 },
+      // A block of a newer kind, as a server may send it.
+      { type: 'hologram', beam: 3 } as unknown as ContentBlock,
     ],
   };
   const result = convertResult(raw);

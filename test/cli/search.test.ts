@@ -87,10 +87,24 @@ test('search refuses a missing query and a bad --limit before starting anything 
 
 // The function-spec shape of each provider, and how to read a spec's name there.
 const PROVIDERS: Record<string, (spec: Record<string, any>) => string> = {
-  openai: (s) => (assert.equal(s.type, 'function'), assert.equal(s.function.parameters.type, 'object'), s.function.name),
-  'openai-responses': (s) => (assert.equal(s.type, 'function'), assert.equal(s.parameters.type, 'object'), s.name),
-  anthropic: (s) => (assert.equal(s.input_schema.type, 'object'), s.name),
-  gemini: (s) => (assert.ok(s.parameters === undefined || typeof s.parameters === 'object'), s.name),
+  openai: (s) => {
+    assert.equal(s.type, 'function');
+    assert.equal(s.function.parameters.type, 'object');
+    return s.function.name;
+  },
+  'openai-responses': (s) => {
+    assert.equal(s.type, 'function');
+    assert.equal(s.parameters.type, 'object');
+    return s.name;
+  },
+  anthropic: (s) => {
+    assert.equal(s.input_schema.type, 'object');
+    return s.name;
+  },
+  gemini: (s) => {
+    assert.ok(s.parameters === undefined || typeof s.parameters === 'object');
+    return s.name;
+  },
 };
 
 test("tools --format P --tool-search prints the first request's tools for every provider: the search tool and toolSearch.alwaysLoaded", () => {

@@ -128,3 +128,29 @@ test('task-augmenting is refused locally where the server or the tool does not a
     await fs.done();
   }
 });
+
+test('a call of a task-required tool before any listing still runs as a task: refused plainly, the client lists once and calls it as a task (TASKS-2)', async () => {
+  const { client, tap, done } = await open('everything');
+  try {
+    // A plain tool before any listing is one plain call, nothing more.
+    const echo = await client.callTool('echo', { message: 'plain' });
+    assert.match(text(echo), /plain/);
+    assert.equal(sent(tap, 'tools/list').length, 0);
+    const result = await client.callTool('simulate-research-query', { topic: 'kelp forests' }, { timeoutMs: 30_000 });
+    assert.equal(result.isError, undefined, text(result));
+    assert.match(text(result), /Research Report: kelp forests/);
+    assert.equal(sent(tap, 'tools/list').length, 1, 'listed once to read execution.taskSupport');
+    const calls = sent(tap, 'tools/call') as any[];
+    assert.equal(calls.length, 3);
+    assert.equal(calls[1].params.task, undefined, 'first tried plainly (the server refused it)');
+    assert.deepEqual(calls[2].params.task, {}, 'then task-augmented');
+    // Known now: the next call goes as a task at once.
+    await client.callTool('simulate-research-query', { topic: 'reefs' }, { timeoutMs: 30_000 });
+    assert.equal(sent(tap, 'tools/list').length, 1);
+    assert.deepEqual((sent(tap, 'tools/call')[3] as any).params.task, {});
+    const problems = tap.problems(client.protocolVersion!);
+    assert.deepEqual(problems, [], problems.join('\n'));
+  } finally {
+    await done();
+  }
+});

@@ -4,7 +4,7 @@
 // generous bound, with the connection still usable where it can be, and nothing left running.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { faultClient, peakRssGrowthMiB, rejectsWith, within } from './harness.js';
+import { faultClient, peakRssGrowthMiB, rejectsWith, settlesWithin, within } from './harness.js';
 
 describe('stdio faults during calls', () => {
   it('a response that is not valid UTF-8 fails its call at once with the framing reason (issue 11 item 5)', async () => {
@@ -51,6 +51,30 @@ describe('stdio faults during calls', () => {
       // sent; it was dropped as unknown, so the second call gets its own first answer.
       assert.deepEqual(second.value?.content, [{ type: 'text', text: 'first two' }]);
       assert.equal(f.client.session.pendingCount, 0);
+    } finally {
+      await f.closeAndCheck();
+    }
+  });
+
+  it('a response whose id is the string form of ours ("7" for 7) settles its call at once, result or error (JSONRPC-5)', async () => {
+    // A 60 s call timeout: before, the answer was dropped and the call waited it out.
+    const debug: string[] = [];
+    const logger = { debug: (m: string) => void debug.push(m), info() {}, warn() {}, error() {} };
+    const f = faultClient('string-ids', { client: { requestTimeoutMs: 60_000, logger } });
+    try {
+      await f.client.connect();
+      const echo = await within(5_000, f.client.callTool('echo', { text: 'by value' }), 'the echo call');
+      assert.deepEqual(echo.value?.content, [{ type: 'text', text: 'by value' }]);
+      assert.ok(echo.elapsedMs < 5_000);
+      const failed = await settlesWithin(5_000, f.client.callTool('fail', {}), 'the failing call');
+      assert.ok(!failed.ok, 'the failing call resolved');
+      assert.equal((failed.error as { code?: unknown }).code, -32000);
+      assert.match((failed.error as Error).message, /failed on purpose/);
+      assert.equal(f.client.session.pendingCount, 0);
+      assert.ok(
+        debug.some((m) => /matched response id "\d+" \(a string\) to request \d+/.test(m)),
+        debug.join('\n'),
+      );
     } finally {
       await f.closeAndCheck();
     }

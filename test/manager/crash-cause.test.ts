@@ -65,9 +65,9 @@ test('initialize is never cancelled, on the timeout and the abort path alike, wh
   const [a] = linkedPair();
   const session = new Session(a, { serverName: 's' });
   await session.start();
-  await assert.rejects(session.request('initialize', {}, { timeoutMs: 20 }), /timed out/);
+  await assert.rejects(session.request('initialize', {} as never, { timeoutMs: 20 }), /timed out/);
   const controller = new AbortController();
-  const aborted = session.request('initialize', {}, { signal: controller.signal, cancellable: true });
+  const aborted = session.request('initialize', {} as never, { signal: controller.signal, cancellable: true });
   controller.abort(new Error('stop'));
   await assert.rejects(aborted, (e: any) => e.code === 'MCPB_REQUEST_ABORTED');
   await new Promise((r) => setTimeout(r, 20));

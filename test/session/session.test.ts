@@ -131,7 +131,7 @@ test('requests with different timeouts each fail at their own deadline; answered
 test('initialize is never cancelled, even on timeout (LIFE-8, CANCEL-3)', async () => {
   const clock = new ManualClock();
   const { a, client } = setup(clock);
-  const p = client.request('initialize', {}, { timeoutMs: 10, cancellable: false });
+  const p = client.request('initialize', {} as never, { timeoutMs: 10, cancellable: false });
   clock.advance(10);
   await assert.rejects(p, /timed out/);
   await tick();

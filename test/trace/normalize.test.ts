@@ -115,3 +115,13 @@ test('deriveScript: steps, capabilities and recorded answers come from the clien
   assert.deepEqual(s.answers, { 'roots/list': [{ result: { roots: [] } }] });
   assert.deepEqual(s.toolResults, [{ name: 'x', result: { content: [] }, error: undefined }]);
 });
+
+test('prompts/get and tools/call: an empty "arguments" equals an absent one; a non-empty one still counts', () => {
+  const rec = { jsonrpc: '2.0', id: 7, method: 'prompts/get', params: { name: 'simple-prompt' } };
+  assert.deepEqual(compareClientMessage(rec, { ...rec, id: 9, params: { name: 'simple-prompt', arguments: {} } }), []);
+  assert.deepEqual(
+    compareClientMessage({ ...rec, method: 'tools/call' }, { ...rec, method: 'tools/call', params: { name: 'simple-prompt', arguments: {} } }),
+    [],
+  );
+  assert.equal(compareClientMessage(rec, { ...rec, params: { name: 'simple-prompt', arguments: { city: 'Lisbon' } } }).length, 1);
+});

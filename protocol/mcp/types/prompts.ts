@@ -1,5 +1,5 @@
 // Prompts: prompts/list and prompts/get. Titles and icons are kept (ICON-1).
-import type { ContentBlock, UnknownContent } from './content.js';
+import type { ContentBlock } from './content.js';
 import type { Icon } from './initialize.js';
 
 export interface PromptArgument {
@@ -30,7 +30,8 @@ export interface ListPromptsResult {
 /** One message of a filled-in prompt: a single content block (text, image, audio, resource...). */
 export interface PromptMessage {
   role: 'user' | 'assistant';
-  content: ContentBlock | UnknownContent;
+  /** Narrow by `type`; a block of a newer kind is kept too: see {@link isUnknownContent}. */
+  content: ContentBlock;
 }
 
 export interface GetPromptResult {

@@ -1,5 +1,5 @@
 // Tool definitions and the tools/list and tools/call messages (TOOLS-*).
-import type { ContentBlock, UnknownContent } from './content.js';
+import type { ContentBlock } from './content.js';
 import type { Icon } from './initialize.js';
 
 /** Behaviour hints; untrusted unless the server is (TOOLS-4). */
@@ -56,7 +56,8 @@ export interface CallToolParams {
 
 /** The result of `tools/call`. `isError: true` is a tool execution error, still a result (TOOLS-8). */
 export interface CallToolResult {
-  content: (ContentBlock | UnknownContent)[];
+  /** The blocks; narrow each by `type`. Blocks of newer kinds are kept too: see {@link isUnknownContent}. */
+  content: ContentBlock[];
   /** 2025-06-18+: an object up to 2025-11-25, any JSON value in 2026 (TOOLS-9). */
   structuredContent?: unknown;
   isError?: boolean;

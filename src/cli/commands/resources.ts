@@ -3,7 +3,7 @@
 // stdout that is not a terminal), never dumped on a terminal.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { matchUriTemplate, type Resource, type ResourceTemplate } from '../../../protocol/index.js';
+import { checkUriTemplate, matchUriTemplate, UriTemplateError, type Resource, type ResourceTemplate } from '../../../protocol/index.js';
 import { resourceBytes } from '../../client/resources.js';
 import type { ParsedArgs } from '../args.js';
 import { startServers } from '../start-servers.js';
@@ -51,7 +51,7 @@ export async function readCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       // Several servers offer resources: the one that lists the URI or has a matching template.
       for (const c of candidates) {
         const [resources, templates] = await Promise.all([c.client.listResources(), c.client.listResourceTemplates()]);
-        if (resources.some((r) => r.uri === uri) || templates.some((t) => matchUriTemplate(t.uriTemplate, uri))) {
+        if (resources.some((r) => r.uri === uri) || templates.some((t) => templateMatches(t.uriTemplate, uri, c.server, io))) {
           owner = c;
           break;
         }
@@ -84,5 +84,20 @@ export async function readCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     return ExitCode.ok;
   } finally {
     await manager.close();
+  }
+}
+
+// A template that does not parse matches nothing here, but is told, never skipped in silence.
+function templateMatches(template: string, uri: string, server: string, io: CliIo): boolean {
+  try {
+    return matchUriTemplate(template, uri) !== undefined;
+  } catch (error) {
+    if (!(error instanceof UriTemplateError)) throw error;
+    try {
+      checkUriTemplate(template, server);
+    } catch (named) {
+      io.stderr(`mcp-bridge: ${(named as Error).message} [${(named as UriTemplateError).code}]\n`);
+    }
+    return false;
   }
 }

@@ -1,8 +1,9 @@
 // Options shared by the Streamable HTTP and legacy SSE transports, and their one normaliser.
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../../protocol/framing/line-framer.js';
 import { DEFAULT_RECONNECT, type ReconnectPolicy } from '../../../protocol/http/reconnect.js';
-import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, type Redact } from '../../../protocol/redact.js';
+import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, redactUrl, type Redact } from '../../../protocol/redact.js';
 import type { SessionExpiredError } from '../../errors/http-errors.js';
+import { InvalidOptionsError } from '../../errors/options-errors.js';
 import { nullLogger, type Logger } from '../../log.js';
 import type { HeadersProvider, HttpClientOptions } from './http-client.js';
 
@@ -52,29 +53,57 @@ export interface NormalizedHttpOptions extends Omit<HttpTransportOptions, 'url' 
   redact: Redact;
 }
 
-function positive(name: string, value: unknown, fallback: number): number {
+function positive(name: string, value: unknown, fallback: number, server: string | undefined): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new TypeError(
-      `HTTP transport option ${name} must be a non-negative number of ${name.endsWith('Bytes') ? 'bytes' : 'milliseconds'}, got ${JSON.stringify(value)}`,
-    );
+    const unit = name.endsWith('Bytes') ? 'bytes' : name.endsWith('Attempts') ? 'attempts' : 'milliseconds';
+    throw new InvalidOptionsError({
+      server,
+      where: 'HTTP transport',
+      option: name,
+      problem: `must be a non-negative number of ${unit}, got ${typeof value === 'number' ? String(value) : typeof value}`,
+      hint: `pass a finite number >= 0, or leave ${name} out for the default`,
+    });
   }
   return value;
 }
 
 /** Validates the options once, filling every default. */
 export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedHttpOptions {
+  const server = options.serverName;
   let url: URL;
   try {
     url = new URL(String(options.url));
   } catch {
-    throw new TypeError(`HTTP transport option url must be an absolute http(s) URL, got ${JSON.stringify(String(options.url)).slice(0, 200)}`);
+    throw new InvalidOptionsError({
+      server,
+      where: 'HTTP transport',
+      option: 'url',
+      problem: `must be an absolute http(s) URL, got ${JSON.stringify(redactUrl(String(options.url))).slice(0, 200)}`,
+      hint: /^[a-z][a-z0-9+.-]*:/i.test(String(options.url)) ? 'check the URL for typos' : 'add the scheme, e.g. http://127.0.0.1:3000/mcp',
+    });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`HTTP transport option url must use http: or https:, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidOptionsError({
+      server,
+      where: 'HTTP transport',
+      option: 'url',
+      problem: `must use http: or https:, got ${url.protocol}`,
+      hint: String(options.url).includes('://')
+        ? 'MCP over HTTP needs an http:// or https:// URL; a local program is started with command and args instead'
+        : 'add the scheme, e.g. http://127.0.0.1:3000/mcp',
+    });
   const headers: Record<string, string> = {};
   const provider = typeof options.headers === 'function' ? options.headers : undefined;
   for (const [name, value] of Object.entries(provider ? {} : (options.headers ?? {}))) {
-    if (typeof value !== 'string') throw new TypeError(`HTTP transport header ${name} must be a string value`);
+    if (typeof value !== 'string')
+      throw new InvalidOptionsError({
+        server,
+        where: 'HTTP transport',
+        option: `headers.${name}`,
+        problem: `must be a string, got ${value === null ? 'null' : typeof value}`,
+        hint: `pass ${name}: "value" (convert numbers with String()), or leave the header out`,
+      });
     headers[name] = value;
   }
   // Values a headers function returns are learnt as they come, so they are masked like static ones.
@@ -84,15 +113,15 @@ export function normalizeHttpOptions(options: HttpTransportOptions): NormalizedH
     ...options,
     url,
     headers,
-    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
+    maxMessageBytes: positive('maxMessageBytes', options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, server),
     listen: options.listen ?? true,
     reconnect: {
-      maxAttempts: positive('reconnect.maxAttempts', r.maxAttempts, DEFAULT_RECONNECT.maxAttempts),
-      initialDelayMs: positive('reconnect.initialDelayMs', r.initialDelayMs, DEFAULT_RECONNECT.initialDelayMs),
-      maxDelayMs: positive('reconnect.maxDelayMs', r.maxDelayMs, DEFAULT_RECONNECT.maxDelayMs),
+      maxAttempts: positive('reconnect.maxAttempts', r.maxAttempts, DEFAULT_RECONNECT.maxAttempts, server),
+      initialDelayMs: positive('reconnect.initialDelayMs', r.initialDelayMs, DEFAULT_RECONNECT.initialDelayMs, server),
+      maxDelayMs: positive('reconnect.maxDelayMs', r.maxDelayMs, DEFAULT_RECONNECT.maxDelayMs, server),
     },
-    closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000),
-    endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000),
+    closeTimeoutMs: positive('closeTimeoutMs', options.closeTimeoutMs, 2_000, server),
+    endpointTimeoutMs: positive('endpointTimeoutMs', options.endpointTimeoutMs, 10_000, server),
     logger: options.logger ?? nullLogger,
     // The auth handler's secrets (tokens, client secrets) join as it obtains them: a server may echo them.
     redact: composeRedactors(createRedactor(collectSecrets({ headers, secrets: options.secrets })), learnt?.redact, options.auth?.redact),
