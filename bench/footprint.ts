@@ -19,6 +19,12 @@ export interface Footprint {
   packages?: number;
   bytes?: number;
   names?: string[];
+  /** The package itself (its folder in node_modules): apparent bytes, as `du -sb`. */
+  ownBytes?: number;
+  /** The same folder's disk usage (`du -sk` × 1024): every small file costs a whole block. */
+  ownDiskBytes?: number;
+  /** Files in the package's folder. */
+  ownFiles?: number;
 }
 
 /** Every package folder under node_modules, nested ones included, as paths relative to the top one. */
@@ -47,7 +53,23 @@ function apparentSize(path: string): number {
   return total;
 }
 
-async function installInto(spec: string): Promise<Footprint> {
+function countFiles(path: string): number {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return 1;
+  return readdirSync(path).reduce((n, e) => n + countFiles(join(path, e)), 0);
+}
+
+async function duBytes(path: string, flag: '-sb' | '-sk'): Promise<number> {
+  try {
+    const n = Number((await run('du', [flag, path])).stdout.split(/\s/)[0]);
+    return flag === '-sk' ? n * 1024 : n;
+  } catch {
+    return apparentSize(path);
+  }
+}
+
+async function installInto(spec: string, name: string): Promise<Footprint> {
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-footprint-'));
   try {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'footprint-probe', version: '1.0.0', private: true }));
@@ -60,7 +82,17 @@ async function installInto(spec: string): Promise<Footprint> {
       bytes = apparentSize(nm);
     }
     const names = listPackages(nm).sort();
-    return { ok: true, spec, packages: names.length, bytes, names };
+    const own = join(nm, name);
+    return {
+      ok: true,
+      spec,
+      packages: names.length,
+      bytes,
+      names,
+      ownBytes: await duBytes(own, '-sb'),
+      ownDiskBytes: await duBytes(own, '-sk'),
+      ownFiles: countFiles(own),
+    };
   } catch (e) {
     return { ok: false, spec, error: (e as Error).message.slice(0, 500) };
   } finally {
@@ -75,7 +107,7 @@ export async function measureFootprints(): Promise<{ 'mcp-bridge': Footprint; sd
   try {
     const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packDir, '--loglevel=error'], { cwd: repoRoot, timeout: 120_000 });
     const file = (JSON.parse(stdout) as { filename: string }[])[0].filename;
-    bridge = await installInto(join(packDir, file.replace(/^@[^/]+\//, '').replace('/', '-')));
+    bridge = await installInto(join(packDir, file.replace(/^@[^/]+\//, '').replace('/', '-')), 'mcp-bridge');
   } catch (e) {
     bridge = { ok: false, error: `npm pack failed: ${(e as Error).message.slice(0, 500)}` };
   } finally {
@@ -83,6 +115,6 @@ export async function measureFootprints(): Promise<{ 'mcp-bridge': Footprint; sd
   }
   const sdkVersion = (JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@modelcontextprotocol', 'sdk', 'package.json'), 'utf8')) as { version: string })
     .version;
-  const sdk = await installInto(`@modelcontextprotocol/sdk@${sdkVersion}`);
+  const sdk = await installInto(`@modelcontextprotocol/sdk@${sdkVersion}`, '@modelcontextprotocol/sdk');
   return { 'mcp-bridge': bridge, sdk };
 }

@@ -1,5 +1,7 @@
 // `npm run bench` / `npm run bench:quick`: runs every workload for every client, each repetition in
-// fresh processes with the client order rotated, then prints the table and targets and writes the JSON.
+// fresh processes, then prints the table and targets and writes the JSON. In each repetition
+// mcp-bridge and the raw loops run back to back, in an order reversed every other repetition, so
+// repetition i is pair i of the ratios (bench/report/pairs.ts); the other clients follow, rotated.
 // Exits non-zero only when a workload crashes for mcp-bridge (targets missed are data, not errors).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,10 +12,10 @@ import { clientNames, loadClient } from './clients/_load.js';
 import { measureFootprints, type Footprint } from './footprint.js';
 import { repoRoot } from './lib/paths.js';
 import { measureImport, runJob, type RunOutcome } from './lib/spawn-job.js';
-import { ratio } from './lib/stats.js';
 import { makePlan, type Step } from './plan.js';
 import { summarize, type Results } from './report/results.js';
-import { renderFailures, renderTable, rowsFor, value } from './report/table.js';
+import { PAIRED_CLIENTS, pairSpread } from './report/pairs.js';
+import { limitLosses, renderFailures, renderTable, rowsFor } from './report/table.js';
 import { evaluateTargets, renderTargets } from './report/targets.js';
 
 interface Args {
@@ -48,8 +50,16 @@ function parseArgs(argv: string[]): Args {
 }
 
 function rotate<T>(xs: T[], by: number): T[] {
+  if (xs.length === 0) return xs;
   const n = by % xs.length;
   return [...xs.slice(n), ...xs.slice(0, n)];
+}
+
+/** Repetition `rep`'s order: the paired clients back to back (reversed on odd repetitions), then the others rotated. */
+function orderFor(clients: string[], rep: number): string[] {
+  const paired = clients.filter((c) => (PAIRED_CLIENTS as readonly string[]).includes(c));
+  const others = clients.filter((c) => !paired.includes(c));
+  return [...(rep % 2 === 1 ? paired.reverse() : paired), ...rotate(others, rep)];
 }
 
 function gitCommit(): string | undefined {
@@ -100,8 +110,10 @@ async function main(): Promise<number> {
   const importModules = new Map<string, string[]>();
   const fullImports = new Map<string, string[]>();
   const unavailable = new Map<string, string>();
+  const covers = new Map<string, (key: string) => boolean>();
   for (const c of clients) {
     const adapter = await loadClient(c);
+    if (adapter.covers) covers.set(c, adapter.covers.bind(adapter));
     importModules.set(c, adapter.importModules());
     fullImports.set(c, adapter.fullImportModules?.() ?? adapter.importModules());
     const why = await adapter.unavailable();
@@ -113,10 +125,11 @@ async function main(): Promise<number> {
   const results: Results = {};
   let bridgeCrashed = false;
   for (const step of steps) {
-    const runs = new Map<string, RunOutcome[]>(clients.map((c) => [c, []]));
+    const stepClients = clients.filter((c) => covers.get(c)?.(step.key) ?? true);
+    const runs = new Map<string, RunOutcome[]>(stepClients.map((c) => [c, []]));
     const t0 = performance.now();
     for (let rep = 0; rep < plan.reps; rep++) {
-      for (const c of rotate(clients, rep)) {
+      for (const c of orderFor(stepClients, rep)) {
         const out: RunOutcome = unavailable.has(c)
           ? { ok: false, unavailable: unavailable.get(c), metrics: {} }
           : await runStep(step, c, importModules, fullImports);
@@ -140,25 +153,37 @@ async function main(): Promise<number> {
   const verdicts = evaluateTargets(results, plan.blobSizes, footprint);
   const table = renderTable(results, clients);
   const failures = renderFailures(results);
-  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: number; 'mcp-bridge/raw'?: number }>> = {};
+  const losses = limitLosses(results);
+  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: unknown; 'mcp-bridge/limit'?: unknown }>> = {};
   for (const row of rowsFor(results)) {
-    const b = value(results, row, 'mcp-bridge');
-    (ratios[row.key] ??= {})[row.metric] = { 'mcp-bridge/sdk': ratio(b, value(results, row, 'sdk')), 'mcp-bridge/raw': ratio(b, value(results, row, 'raw')) };
+    (ratios[row.key] ??= {})[row.metric] = {
+      'mcp-bridge/sdk': pairSpread(results, row.key, row.metric, row.better, 'sdk'),
+      'mcp-bridge/limit': pairSpread(results, row.key, row.metric, row.better, 'limit'),
+    };
   }
+  const pairsNote =
+    `Client columns: the median of ${plan.reps} repetition(s). Ratio columns: the median of the per-repetition ratios over ${plan.reps} alternated pair(s) ` +
+    `(mcp-bridge and the raw loops back to back, order reversed every other repetition), with their min–max` +
+    `${plan.reps < 5 ? `; ${plan.mode === 'quick' ? 'quick mode' : 'this run'} takes ${plan.reps}, fewer than the 5 a verdict needs, so its ratios are indicative only` : ''}. ` +
+    'The limit is, in each pair, the best of the hand-written loops run for that workload: raw (stdio: per-turn batched writes; HTTP: undici dispatch), ' +
+    'raw-node-http (node:http keep-alive) and raw-unbatched (stdio, one write per request).';
   const totalS = (performance.now() - started) / 1000;
 
   const fpLines = footprint
     ? Object.entries(footprint).map(
         ([c, f]) =>
-          `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}` : `failed: ${f.error}`}`,
+          `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}; the package itself ${((f.ownBytes ?? 0) / 1e6).toFixed(2)} MB (${((f.ownDiskBytes ?? 0) / 1e6).toFixed(2)} MB on disk, ${f.ownFiles} files)` : `failed: ${f.error}`}`,
       )
     : [];
   process.stdout.write(
     [
       `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
       '',
+      pairsNote,
+      '',
       table,
       '',
+      ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', ...losses, ''] : []),
       ...(failures.length ? ['Failures:', ...failures, ''] : []),
       ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
       'Targets:',
@@ -204,8 +229,11 @@ async function main(): Promise<number> {
       [
         `Latest full run: ${new Date().toISOString().slice(0, 10)}, ${plan.reps} repetitions, medians; ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}, commit ${gitCommit() ?? 'unknown'}.`,
         '',
+        pairsNote,
+        '',
         table,
         '',
+        ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', '', ...losses, ''] : []),
         ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
         ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
         'Targets:',

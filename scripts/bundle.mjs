@@ -12,20 +12,27 @@
 // using it: esbuild's splitting made `mcp-bridge/client` load 16 files. A class shared by entries
 // lives in one chunk, so `instanceof` holds across entries, and the CLI shares the library's chunks.
 // Dependencies stay external, and dynamic imports stay dynamic.
+//
+// Declarations: tsc writes one .d.ts per source file (over 200 files, most of an install's size and
+// disk blocks); rollup-plugin-dts then rolls them into one file per entry in dist/types, with the
+// types two entries share in a common chunk so a class stays one type across entries. TypeScript 7
+// has no JavaScript API, so the plugin parses through @typescript/typescript6 (a devDependency).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
 
 const outdir = 'dist/bundle';
 const stage = 'dist/.bundle-stage';
+const typesStage = 'dist/.types-stage';
 const tsc = (...args) => execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', ...args], { stdio: 'inherit' });
 
 // Start clean, so a file renamed or deleted in the source never lingers in the tarball.
-for (const dir of [outdir, stage, 'dist/types']) rmSync(dir, { recursive: true, force: true });
-// Declarations (with their TSDoc) into dist/types; JavaScript without comments into the stage.
-tsc();
+for (const dir of [outdir, stage, typesStage, 'dist/types']) rmSync(dir, { recursive: true, force: true });
+// Declarations (with their TSDoc) into their stage; JavaScript without comments into the other.
+tsc('--outDir', typesStage);
 tsc('--emitDeclarationOnly', 'false', '--declaration', 'false', '--removeComments', '--outDir', stage);
 
 const entries = {
@@ -79,3 +86,33 @@ for (const name of readdirSync(outdir, { recursive: true })) {
   const renamed = readFileSync(file, 'utf8').match(/\bclass [A-Za-z_]\w*\$\d+\b/);
   if (renamed) throw new Error(`bundle: ${file}: Rollup renamed a class (${renamed[0]}); give one of the clashing classes another name`);
 }
+
+// One declaration file per entry (the CLI has none: it is a command, not an import).
+const typeEntries = {
+  index: `${typesStage}/src/index.d.ts`,
+  client: `${typesStage}/src/client/index.d.ts`,
+  transports: `${typesStage}/src/transports/index.d.ts`,
+  protocol: `${typesStage}/protocol/index.d.ts`,
+};
+const typesBuild = await rollup({
+  input: typeEntries,
+  external,
+  plugins: [dts()],
+  onwarn: (warning) => {
+    // A type that an entry's signatures use but no entry exports is reported, not fatal: users can
+    // still type-check against it; they cannot name it.
+    if (warning.code === 'PLUGIN_WARNING' && /private shared type exports/.test(warning.message)) {
+      process.stderr.write(`bundle: note: ${warning.message}\n`);
+      return;
+    }
+    onwarn(warning);
+  },
+});
+await typesBuild.write({
+  dir: 'dist/types',
+  format: 'es',
+  entryFileNames: '[name].d.ts',
+  chunkFileNames: (c) => `chunks/${c.name.replace(/\.d$/, '')}-[hash].d.ts`,
+});
+await typesBuild.close();
+rmSync(typesStage, { recursive: true, force: true });

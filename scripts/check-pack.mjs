@@ -13,7 +13,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // prepack builds the bundle and the declarations; its output goes to stderr, the JSON to stdout.
 const out = execFileSync(npm, ['pack', '--dry-run', '--json', '--loglevel=error'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 const files = JSON.parse(out)[0].files.map((f) => f.path);
-const actual = [...new Set(files.map((p) => p.replace(/-[A-Za-z0-9_-]{8}\.js$/, '-[hash].js')))].sort();
+const actual = [...new Set(files.map((p) => p.replace(/-[A-Za-z0-9_-]{8}(\.js|\.d\.ts)$/, '-[hash]$1')))].sort();
 
 const forbidden = files.filter((p) => p.endsWith('.map') || (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /(^|\/)(test|conformance|bench)\//.test(p));
 if (forbidden.length > 0) {

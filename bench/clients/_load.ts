@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { benchFile, fileUrl } from '../lib/paths.js';
 import type { BenchClient } from './_types.js';
 
-/** Names of all adapters, mcp-bridge first, then sdk, raw, then any others alphabetically. */
+/** Names of all adapters, mcp-bridge first, then sdk, the raw loops, then any others alphabetically. */
 export function clientNames(): string[] {
-  const order = ['mcp-bridge', 'sdk', 'raw'];
+  const order = ['mcp-bridge', 'sdk', 'raw', 'raw-node-http', 'raw-unbatched'];
   const names = readdirSync(benchFile('clients'))
     .filter((f) => f.endsWith('.js') && !f.startsWith('_'))
     .map((f) => f.slice(0, -3));

@@ -34,6 +34,12 @@ export interface BenchClient {
    * who only connects imports (W1 reports both).
    */
   fullImportModules?(): string[];
+  /**
+   * Optional: the steps (results keys, e.g. `w3.par.stdio`) this client runs; without it, every step.
+   * A client that is one transport's variant of another (raw-unbatched, raw-node-http) runs only the
+   * workloads where the variant matters, and shows `–` elsewhere.
+   */
+  covers?(stepKey: string): boolean;
   /** Undefined when usable here, else why not (e.g. `dist/src/index.js not built`). */
   unavailable(): Promise<string | undefined>;
   /** Spawns or reaches the server and completes the handshake. */

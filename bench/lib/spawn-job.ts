@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Job, JobResult } from '../workloads/jobs.js';
-import { benchFile } from './paths.js';
+import { benchFile, fileUrl } from './paths.js';
 
 /** A job's result plus whether the worker itself died (as opposed to reporting a failure). */
 export interface RunOutcome extends JobResult {
@@ -71,17 +71,22 @@ export function runJob(job: Job, timeoutMs: number): Promise<RunOutcome> {
 
 /** Time to `await import()` each module in order, in a fresh `node`; also the whole process's wall time. */
 export function measureImport(modules: string[], timeoutMs = 30_000): Promise<RunOutcome> {
+  // floorMs: an empty module, first (it carries the loader's one-time start-up); aboveFloorMs: the
+  // client's modules after it; importMs: both, the cold import a user's process pays.
   const script = [
     'const mods = JSON.parse(process.env.BENCH_IMPORTS);',
     'const t0 = performance.now();',
+    'await import(process.env.BENCH_EMPTY);',
+    'const t1 = performance.now();',
     'for (const m of mods) await import(m);',
-    'process.stdout.write(JSON.stringify({ importMs: performance.now() - t0 }));',
+    'const t2 = performance.now();',
+    'process.stdout.write(JSON.stringify({ importMs: t2 - t0, floorMs: t1 - t0, aboveFloorMs: t2 - t1 }));',
   ].join('\n');
   return new Promise((resolve) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...benchEnv(), BENCH_IMPORTS: JSON.stringify(modules) },
+      env: { ...benchEnv(), BENCH_IMPORTS: JSON.stringify(modules), BENCH_EMPTY: fileUrl(benchFile('lib/empty-module.js')) },
     });
     let out = '';
     let err = '';
@@ -96,8 +101,8 @@ export function measureImport(modules: string[], timeoutMs = 30_000): Promise<Ru
       clearTimeout(timer);
       const processMs = performance.now() - t0;
       try {
-        const { importMs } = JSON.parse(out) as { importMs: number };
-        resolve({ ok: true, metrics: { importMs, processMs } });
+        const probe = JSON.parse(out) as { importMs: number; floorMs: number; aboveFloorMs: number };
+        resolve({ ok: true, metrics: { ...probe, processMs } });
       } catch {
         resolve({ ok: false, crashed: true, error: `import probe exited with code ${code}: ${err}`, metrics: {} });
       }

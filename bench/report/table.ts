@@ -1,6 +1,7 @@
-// The stdout/README table: one row per (workload, metric), one column per client, then the ratios
-// mcp-bridge/SDK and mcp-bridge/raw. Markdown, so the README can take it verbatim.
-import { ratio } from '../lib/stats.js';
+// The stdout/README table: one row per (workload, metric), one column per client (the median of the
+// repetitions), then the ratios mcp-bridge/SDK and mcp-bridge/limit as spreads over the alternated pairs
+// (bench/report/pairs.ts). Markdown, so the README can take it verbatim.
+import { fmtSpread, pairSpread } from './pairs.js';
 import { SPEC_TARGETS } from '../clients/_types.js';
 import { specMetric } from '../workloads/registry-costs.js';
 import type { Results } from './results.js';
@@ -25,7 +26,9 @@ export function rowsFor(results: Results): Row[] {
     if (results[key]) rows.push({ key, metric, label, unit, better, ...(only ? { only } : {}) });
   };
   add('w1.import', 'importMs', 'W1 import of the client modules (mcp-bridge/client)', 'ms', 'lower');
+  add('w1.import', 'aboveFloorMs', 'W1 import of the client modules above the empty-module floor', 'ms', 'lower');
   add('w1.import.full', 'importMs', 'W1 import of the whole package entry (mcp-bridge)', 'ms', 'lower');
+  add('w1.import.full', 'aboveFloorMs', 'W1 import of the whole package entry above the empty-module floor', 'ms', 'lower');
   add('w1.connect', 'coldTotalMs', 'W1 spawn+connect+list+close, first in process', 'ms', 'lower');
   add('w1.connect', 'warmTotalMs', 'W1 spawn+connect+list+close, later ones', 'ms', 'lower');
   add('w2.seq.stdio', 'callsPerSec', 'W2 sequential echo (stdio)', 'calls/s', 'higher');
@@ -82,10 +85,6 @@ function fmt(v: number | undefined, unit: Row['unit']): string {
   return x.toFixed(2);
 }
 
-function fmtRatio(r: number | undefined): string {
-  return r === undefined ? '–' : `${r.toFixed(2)}×`;
-}
-
 /** The value printed in a cell: the median, or FAIL / n/a with a short reason index. */
 function cellText(results: Results, row: Row, client: string): string {
   const cell = results[row.key]?.[client];
@@ -106,16 +105,16 @@ export function value(results: Results, row: Row, client: string): number | unde
 /** The whole table as Markdown lines. */
 export function renderTable(results: Results, clients: string[]): string {
   const rows = rowsFor(results);
-  const head = ['Workload', 'unit', ...clients, 'mcp-bridge/sdk', 'mcp-bridge/raw'];
+  const head = ['Workload', 'unit', ...clients, 'mcp-bridge/sdk', 'mcp-bridge/limit'];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`];
   for (const row of rows) {
-    const b = value(results, row, 'mcp-bridge');
+    const bridgeOnly = row.only && !row.only.includes('raw');
     const cells = [
       row.label,
       `${row.unit}${row.better === 'lower' ? ' ↓' : ' ↑'}`,
       ...clients.map((c) => cellText(results, row, c)),
-      fmtRatio(ratio(b, value(results, row, 'sdk'))),
-      fmtRatio(ratio(b, value(results, row, 'raw'))),
+      bridgeOnly ? '–' : fmtSpread(pairSpread(results, row.key, row.metric, row.better, 'sdk')),
+      bridgeOnly ? '–' : fmtSpread(pairSpread(results, row.key, row.metric, row.better, 'limit')),
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -146,4 +145,23 @@ function addW10(add: (key: string, metric: string, label: string, unit: Row['uni
     add(key, 'peakRss', `W10 (${t}) peak RSS`, 'MiB', 'lower');
     add(key, 'warnings', `W10 (${t}) process warnings`, 'count', 'lower');
   }
+}
+
+/** The metrics where a hand-written loop must be at least as good as any library. */
+const LIMIT_METRICS = new Set(['callsPerSec', 'cpuUsPerCall', 'wallMs', 'mibPerSec', 'cpuMs']);
+
+/**
+ * Rows where mcp-bridge beat the limit in every pair (with at least 3 pairs): a raw loop losing to
+ * us by more than noise means the raw loop is wrong, so the run says so.
+ */
+export function limitLosses(results: Results): string[] {
+  const out: string[] = [];
+  for (const row of rowsFor(results)) {
+    if (!LIMIT_METRICS.has(row.metric)) continue;
+    const s = pairSpread(results, row.key, row.metric, row.better, 'limit');
+    if (!s || s.pairs < 3) continue;
+    const weWin = row.better === 'higher' ? s.min > 1 : s.max < 1;
+    if (weWin) out.push(`- ${row.label}: mcp-bridge beat the raw limit in all ${s.pairs} pairs (${fmtSpread(s)}); the raw loop needs fixing`);
+  }
+  return out;
 }
