@@ -10,6 +10,7 @@ export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
 export type { ServerState, ServerStatus } from './manager/server-handle.js';
+export type { HeadersProvider } from '../protocol/http/headers.js';
 export { DEFAULT_RESTART_POLICY } from './manager/restart-policy.js';
 export type { RestartPolicy } from './manager/restart-policy.js';
 export { fileToolListStore, memoryToolListStore } from './manager/saved-tools.js';

@@ -16,3 +16,5 @@ export {
 export type { StdioTransportOptions, SignalCleanupOptions } from './stdio/index.js';
 export { createHttpTransport, StreamableHttpTransport, SseTransport } from './detect.js';
 export type { CreateHttpTransportOptions, HttpTransport, HttpTransportOptions, HttpSessionEvents } from './detect.js';
+export type { AuthHandler } from './http/auth-handler.js';
+export type { HeadersProvider } from '../../protocol/http/headers.js';
