@@ -57,8 +57,8 @@ function fieldsOf(def: ToolDef): SearchFields {
     name: def.originalName,
     title: def.title !== def.originalName ? def.title : undefined,
     description: def.description,
-    params: names.join(' '),
-    paramText: texts.join(' '),
+    params: names,
+    paramText: texts,
     server: [def.server, def.name.endsWith(def.originalName) ? def.name.slice(0, -def.originalName.length) : def.name].filter(Boolean).join(' '),
   };
 }

@@ -10,10 +10,10 @@ export interface SearchFields {
   name: string;
   title?: string;
   description?: string;
-  /** Parameter names, space separated. */
-  params?: string;
-  /** Parameter descriptions. */
-  paramText?: string;
+  /** Parameter names. */
+  params?: string | readonly string[];
+  /** Parameter descriptions, one text each (tool lists repeat them, and each is read once). */
+  paramText?: string | readonly string[];
   server?: string;
 }
 
@@ -87,13 +87,14 @@ export class SearchIndex {
     let length = 0;
     const nameTerms = [...new Set(terms(fields.name))];
     for (const key of Object.keys(FIELD_WEIGHTS) as (keyof SearchFields)[]) {
-      const text = fields[key];
-      if (!text) continue;
+      const value = fields[key];
+      if (!value) continue;
       const weight = FIELD_WEIGHTS[key];
-      for (const term of terms(text)) {
-        tf.set(term, (tf.get(term) ?? 0) + weight);
-        length += weight;
-      }
+      for (const text of typeof value === 'string' ? [value] : value)
+        for (const term of terms(text)) {
+          tf.set(term, (tf.get(term) ?? 0) + weight);
+          length += weight;
+        }
     }
     const slot = this.free.pop() ?? this.slots.length;
     this.slots[slot] = { id, terms: [...tf.keys()], length, nameTerms };
