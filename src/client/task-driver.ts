@@ -17,11 +17,10 @@ import { TaskCancelledError } from '../errors/client-errors.js';
 import { InputHandlerMissingError, InputRequestFailedError } from '../errors/era-errors.js';
 import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
 import type { RequestOptions, Session } from '../session/session.js';
+import { pollDelay, sleep, type PollBounds } from './polling.js';
 
 /** Poll interval when the server suggests none, and the bounds applied to what it suggests. */
-const DEFAULT_POLL_MS = 1000;
-const MIN_POLL_MS = 20;
-const MAX_POLL_MS = 30_000;
+const POLL: PollBounds = { min: 20, max: 30_000, fallback: 1000 };
 
 /** What the driver needs from its path: a request with the envelope, and the session's input hooks. */
 export interface TaskDriverHost {
@@ -56,7 +55,7 @@ export async function followTask(host: TaskDriverHost, method: string, created: 
         const responses = await answer(host, ctx, task, answered, signal);
         if (Object.keys(responses).length > 0) await host.send(TaskExtensionMethods.update, { taskId: task.taskId, inputResponses: responses }, perRequest);
       }
-      await sleep(clampPoll(task.pollIntervalMs), signal);
+      await sleep(pollDelay(task.pollIntervalMs, POLL), signal);
       const next = check(ctx, await host.send(TaskExtensionMethods.get, { taskId: task.taskId }, perRequest));
       if (next.status !== task.status || next.statusMessage !== task.statusMessage) report(next);
       task = next;
@@ -97,26 +96,4 @@ async function answer(
     answered.add(key);
   }
   return responses;
-}
-
-function clampPoll(ms: number | undefined): number {
-  return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, typeof ms === 'number' && Number.isFinite(ms) ? ms : DEFAULT_POLL_MS));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -16,6 +16,7 @@ import {
 import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
 import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { collectPages } from './pagination.js';
+import { pollDelay, sleep, type PollBounds } from './polling.js';
 
 /** What to ask of the server for a task-augmented call (TASKS-3). */
 export interface TaskRequest {
@@ -30,9 +31,7 @@ export interface TaskWaitOptions extends FeatureOptions {
 }
 
 /** Poll interval when the server suggests none, and the bounds applied to what it suggests. */
-const DEFAULT_POLL_MS = 1000;
-const MIN_POLL_MS = 50;
-const MAX_POLL_MS = 30_000;
+const POLL: PollBounds = { min: 50, max: 30_000, fallback: 1000 };
 
 function checkTask(host: FeatureHost, method: string, value: unknown): Task {
   const task = value as Task;
@@ -96,7 +95,7 @@ export class ToolTask {
     try {
       // TASKS-6: a status notification may arrive before the poll that would tell the same; keep polling.
       while (!isTerminalTaskStatus(this.answeredStatus) && this.answeredStatus !== 'input_required') {
-        await sleep(clampPoll(this.task.pollInterval), options.signal).catch((reason) => {
+        await sleep(pollDelay(this.task.pollInterval, POLL), options.signal).catch((reason) => {
           throw new RequestAbortedError({ server: this.host.serverName, method: Methods.tasksGet }, reason);
         });
         await this.refresh(options);
@@ -153,26 +152,4 @@ export async function listTasks(host: FeatureHost, options: FeatureOptions = {})
 /** The `task` member of a task-augmented request's params. */
 export function taskParams(request: TaskRequest): JsonObject {
   return request.ttl === undefined ? {} : { ttl: request.ttl };
-}
-
-function clampPoll(ms: number | undefined): number {
-  return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, typeof ms === 'number' && Number.isFinite(ms) ? ms : DEFAULT_POLL_MS));
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
