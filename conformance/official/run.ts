@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A pinned suite: its harness folder (package.json pins the version) and its baseline of known failures. */
@@ -138,7 +138,7 @@ function ensureHarness(harness: string): { node: string; suite: string } {
   const node = join(harness, 'node_modules', '.bin', 'node');
   const suite = join(harness, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   if (!existsSync(node) || !existsSync(suite)) {
-    process.stdout.write('conformance: installing the suite and Node 22 (npm ci --prefix conformance/official/harness)\n');
+    process.stdout.write(`conformance: installing the suite and Node 22 (npm ci --prefix ${relative(process.cwd(), harness) || '.'})\n`);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const r = spawnSync(npm, ['ci', '--prefix', harness, '--no-audit', '--no-fund'], { stdio: 'inherit' });
     if (r.status !== 0 || !existsSync(node) || !existsSync(suite)) throw new Error('conformance: npm ci of the harness failed; see the output above');
