@@ -1,6 +1,7 @@
 // Shared by the resources, read, prompts, prompt and complete commands: which running servers to
 // ask (one named with SERVER / --server, or every ready one declaring the capability), and how a
 // resource, prompt or argument is displayed (title preferred over name).
+import type { ServerCapabilities } from '../../../protocol/index.js';
 import type { Client } from '../../client/client.js';
 import type { Manager } from '../../manager/manager.js';
 import type { ParsedArgs } from '../args.js';
@@ -10,9 +11,14 @@ export type Capability = 'resources' | 'prompts' | 'completions';
 
 /**
  * The ready clients to ask: the named server (which must be configured and ready), or all that
- * declare `capability`. Lazy servers not started yet are started first: only a running server can say.
+ * declare `capability` (a capability name, or a test of the server's capabilities, e.g. for an
+ * extension). Lazy servers not started yet are started first: only a running server can say.
  */
-export async function clientsFor(manager: Manager, capability: Capability, named?: string): Promise<{ server: string; client: Client }[]> {
+export async function clientsFor(
+  manager: Manager,
+  capability: Capability | ((capabilities: ServerCapabilities) => boolean),
+  named?: string,
+): Promise<{ server: string; client: Client }[]> {
   if (named !== undefined) {
     if (!manager.serverNames.includes(named)) {
       try {
@@ -36,7 +42,8 @@ export async function clientsFor(manager: Manager, capability: Capability, named
   const out: { server: string; client: Client }[] = [];
   for (const server of manager.serverNames) {
     const client = manager.server(server).liveClient;
-    if (client?.serverCapabilities?.[capability]) out.push({ server, client });
+    const caps = client?.serverCapabilities;
+    if (client && caps && (typeof capability === 'function' ? capability(caps) : caps[capability])) out.push({ server, client });
   }
   return out;
 }

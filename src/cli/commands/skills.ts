@@ -11,22 +11,8 @@ import { startServers } from '../start-servers.js';
 import { clientsFor, onlyServer } from './context-servers.js';
 
 /** The named server, or every ready one declaring the extension (lazy ones started first). */
-async function skillServers(manager: Manager, named: string | undefined): Promise<{ server: string; client: Client }[]> {
-  if (named !== undefined) return clientsFor(manager, 'resources', named);
-  await Promise.all(
-    manager.serverNames.map((server) =>
-      manager
-        .server(server)
-        .awake()
-        .catch(() => {}),
-    ),
-  );
-  const out: { server: string; client: Client }[] = [];
-  for (const server of manager.serverNames) {
-    const client = manager.server(server).liveClient;
-    if (client?.serverCapabilities && skillsSettings(client.serverCapabilities)) out.push({ server, client });
-  }
-  return out;
+function skillServers(manager: Manager, named: string | undefined): Promise<{ server: string; client: Client }[]> {
+  return clientsFor(manager, (caps) => skillsSettings(caps) !== undefined, named);
 }
 
 export async function skillsCommand(args: ParsedArgs, io: CliIo): Promise<number> {
