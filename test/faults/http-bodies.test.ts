@@ -1,13 +1,13 @@
 // Streamable HTTP faults in what the server sends back: HTML where JSON belongs, a 200 MB body, a
 // stream kept alive by comments only. Through the Client, as a user meets them: the typed error
 // within a bound, memory bounded, no idle cut of a quiet stream.
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { Client } from '../../src/client/client.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../protocol/index.js';
 import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
-import { answerInitialize, event, sse, startFaultServer, type FaultRequest, type FaultServer } from '../helpers/http-fault-server.js';
+import { answerInitialize, event, sse, type FaultRequest, type FaultServer, useFaultServer } from '../helpers/http-fault-server.js';
 import { peakRssGrowthMiB, rejectsWith, within } from './harness.js';
 
 /**
@@ -48,15 +48,7 @@ function serveWith(server: FaultServer, onCall: (req: FaultRequest, res: ServerR
 
 describe('Streamable HTTP faults in response bodies', () => {
   let server: FaultServer;
-  before(async () => {
-    server = await startFaultServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.seen.length = 0;
-  });
+  useFaultServer((started) => (server = started));
 
   async function connected(): Promise<Client> {
     const client = new Client(new StreamableHttpTransport({ url: server.url }), { name: 'web', requestTimeoutMs: 60_000 });

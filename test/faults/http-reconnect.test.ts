@@ -1,9 +1,9 @@
 // Streamable HTTP reconnection against servers that end their streams at once: a GET stream closed
 // right after `retry: 0` (with or without an event) is reopened at a bounded rate, not in a hot loop,
 // and a POST stream resumed the same way too.
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { event, json, sse, startFaultServer, type FaultServer } from '../helpers/http-fault-server.js';
+import { event, json, sse, type FaultServer, useFaultServer } from '../helpers/http-fault-server.js';
 import { inbox } from '../helpers/http-inbox.js';
 import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
 
@@ -11,15 +11,7 @@ const gets = (server: FaultServer) => server.seen.filter((r) => r.method === 'GE
 
 describe('Streamable HTTP reconnection rate', () => {
   let server: FaultServer;
-  before(async () => {
-    server = await startFaultServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.seen.length = 0;
-  });
+  useFaultServer((started) => (server = started));
 
   // covers: HTTP-27
   it('a GET stream that sends an event with retry: 0 and ends is reopened a few times in 3 s, not hundreds', async () => {

@@ -1,9 +1,9 @@
 // Streamable HTTP faults on a purpose-built node:http server: cut and dropped streams resumed with
 // Last-Event-ID, give-up bounds, expiry, error statuses, refused connections, aborts, size limits.
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createNetServer } from 'node:net';
-import { answerInitialize, event, json, sse, startFaultServer, type FaultRequest, type FaultServer } from '../helpers/http-fault-server.js';
+import { answerInitialize, event, json, sse, type FaultRequest, type FaultServer, useFaultServer } from '../helpers/http-fault-server.js';
 import { inbox, initializeRequest, until } from '../helpers/http-inbox.js';
 import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
 
@@ -14,15 +14,7 @@ const result = (id: unknown, text = 'ok') => ({ jsonrpc: '2.0', id, result: { co
 
 describe('Streamable HTTP faults', () => {
   let server: FaultServer;
-  before(async () => {
-    server = await startFaultServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.seen.length = 0;
-  });
+  useFaultServer((started) => (server = started));
 
   // covers: HTTP-26
   it('resumes a stream cut mid-response with GET + Last-Event-ID, and the call completes', async () => {

@@ -2,6 +2,7 @@
 // expiry 404s, 500s, slow answers, oversized bodies. Each test installs its own handler.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach } from 'node:test';
 
 export interface FaultRequest {
   method: string;
@@ -66,6 +67,24 @@ export async function startFaultServer(): Promise<FaultServer> {
 }
 
 /** A JSON answer. */
+/**
+ * One fault server for the enclosing describe block: started before its tests (handed to `use`),
+ * closed after them, its request log cleared before each test.
+ */
+export function useFaultServer(use: (server: FaultServer) => void): void {
+  let server: FaultServer | undefined;
+  before(async () => {
+    server = await startFaultServer();
+    use(server);
+  });
+  after(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    if (server) server.seen.length = 0;
+  });
+}
+
 export function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
 }

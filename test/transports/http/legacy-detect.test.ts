@@ -4,7 +4,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect as netConnect, type AddressInfo } from 'node:net';
-import { answerInitialize, event, json, sse, startFaultServer, type FaultServer } from '../../helpers/http-fault-server.js';
+import { answerInitialize, event, json, sse, startFaultServer, type FaultServer, useFaultServer } from '../../helpers/http-fault-server.js';
 import { inbox, initializeRequest, until } from '../../helpers/http-inbox.js';
 import { SseTransport } from '../../../src/transports/http/legacy-sse.js';
 import { StreamableHttpTransport } from '../../../src/transports/http/streamable-http.js';
@@ -14,15 +14,7 @@ type Code = Error & { code?: string; context?: Record<string, unknown>; status?:
 
 describe('legacy HTTP+SSE faults', () => {
   let server: FaultServer;
-  before(async () => {
-    server = await startFaultServer();
-  });
-  after(async () => {
-    await server.close();
-  });
-  beforeEach(() => {
-    server.seen.length = 0;
-  });
+  useFaultServer((started) => (server = started));
 
   // covers: SSE-2
   it('resolves a relative endpoint against the SSE URL and POSTs there', async () => {
