@@ -2,14 +2,14 @@
 // the client's key (jkt), and the test MCP server checks every proof as RFC 9449 §4.3/§7.1 say
 // (helpers/dpop-check.ts): the DPoP scheme, a fresh jti and iat, htm, htu, ath, the bound key, and the
 // nonces of the AS (§8) and of the resource server (§9), each answered with one retry.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { connect } from '../../src/client/index.js';
 import { createOAuthHandler, MemoryTokenStore } from '../../src/auth/index.js';
 import type { AuthFetch } from '../../src/transports/http/auth-handler.js';
 import { thumbprint } from './helpers/dpop-check.js';
-import { browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
+import { browse, type TestAs, type TestMcp, useProtectedMcp } from './helpers/oidc.js';
 
 const authFetch = fetch as unknown as AuthFetch;
 const HOUR = 3_600_000;
@@ -19,19 +19,11 @@ for (const withNonces of [false, true]) {
     let as: TestAs;
     let mcp: TestMcp;
     let rsNonce = 'rs-nonce-1';
-    before(async () => {
-      const urlRef = { url: '' };
-      as = await startAs({
-        resourceUrl: () => urlRef.url,
-        features: { dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => withNonces } },
-      });
-      mcp = await startMcp(() => as, { dpop: { required: true, ...(withNonces ? { nonce: () => rsNonce } : {}) } });
-      urlRef.url = mcp.url;
-    });
-    after(async () => {
-      await mcp?.close();
-      await as?.close();
-    });
+    useProtectedMcp(
+      (started) => ({ as, mcp } = started),
+      { features: { dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => withNonces } } },
+      { dpop: { required: true, ...(withNonces ? { nonce: () => rsNonce } : {}) } },
+    );
 
     it('binds the token to its key, presents it with the DPoP scheme and a fresh proof on every request, refreshes with a proof', async () => {
       let shift = 0;
@@ -85,16 +77,7 @@ for (const withNonces of [false, true]) {
 describe('DPoP configuration', () => {
   let as: TestAs;
   let mcp: TestMcp;
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({ resourceUrl: () => urlRef.url });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
-  });
+  useProtectedMcp((started) => ({ as, mcp } = started));
 
   it('auto: a Bearer server gets bearer tokens even from an AS that supports DPoP; dpop: true binds them anyway', async () => {
     const plain = await createOAuthHandler(mcp.url, {}, { serverName: 'plain', authorize: browse }).login(authFetch);
@@ -109,16 +92,7 @@ describe('DPoP configuration', () => {
 describe('DPoP with an AS that cannot verify ES256 (AUTH-27)', () => {
   let as: TestAs;
   let mcp: TestMcp;
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({ resourceUrl: () => urlRef.url, config: { enabledJWA: { dPoPSigningAlgValues: ['EdDSA'] } } });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
-  });
+  useProtectedMcp((started) => ({ as, mcp } = started), { config: { enabledJWA: { dPoPSigningAlgValues: ['EdDSA'] } } });
 
   it('refuses before any token request, naming the algorithms the AS lists and the way out', async () => {
     const before = as.tokenRequests.length;

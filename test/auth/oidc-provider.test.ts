@@ -14,7 +14,7 @@ import { connect } from '../../src/client/index.js';
 import { createOAuthHandler, FileTokenStore, MemoryTokenStore, pointerKey, storeKey, type OAuthHandler, type TokenStore } from '../../src/auth/index.js';
 import type { AuthFetch } from '../../src/transports/http/auth-handler.js';
 import { canonicalResource } from '../../protocol/auth/index.js';
-import { approveDevice, browse, startAs, startMcp, type TestAs, type TestMcp } from './helpers/oidc.js';
+import { approveDevice, browse, startAs, startMcp, type TestAs, type TestMcp, useProtectedMcp } from './helpers/oidc.js';
 import { repoRoot } from '../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -27,38 +27,28 @@ describe('OAuth against oidc-provider', () => {
   const key = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig', alg: 'ES256' };
 
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({
-      resourceUrl: () => urlRef.url,
-      clients: [
-        {
-          client_id: 'svc',
-          token_endpoint_auth_method: 'private_key_jwt',
-          token_endpoint_auth_signing_alg: 'ES256',
-          jwks: { keys: [jwk] },
-          grant_types: ['client_credentials'],
-          response_types: [],
-          redirect_uris: [],
-        },
-        {
-          // A confidential client whose OIDC scopes are an allow-list without offline_access: asking for it is invalid_scope.
-          client_id: 'svc-scoped',
-          client_secret: 'svc-scoped-secret-Qm7Tz2',
-          token_endpoint_auth_method: 'client_secret_basic',
-          grant_types: ['client_credentials'],
-          response_types: [],
-          redirect_uris: [],
-          scope: 'openid',
-        },
-      ],
-    });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
+  useProtectedMcp((started) => ({ as, mcp } = started), {
+    clients: [
+      {
+        client_id: 'svc',
+        token_endpoint_auth_method: 'private_key_jwt',
+        token_endpoint_auth_signing_alg: 'ES256',
+        jwks: { keys: [jwk] },
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+      },
+      {
+        // A confidential client whose OIDC scopes are an allow-list without offline_access: asking for it is invalid_scope.
+        client_id: 'svc-scoped',
+        client_secret: 'svc-scoped-secret-Qm7Tz2',
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        scope: 'openid',
+      },
+    ],
   });
 
   function handler(store: TokenStore = new MemoryTokenStore(), extra: { now?: () => number; authorize?: typeof browse } = {}): OAuthHandler {
@@ -292,16 +282,7 @@ describe('OAuth against oidc-provider', () => {
 describe('short-lived tokens (5 s) from oidc-provider', () => {
   let as: TestAs;
   let mcp: TestMcp;
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({ resourceUrl: () => urlRef.url, accessTokenTtl: 5 });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
-  });
+  useProtectedMcp((started) => ({ as, mcp } = started), { accessTokenTtl: 5 });
 
   it('3 calls within a 5-second token make no refresh: the margin is 10 % of the lifetime, not a fixed minute', async () => {
     const h = createOAuthHandler(mcp.url, {}, { serverName: 'short', authorize: browse });

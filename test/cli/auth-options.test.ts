@@ -1,7 +1,7 @@
 // `mcp-bridge auth login` and the agent build their OAuth options with one function: a login made
 // ahead of time identifies the client exactly as the agent will (same key, same signing
 // algorithm). AUTH-12 (pre-registered client), RFC 7523 private_key_jwt.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { oauthOptionsOf } from '../../src/manager/oauth-options.js';
 import type { AuthConfig } from '../../src/config/types.js';
-import { startAs, startMcp, type TestAs, type TestMcp } from '../auth/helpers/oidc.js';
+import { type TestAs, type TestMcp, useProtectedMcp } from '../auth/helpers/oidc.js';
 import { repoRoot, scratchDir } from '../helpers/servers.js';
 import { writeConfigFile } from '../helpers/config.js';
 
@@ -25,28 +25,18 @@ describe('auth login signs as the agent does', () => {
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig', alg: 'PS256' };
 
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({
-      resourceUrl: () => urlRef.url,
-      clients: [
-        {
-          client_id: 'svc',
-          token_endpoint_auth_method: 'private_key_jwt',
-          token_endpoint_auth_signing_alg: 'PS256',
-          jwks: { keys: [jwk] },
-          grant_types: ['client_credentials'],
-          response_types: [],
-          redirect_uris: [],
-        },
-      ],
-    });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
+  useProtectedMcp((started) => ({ as, mcp } = started), {
+    clients: [
+      {
+        client_id: 'svc',
+        token_endpoint_auth_method: 'private_key_jwt',
+        token_endpoint_auth_signing_alg: 'PS256',
+        jwks: { keys: [jwk] },
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+      },
+    ],
   });
 
   it('auth login with private_key_jwt uses the configured signingAlgorithm (PS256)', async () => {

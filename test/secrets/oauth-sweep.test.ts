@@ -2,7 +2,7 @@
 // refresh tokens, codes, verifiers) never shows in an error, its cause chain or what an LLM reads,
 // even when a server or the authorization server (oidc-provider, a real one) echoes it back. Errors
 // are scanned as console.error prints them (util.inspect at any depth) too. AUTH-22.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { inspect } from 'node:util';
 import { connect, isMcpBridgeError, loadConfig, Manager, Registry } from '../../src/index.js';
 import { createOAuthHandler, MemoryTokenStore } from '../../src/auth/index.js';
 import type { AuthFetch } from '../../src/transports/http/auth-handler.js';
-import { browse, startAs, startMcp, type TestAs, type TestMcp } from '../auth/helpers/oidc.js';
+import { browse, type TestAs, type TestMcp, useProtectedMcp } from '../auth/helpers/oidc.js';
 import { scratchDir } from '../helpers/servers.js';
 
 const authFetch = fetch as unknown as AuthFetch;
@@ -32,27 +32,17 @@ function leaked(texts: string[], secrets: string[]): string[] {
 describe('OAuth secrets sweep (oidc-provider)', () => {
   let as: TestAs;
   let mcp: TestMcp;
-  before(async () => {
-    const urlRef = { url: '' };
-    as = await startAs({
-      resourceUrl: () => urlRef.url,
-      clients: [
-        {
-          client_id: 'svc-sweep',
-          client_secret: SECRET,
-          token_endpoint_auth_method: 'client_secret_basic',
-          grant_types: ['client_credentials'],
-          response_types: [],
-          redirect_uris: [],
-        },
-      ],
-    });
-    mcp = await startMcp(() => as);
-    urlRef.url = mcp.url;
-  });
-  after(async () => {
-    await mcp?.close();
-    await as?.close();
+  useProtectedMcp((started) => ({ as, mcp } = started), {
+    clients: [
+      {
+        client_id: 'svc-sweep',
+        client_secret: SECRET,
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+      },
+    ],
   });
 
   it('an access token echoed in a 500 body reaches neither the error nor the text the LLM gets', async () => {

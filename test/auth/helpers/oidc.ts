@@ -8,6 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { checkProof } from './dpop-check.js';
+import { after, before } from 'node:test';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -340,4 +341,29 @@ export async function approveDevice(line: string): Promise<void> {
     page = await send(new URL(action, page.url), { method: 'POST', body: fields });
     if (/success|signed in|close this/i.test(page.text) && !/<form/.test(page.text)) return;
   }
+}
+
+/**
+ * An authorization server and the MCP server it protects, for the enclosing describe block: started
+ * before its tests (handed to `use`), closed after them. The AS's tokens are bound to the MCP URL.
+ */
+export function useProtectedMcp(
+  use: (started: { as: TestAs; mcp: TestMcp }) => void,
+  asOptions: Omit<Parameters<typeof startAs>[0], 'resourceUrl'> = {},
+  mcpOptions: Parameters<typeof startMcp>[1] = {},
+): void {
+  let as: TestAs | undefined;
+  let mcp: TestMcp | undefined;
+  before(async () => {
+    const urlRef = { url: '' };
+    const started = await startAs({ ...asOptions, resourceUrl: () => urlRef.url });
+    as = started;
+    mcp = await startMcp(() => started, mcpOptions);
+    urlRef.url = mcp.url;
+    use({ as, mcp });
+  });
+  after(async () => {
+    await mcp?.close();
+    await as?.close();
+  });
 }
