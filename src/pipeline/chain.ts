@@ -1,0 +1,38 @@
+// Runs a tool call through an ordered list of interceptors down to the terminal step (the call to
+// the server). Built once per registry; with no interceptor the terminal is called directly, so a
+// pipeline with every concern off costs one function call.
+import type { ToolDef, ToolResult } from '../bridge/types.js';
+import type { Interceptor, NextInterceptor, ToolCall } from './types.js';
+
+/** An ordered chain of interceptors in front of a terminal step. */
+export class CallPipeline {
+  private readonly steps: readonly Interceptor[];
+
+  constructor(steps: readonly Interceptor[] = []) {
+    this.steps = steps;
+  }
+
+  /** The steps' names, in the order a call meets them. */
+  describe(): string[] {
+    return this.steps.map((s) => s.name);
+  }
+
+  /** Runs `call` through every step, then `terminal`. */
+  run(call: ToolCall, terminal: NextInterceptor): Promise<ToolResult> {
+    const steps = this.steps;
+    if (steps.length === 0) return terminal(call);
+    const at = (i: number): NextInterceptor => (i === steps.length ? terminal : (c) => steps[i]!.intercept(c, at(i + 1)));
+    return at(0)(call);
+  }
+
+  /** True when some step refuses every call to this tool (the specs leave it out). */
+  hides(definition: ToolDef): boolean {
+    for (const step of this.steps) if (step.hides?.(definition)) return true;
+    return false;
+  }
+
+  /** A pipeline with `step` added at the end (nearest the server). */
+  with(step: Interceptor): CallPipeline {
+    return new CallPipeline([...this.steps, step]);
+  }
+}

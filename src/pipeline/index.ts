@@ -1,0 +1,2 @@
+export { CallPipeline } from './chain.js';
+export type { CallContext, CallEntry, Interceptor, NextInterceptor, ToolCall } from './types.js';

@@ -1,0 +1,54 @@
+// The call pipeline's shapes: one tool call as every interceptor sees it, the interceptor contract,
+// and what the pipeline tells the registry about visibility. Every call from every entry (registry,
+// adapters, CLI, manager, gateway) passes one ordered chain: pins → policy → audit → telemetry →
+// user interceptors → result budget → the server.
+import type { Progress } from '../../protocol/index.js';
+import type { ToolDef, ToolResult } from '../bridge/types.js';
+
+/** Per-call options passed down to a server caller or native handler. */
+export interface CallContext {
+  signal?: AbortSignal;
+  /** Milliseconds without an answer (or progress) before the call fails; the server's `timeoutMs` when not given. */
+  timeoutMs?: number;
+  onProgress?: (progress: Progress) => void;
+  /** Extra `params._meta` for the `tools/call` request (trace context, for one). */
+  meta?: Record<string, unknown>;
+}
+
+/** Where a call entered: the registry (and every adapter on it), the CLI, a server handle used directly, the gateway. */
+export type CallEntry = 'registry' | 'cli' | 'server' | 'gateway';
+
+/** One tool call on its way through the pipeline. */
+export interface ToolCall {
+  /** The exposed name (prefix + tool name, sanitised). */
+  readonly name: string;
+  /** The configured server; absent for native tools. */
+  readonly server?: string;
+  /** The tool's name at its origin. */
+  readonly tool: string;
+  /** The definition as registered now. */
+  readonly definition: ToolDef;
+  /** The arguments, after validation; a mutating interceptor may replace them. */
+  arguments: Record<string, unknown>;
+  /** Signal, timeout, progress and `_meta` for the request; an interceptor may add `meta`. */
+  context: CallContext;
+  readonly entry: CallEntry;
+  /** When the call entered the pipeline (`performance.now()`). */
+  readonly startedAt: number;
+}
+
+/** The rest of the chain. */
+export type NextInterceptor = (call: ToolCall) => Promise<ToolResult>;
+
+/**
+ * One step of the call pipeline. `intercept` gets the call and the rest of the chain: it may refuse
+ * (return an error result without calling `next`), change the call, or look at or change the
+ * result. It must never reject: a failure is an error result with a `code`.
+ */
+export interface Interceptor {
+  /** Names the step in errors and in the pipeline's description. */
+  readonly name: string;
+  intercept(call: ToolCall, next: NextInterceptor): Promise<ToolResult>;
+  /** True when the step would refuse every call to this tool, so the specs leave it out. */
+  hides?(definition: ToolDef): boolean;
+}
