@@ -2,14 +2,16 @@
 // the server). Built once per registry; with no interceptor the terminal is called directly, so a
 // pipeline with every concern off costs one function call.
 import type { ToolDef, ToolResult } from '../bridge/types.js';
-import type { Interceptor, NextInterceptor, ToolCall } from './types.js';
+import { INTERCEPTOR_STAGES, type Interceptor, type NextInterceptor, type ToolCall } from './types.js';
 
 /** An ordered chain of interceptors in front of a terminal step. */
 export class CallPipeline {
   private readonly steps: readonly Interceptor[];
 
   constructor(steps: readonly Interceptor[] = []) {
-    this.steps = steps;
+    const rank = (s: Interceptor) => INTERCEPTOR_STAGES.indexOf(s.stage ?? 'user');
+    // A stable sort: steps of one stage keep the order they were given in.
+    this.steps = [...steps].sort((a, b) => rank(a) - rank(b));
   }
 
   /** The steps' names, in the order a call meets them. */
@@ -31,7 +33,7 @@ export class CallPipeline {
     return false;
   }
 
-  /** A pipeline with `step` added at the end (nearest the server). */
+  /** A pipeline with `step` added in its stage, after the steps already there. */
   with(step: Interceptor): CallPipeline {
     return new CallPipeline([...this.steps, step]);
   }

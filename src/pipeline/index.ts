@@ -1,2 +1,3 @@
 export { CallPipeline } from './chain.js';
-export type { CallContext, CallEntry, Interceptor, NextInterceptor, ToolCall } from './types.js';
+export { INTERCEPTOR_STAGES } from './types.js';
+export type { CallContext, CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './types.js';

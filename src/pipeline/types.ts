@@ -37,6 +37,11 @@ export interface ToolCall {
   readonly startedAt: number;
 }
 
+/** The fixed order of the pipeline's stages, first met first. */
+export const INTERCEPTOR_STAGES = ['pins', 'policy', 'audit', 'telemetry', 'user', 'budget'] as const;
+/** One of {@link INTERCEPTOR_STAGES}. */
+export type InterceptorStage = (typeof INTERCEPTOR_STAGES)[number];
+
 /** The rest of the chain. */
 export type NextInterceptor = (call: ToolCall) => Promise<ToolResult>;
 
@@ -48,6 +53,8 @@ export type NextInterceptor = (call: ToolCall) => Promise<ToolResult>;
 export interface Interceptor {
   /** Names the step in errors and in the pipeline's description. */
   readonly name: string;
+  /** Where the step sits; steps of one stage keep the order they were added in. @defaultValue `'user'` */
+  readonly stage?: InterceptorStage;
   intercept(call: ToolCall, next: NextInterceptor): Promise<ToolResult>;
   /** True when the step would refuse every call to this tool, so the specs leave it out. */
   hides?(definition: ToolDef): boolean;
