@@ -1,0 +1,29 @@
+// The pipeline steps a config asks for (pins, scanner, policy, audit, telemetry), built once per
+// manager and added to the registry it feeds. Each concern owns its factory; this file only maps
+// the config onto them, so a config without any of them adds nothing and costs nothing.
+import type { BridgeConfig } from '../config/types.js';
+import type { Interceptor } from '../pipeline/types.js';
+
+/** What a step factory may need besides its own config section. */
+export interface StepContext {
+  /** The config file's directory (a relative lock or audit file lives beside the config). */
+  configDir?: string;
+}
+
+/** The steps `config` configures, in any order (each carries its stage). */
+export function pipelineSteps(config: BridgeConfig | undefined, context: StepContext = {}): Interceptor[] {
+  const steps: Interceptor[] = [];
+  if (!config) return steps;
+  void context;
+  // pins
+
+  // scanner
+
+  // policy
+
+  // audit
+
+  // telemetry
+
+  return steps;
+}
