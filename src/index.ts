@@ -5,7 +5,16 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type {
+  BridgeConfig,
+  ServerConfig,
+  StdioServerConfig,
+  HttpServerConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
+  TransportKind,
+  ConfigIssue,
+} from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -38,6 +47,10 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
