@@ -6,7 +6,7 @@
 // that span's W3C trace context in `params._meta` (JSONRPC-12), over stdio and Streamable HTTP.
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { propagation, SpanKind, SpanStatusCode, trace, type TextMapPropagator } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { connect, createTelemetry, McpError, type Client } from '../../src/index.js';
 import { inMemoryTracing, startTraceMetaHttp, traceMetaStdio, traceparentOf, underSpan } from './helpers.js';
@@ -106,6 +106,40 @@ describe('OpenTelemetry client spans over stdio (official SDK server)', () => {
     assert.equal(span.attributes['error.type'], 'tool_error');
     assert.equal(span.status.code, SpanStatusCode.ERROR);
     assert.ok(!('rpc.response.status_code' in span.attributes), 'no JSON-RPC error code came back');
+  });
+
+  it("the request's own _meta is kept beside the trace context (a copy: the caller's object is untouched)", async () => {
+    const meta = { 'com.example/tag': 'kept' };
+    const result = await client.callTool('meta', {}, { meta });
+    const first = result.content[0];
+    assert.ok(first?.type === 'text');
+    const seen = JSON.parse(first.text) as Record<string, unknown>;
+    assert.equal(seen['com.example/tag'], 'kept');
+    assert.equal(seen.traceparent, traceparentOf(only('tools/call meta')));
+    assert.deepEqual(meta, { 'com.example/tag': 'kept' });
+  });
+
+  it("a registered propagator writes the carrier: baggage rides along, keys other than the spec's reserved ones do not", async () => {
+    // A stand-in for the SDK's composite W3C propagators, plus a vendor header that has no place in _meta.
+    const propagator: TextMapPropagator = {
+      inject(ctx, carrier, setter) {
+        const sc = trace.getSpanContext(ctx)!;
+        setter.set(carrier, 'traceparent', `00-${sc.traceId}-${sc.spanId}-01`);
+        setter.set(carrier, 'baggage', 'tenant=acme');
+        setter.set(carrier, 'x-vendor-trace', 'nope');
+      },
+      extract: (ctx) => ctx,
+      fields: () => ['traceparent', 'baggage', 'x-vendor-trace'],
+    };
+    propagation.setGlobalPropagator(propagator);
+    try {
+      const seen = await metaSeenByTool(client);
+      assert.equal(seen.traceparent, traceparentOf(only('tools/call meta')));
+      assert.equal(seen.baggage, 'tenant=acme');
+      assert.ok(!('x-vendor-trace' in seen));
+    } finally {
+      propagation.disable();
+    }
   });
 
   it('the initialize span carries the proposed protocol version', async () => {
