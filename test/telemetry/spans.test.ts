@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { propagation, SpanKind, SpanStatusCode, trace, type TextMapPropagator } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { connect, createTelemetry, McpError, type Client } from '../../src/index.js';
+import { v2Stdio } from '../helpers/v2-server.js';
 import { inMemoryTracing, startTraceMetaHttp, traceMetaStdio, traceparentOf, underSpan } from './helpers.js';
 
 const tracing = inMemoryTracing();
@@ -190,6 +191,39 @@ describe('OpenTelemetry client spans over Streamable HTTP (official SDK server)'
     try {
       await client.callTool('meta', {});
       assert.match(String(only('tools/call meta').attributes['mcp.session.id']), /^[0-9a-f-]{36}$/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('OpenTelemetry client spans: the 2026 era and a failing tracer', () => {
+  it('a 2026-07-28 server (SDK v2, modern only) takes the trace context beside the _meta envelope (META-1, JSONRPC-12)', async () => {
+    const telemetry = await createTelemetry({ tracer: tracing.provider.getTracer('mcp-bridge-test') });
+    const client = await connect({ ...v2Stdio({ reject: true }), telemetry });
+    try {
+      const result = await client.callTool('echo', { text: 'hi' });
+      assert.ok(!result.isError, JSON.stringify(result));
+      const span = only('tools/call echo');
+      assert.equal(span.attributes['mcp.protocol.version'], '2026-07-28');
+      assert.equal(span.attributes['gen_ai.tool.name'], 'echo');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a tracer that throws costs the span, never the request', async () => {
+    const telemetry = await createTelemetry({
+      tracer: {
+        startSpan() {
+          throw new Error('exporter on fire');
+        },
+      },
+    });
+    const client = await connect({ ...traceMetaStdio(), telemetry });
+    try {
+      const seen = await metaSeenByTool(client);
+      assert.ok(!('traceparent' in (seen ?? {})), 'no span, no trace context');
     } finally {
       await client.close();
     }
