@@ -6,11 +6,13 @@ import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 import type { ToolSearchConfig } from './types.js';
+import { readPolicy, type PolicyConfig } from './policy-keys.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
+  policy?: PolicyConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -19,6 +21,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   const reader = new FieldReader(ctx, path, mcp, true);
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
+  const policy = readPolicy(ctx, path, mcp);
+  if (policy) out.policy = policy;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

@@ -134,9 +134,13 @@ test('confirm with no onConfirm anywhere fails closed and says how to give one',
 
 test("confirm: the call's own onConfirm (the Registry's, the CLI's) is asked when the policy has none; the policy's wins", async () => {
   const asked: string[] = [];
-  const viaCall = run({ default: 'confirm' }, call(writeFile, { onConfirm: () => (asked.push('call'), true) }));
+  const answer = (who: string, yes: boolean) => () => {
+    asked.push(who);
+    return yes;
+  };
+  const viaCall = run({ default: 'confirm' }, call(writeFile, { onConfirm: answer('call', true) }));
   assert.equal((await viaCall.result).text, 'done');
-  const both = run({ default: 'confirm', onConfirm: () => (asked.push('policy'), false) }, call(writeFile, { onConfirm: () => (asked.push('call'), true) }));
+  const both = run({ default: 'confirm', onConfirm: answer('policy', false) }, call(writeFile, { onConfirm: answer('call', true) }));
   assert.equal((await both.result).error?.code, 'MCPB_NOT_CONFIRMED');
   assert.deepEqual(asked, ['call', 'policy']);
 });
