@@ -13,6 +13,8 @@ export interface CallContext {
   onProgress?: (progress: Progress) => void;
   /** Extra `params._meta` for the `tools/call` request (trace context, for one). */
   meta?: Record<string, unknown>;
+  /** Where the call entered. @defaultValue `'registry'` */
+  entry?: CallEntry;
   /**
    * Asked when a policy's `confirm` rule catches this call and the policy has no `onConfirm` of its
    * own (the Registry's `onConfirm` arrives here, and the CLI's prompt): `true` runs the call.
