@@ -6,6 +6,22 @@ export * from './client/index.js';
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
 export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './config/index.js';
+// Policy and approval: allow, deny or confirm each tool call, on the call pipeline.
+export { createPolicy, effectiveHints, NotConfirmedError, PolicyDeniedError, POLICY_HINTS } from './pipeline/policy/index.js';
+export type {
+  ConfirmHandler,
+  EffectiveHints,
+  NotConfirmedReason,
+  PolicyAction,
+  PolicyDecision,
+  PolicyHint,
+  PolicyInterceptor,
+  PolicyOptions,
+  PolicyRule,
+  PolicySettings,
+  RefusedCall,
+} from './pipeline/policy/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
