@@ -31,7 +31,7 @@ export interface PolicyConfig {
 }
 
 export const POLICY_KEYS = ['default', 'rules', 'showDenied'] as const;
-const RULE_KEYS = ['tools', 'servers', 'annotations', 'action', 'reason'] as const;
+export const POLICY_RULE_KEYS = ['tools', 'servers', 'annotations', 'action', 'reason'] as const;
 const HINT_KEYS = ['readOnlyHint', 'destructiveHint', 'openWorldHint', 'idempotentHint'] as const;
 const ACTIONS: readonly string[] = ['allow', 'deny', 'confirm'];
 /** Words other tools use for the three actions (by their first four letters), for the hint. */
@@ -80,7 +80,7 @@ export function readPolicy(ctx: FieldContext, path: DocPath, mcp: Record<string,
 }
 
 function readRule(ctx: FieldContext, at: DocPath, raw: Record<string, unknown>, i: number): PolicyRuleConfig | undefined {
-  unknownKeys(ctx, at, raw, RULE_KEYS, `tools.mcp.policy.rules[${i}]`);
+  unknownKeys(ctx, at, raw, POLICY_RULE_KEYS, `tools.mcp.policy.rules[${i}]`);
   const reader = new FieldReader(ctx, at, raw, true);
   const act = action(reader, raw, 'action');
   if (!reader.has('action')) reader.fail([], `rules[${i}] has no action`, 'add action: allow, deny or confirm');
