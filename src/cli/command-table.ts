@@ -247,7 +247,10 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
   [2, 'bad usage or config (an unknown command, option or tool name)'],
   [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
-  [5, 'the call was refused before sending, nothing was sent: its arguments do not match the tool input schema, or the policy denies the tool or it was not confirmed'],
+  [
+    5,
+    'the call was refused before sending, nothing was sent: its arguments do not match the tool input schema, or the policy denies the tool or it was not confirmed',
+  ],
 ];
 
 export function commandSpec(name: string): CommandSpec | undefined {

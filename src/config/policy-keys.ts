@@ -56,7 +56,11 @@ export function readPolicy(ctx: FieldContext, path: DocPath, mcp: Record<string,
   const at: DocPath = [...path, 'policy'];
   const reader = new FieldReader(ctx, path, mcp, true);
   if (!isObject(raw)) {
-    reader.fail(['policy'], `policy must be a mapping, got ${typeName(raw)}`, 'write policy: { default: allow, rules: [{ tools: ["fs_write_*"], action: confirm }] }');
+    reader.fail(
+      ['policy'],
+      `policy must be a mapping, got ${typeName(raw)}`,
+      'write policy: { default: allow, rules: [{ tools: ["fs_write_*"], action: confirm }] }',
+    );
     return undefined;
   }
   unknownKeys(ctx, at, raw, POLICY_KEYS, 'tools.mcp.policy');
@@ -126,6 +130,11 @@ function unknownKeys(ctx: FieldContext, at: DocPath, raw: Record<string, unknown
   for (const key of Object.keys(raw)) {
     if (valid.includes(key)) continue;
     const guess = closest(key, valid);
-    ctx.issues.push({ path: [...at, key], at: 'key', message: `unknown key "${key}" in ${where}`, hint: guess ? `did you mean "${guess}"?` : `valid keys: ${valid.join(', ')}` });
+    ctx.issues.push({
+      path: [...at, key],
+      at: 'key',
+      message: `unknown key "${key}" in ${where}`,
+      hint: guess ? `did you mean "${guess}"?` : `valid keys: ${valid.join(', ')}`,
+    });
   }
 }

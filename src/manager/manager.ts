@@ -224,7 +224,15 @@ export class Manager {
       restartPolicy: this.options.restartPolicy,
       clientOptions: this.options.clientOptions,
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
-      ...(this.gate ? { gate: this.gate.forServer(config.name, () => config.prefix, (): readonly Tool[] => handle.currentTools) } : {}),
+      ...(this.gate
+        ? {
+            gate: this.gate.forServer(
+              config.name,
+              () => config.prefix,
+              (): readonly Tool[] => handle.currentTools,
+            ),
+          }
+        : {}),
     });
     const server = config.name;
     handle.events.on('state', (state) => {

@@ -25,7 +25,9 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
 
   // policy
   if (config.policy)
-    steps.push(createPolicy({ ...config.policy, source: `tools.mcp.policy in ${config.file}`, ...(context.onConfirm ? { onConfirm: context.onConfirm } : {}) }));
+    steps.push(
+      createPolicy({ ...config.policy, source: `tools.mcp.policy in ${config.file}`, ...(context.onConfirm ? { onConfirm: context.onConfirm } : {}) }),
+    );
 
   // audit
 

@@ -46,7 +46,10 @@ test('without a terminal a tool to confirm is refused (exit 5, nothing sent), sa
     const target = join(dir, 'note.txt');
     const refused = callWithoutTerminal(config, ['fs_write_file', `path=${target}`, 'content=hello']);
     assert.equal(refused.status, 5, refused.stderr);
-    assert.match(refused.stderr, /Tool "write_file" of server "fs" \(exposed as "fs_write_file"\) needs confirmation \(rules\[1\] of tools\.mcp\.policy in .*mcp-bridge\.yaml \("writes need a human"\)\)/);
+    assert.match(
+      refused.stderr,
+      /Tool "write_file" of server "fs" \(exposed as "fs_write_file"\) needs confirmation \(rules\[1\] of tools\.mcp\.policy in .*mcp-bridge\.yaml \("writes need a human"\)\)/,
+    );
     assert.match(refused.stderr, /there is no terminal to ask on .*; pass --yes to confirm it without asking/);
     assert.match(refused.stderr, /nothing was sent/);
     assert.equal(refused.stdout, '');
@@ -73,7 +76,10 @@ test('a denied tool is refused even with --yes (exit 5, MCPB_POLICY_DENIED namin
     assert.equal(write.status, 0, write.stderr);
     const moved = callWithoutTerminal(config, ['fs_move_file', `source=${from}`, `destination=${join(dir, 'to.txt')}`, '--yes']);
     assert.equal(moved.status, 5, moved.stderr);
-    assert.match(moved.stderr, /Tool "move_file" of server "fs" \(exposed as "fs_move_file"\) is denied by the default \(default: deny\) of tools\.mcp\.policy/);
+    assert.match(
+      moved.stderr,
+      /Tool "move_file" of server "fs" \(exposed as "fs_move_file"\) is denied by the default \(default: deny\) of tools\.mcp\.policy/,
+    );
     assert.match(moved.stderr, /add a rule with action allow \(or confirm\) that matches it/);
     assert.equal(existsSync(from), true);
     assert.equal(existsSync(join(dir, 'to.txt')), false);

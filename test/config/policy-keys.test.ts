@@ -59,7 +59,12 @@ describe('tools.mcp.policy', () => {
 
   it('mistakes are located errors with a fix', () => {
     assert.deepEqual(issues(withPolicy(['policy: deny'])), [
-      ['tools.mcp.policy', 3, 'policy must be a mapping, got a string', 'write policy: { default: allow, rules: [{ tools: ["fs_write_*"], action: confirm }] }'],
+      [
+        'tools.mcp.policy',
+        3,
+        'policy must be a mapping, got a string',
+        'write policy: { default: allow, rules: [{ tools: ["fs_write_*"], action: confirm }] }',
+      ],
     ]);
     const found = issues(
       withPolicy([
@@ -84,8 +89,18 @@ describe('tools.mcp.policy', () => {
       ['tools.mcp.policy.rules[1].tools', 9, 'tools must be a list, got a string', 'write tools: [a, b] or one "- item" per line'],
       ['tools.mcp.policy.rules[1].action', 10, 'action must be allow, deny or confirm, got "block"', 'did you mean "deny"?'],
       ['tools.mcp.policy.rules[2]', 11, 'rules[2] has no action', 'add action: allow, deny or confirm'],
-      ['tools.mcp.policy.rules[2].annotations.readonlyHint', 11, 'unknown key "readonlyHint" in annotations (the hints a rule can match)', 'did you mean "readOnlyHint"?'],
-      ['tools.mcp.policy.rules[2].annotations.destructiveHint', 11, 'destructiveHint must be true or false, got a string', 'write destructiveHint: true or destructiveHint: false'],
+      [
+        'tools.mcp.policy.rules[2].annotations.readonlyHint',
+        11,
+        'unknown key "readonlyHint" in annotations (the hints a rule can match)',
+        'did you mean "readOnlyHint"?',
+      ],
+      [
+        'tools.mcp.policy.rules[2].annotations.destructiveHint',
+        11,
+        'destructiveHint must be true or false, got a string',
+        'write destructiveHint: true or destructiveHint: false',
+      ],
       ['tools.mcp.policy.rules[3].annotations', 12, 'annotations must be a mapping, got a boolean', 'e.g. annotations: { readOnlyHint: true }'],
       ['tools.mcp.policy.rules[4]', 14, 'rules[4] must be a mapping, got a string', 'e.g. - { tools: ["fs_write_*"], action: confirm }'],
     ]);

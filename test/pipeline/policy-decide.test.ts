@@ -58,10 +58,12 @@ for (const revision of ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'])
   test(`annotation rules match as the ${revision} schema reads each hint: defaults, and the readOnly condition (TOOLS-4)`, () => {
     const spec = specHints(revision);
     // The spec as this test understands it: a missing hint is the least safe reading.
-    assert.deepEqual(
-      Object.fromEntries(HINTS.map((h) => [h, spec[h].default])),
-      { readOnlyHint: false, destructiveHint: true, openWorldHint: true, idempotentHint: false },
-    );
+    assert.deepEqual(Object.fromEntries(HINTS.map((h) => [h, spec[h].default])), {
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+      idempotentHint: false,
+    });
     const annotations = everyAnnotation();
     assert.equal(annotations.length, 256);
     for (const hint of HINTS)

@@ -102,11 +102,24 @@ describe('the policy from every entry point', { timeout: 120_000 }, () => {
   });
 
   test('OpenAI Chat executeOpenAiToolCall, Responses executeResponsesCall, Anthropic executeAnthropicToolUse, Gemini executeGeminiFunctionCall', async () => {
-    const chat = await registry.executeOpenAiToolCall({ id: 'c1', type: 'function', function: { name: 'fs_write_file', arguments: JSON.stringify(writeArgs()) } });
+    const chat = await registry.executeOpenAiToolCall({
+      id: 'c1',
+      type: 'function',
+      function: { name: 'fs_write_file', arguments: JSON.stringify(writeArgs()) },
+    });
     assert.match(String(chat.content), NOT_CONFIRMED);
-    const chatMove = await registry.executeOpenAiToolCall({ id: 'c2', type: 'function', function: { name: 'fs_move_file', arguments: JSON.stringify(moveArgs()) } });
+    const chatMove = await registry.executeOpenAiToolCall({
+      id: 'c2',
+      type: 'function',
+      function: { name: 'fs_move_file', arguments: JSON.stringify(moveArgs()) },
+    });
     assert.match(String(chatMove.content), DENIED);
-    const responses = await registry.executeResponsesCall({ type: 'function_call', call_id: 'r1', name: 'fs_write_file', arguments: JSON.stringify(writeArgs()) });
+    const responses = await registry.executeResponsesCall({
+      type: 'function_call',
+      call_id: 'r1',
+      name: 'fs_write_file',
+      arguments: JSON.stringify(writeArgs()),
+    });
     assert.match(JSON.stringify(responses.output), /needs confirmation/);
     const anthropic = await registry.executeAnthropicToolUse({ type: 'tool_use', id: 'a1', name: 'fs_move_file', input: moveArgs() });
     assert.equal(anthropic.is_error, true);
@@ -157,7 +170,10 @@ describe('the policy from every entry point', { timeout: 120_000 }, () => {
 
   test('a server handle used directly: manager.server(name).callTool rejects with the policy error, nothing sent', async () => {
     const handle = manager.server('fs');
-    await assert.rejects(handle.callTool('write_file', writeArgs()), (e: unknown) => hasErrorCode(e, 'MCPB_NOT_CONFIRMED') && NOT_CONFIRMED.test((e as Error).message));
+    await assert.rejects(
+      handle.callTool('write_file', writeArgs()),
+      (e: unknown) => hasErrorCode(e, 'MCPB_NOT_CONFIRMED') && NOT_CONFIRMED.test((e as Error).message),
+    );
     await assert.rejects(handle.callTool('move_file', moveArgs()), (e: unknown) => hasErrorCode(e, 'MCPB_POLICY_DENIED') && DENIED.test((e as Error).message));
     // A tool the server does not even list is judged by the spec's defaults: not read-only, so denied.
     await assert.rejects(handle.callTool('no_such_tool', {}), (e: unknown) => hasErrorCode(e, 'MCPB_POLICY_DENIED'));
@@ -209,7 +225,10 @@ describe('the policy from every entry point', { timeout: 120_000 }, () => {
       const names = hiding.toLLMSpecs('openai').specs.map((s) => s.function.name);
       assert.ok(names.includes('fs_read_text_file') && names.includes('fs_write_file'), names.join());
       for (const denied of ['fs_move_file', 'fs_edit_file', 'fs_create_directory']) assert.ok(!names.includes(denied), denied);
-      assert.equal((await hiding.searchTools('move or rename a file')).some((r) => r.name === 'fs_move_file'), false);
+      assert.equal(
+        (await hiding.searchTools('move or rename a file')).some((r) => r.name === 'fs_move_file'),
+        false,
+      );
       assert.equal((await hiding.execute('fs_move_file', moveArgs())).error?.code, 'MCPB_POLICY_DENIED', 'hidden, and still refused by name');
     } finally {
       await other.close();

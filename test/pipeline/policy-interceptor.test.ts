@@ -45,7 +45,10 @@ test('deny: an error result with MCPB_POLICY_DENIED naming tool, server, rule an
   assert.equal(sent.length, 0);
   assert.equal(r.isError, true);
   assert.equal(r.error?.code, 'MCPB_POLICY_DENIED');
-  assert.match(r.text, /Tool "write_file" of server "fs" \(exposed as "fs_write_file"\) is denied by rules\[1\] of tools\.mcp\.policy in \/x\/mcp-bridge\.yaml \("the agent only reads"\)/);
+  assert.match(
+    r.text,
+    /Tool "write_file" of server "fs" \(exposed as "fs_write_file"\) is denied by rules\[1\] of tools\.mcp\.policy in \/x\/mcp-bridge\.yaml \("the agent only reads"\)/,
+  );
   assert.match(r.text, /nothing was sent/);
   assert.match(r.text, /change rules\[1\] of tools\.mcp\.policy in \/x\/mcp-bridge\.yaml/);
   assert.deepEqual(r.raw, { content: [{ type: 'text', text: r.text }], isError: true });

@@ -75,7 +75,10 @@ function compileRule(rule: PolicyRule): CompiledRule {
   const out: CompiledRule = { action: rule.action };
   if (rule.tools) out.tools = rule.tools.map(globPattern);
   if (rule.servers) out.servers = rule.servers.map(globPattern);
-  if (rule.annotations) out.annotations = POLICY_HINTS.flatMap((key) => (typeof rule.annotations![key] === 'boolean' ? [[key, rule.annotations![key]!] as [PolicyHint, boolean]] : []));
+  if (rule.annotations)
+    out.annotations = POLICY_HINTS.flatMap((key) =>
+      typeof rule.annotations![key] === 'boolean' ? [[key, rule.annotations![key]!] as [PolicyHint, boolean]] : [],
+    );
   if (rule.reason !== undefined) out.reason = rule.reason;
   return out;
 }

@@ -12,7 +12,8 @@ export function checkPolicyOptions(options: PolicyOptions): void {
     throw new InvalidOptionsError({ option, where: 'createPolicy', problem, hint });
   };
   const action = (option: string, value: unknown) => {
-    if (typeof value !== 'string' || !ACTIONS.includes(value)) fail(option, `must be allow, deny or confirm, got ${JSON.stringify(value)}`, `e.g. ${option}: 'confirm'`);
+    if (typeof value !== 'string' || !ACTIONS.includes(value))
+      fail(option, `must be allow, deny or confirm, got ${JSON.stringify(value)}`, `e.g. ${option}: 'confirm'`);
   };
   if (options.default !== undefined) action('default', options.default);
   if (options.onConfirm !== undefined && typeof options.onConfirm !== 'function') fail('onConfirm', 'must be a function', 'onConfirm: (call) => true | false');
@@ -31,9 +32,11 @@ export function checkPolicyOptions(options: PolicyOptions): void {
     if (rule.reason !== undefined && typeof rule.reason !== 'string') fail(`${at}.reason`, 'must be a string', `${at}.reason: 'writes need review'`);
     const hints = rule.annotations;
     if (hints === undefined) return;
-    if (typeof hints !== 'object' || hints === null || Array.isArray(hints)) fail(`${at}.annotations`, 'must be an object of hints', `${at}.annotations: { readOnlyHint: true }`);
+    if (typeof hints !== 'object' || hints === null || Array.isArray(hints))
+      fail(`${at}.annotations`, 'must be an object of hints', `${at}.annotations: { readOnlyHint: true }`);
     for (const [key, value] of Object.entries(hints)) {
-      if (!(POLICY_HINTS as readonly string[]).includes(key)) fail(`${at}.annotations.${key}`, 'is not a hint a rule can match', `the hints are ${POLICY_HINTS.join(', ')}`);
+      if (!(POLICY_HINTS as readonly string[]).includes(key))
+        fail(`${at}.annotations.${key}`, 'is not a hint a rule can match', `the hints are ${POLICY_HINTS.join(', ')}`);
       if (typeof value !== 'boolean') fail(`${at}.annotations.${key}`, `must be true or false, got ${JSON.stringify(value)}`, `${at}.annotations.${key}: true`);
     }
   });
