@@ -247,10 +247,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
   [2, 'bad usage or config (an unknown command, option or tool name)'],
   [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
-  [
-    5,
-    'the call was refused before sending, nothing was sent: its arguments do not match the tool input schema, or the policy denies the tool or it was not confirmed',
-  ],
+  [5, 'the arguments do not match the tool input schema, or the policy denied the tool or it was not confirmed: refused before sending, nothing was sent'],
 ];
 
 export function commandSpec(name: string): CommandSpec | undefined {
