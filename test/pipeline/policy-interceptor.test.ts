@@ -215,3 +215,28 @@ test('createPolicy rejects malformed options with MCPB_INVALID_OPTIONS naming th
       JSON.stringify(options),
     );
 });
+
+test("the Registry's onConfirm answers for a policy without its own; a call's own onConfirm wins over it", async () => {
+  const { Registry } = await import('../../src/adapters/registry.js');
+  const asked: string[] = [];
+  const registry = new Registry({
+    onConfirm: (c) => {
+      asked.push(`registry:${c.tool}`);
+      return true;
+    },
+  });
+  registry.use(createPolicy({ default: 'confirm' }));
+  const sent: string[] = [];
+  registry.registerServerTools('fs', [writeFile], {
+    prefix: 'fs_',
+    caller: async (tool) => {
+      sent.push(tool);
+      return { content: [{ type: 'text', text: 'written' }] };
+    },
+  });
+  assert.equal((await registry.execute('fs_write_file', {})).text, 'written');
+  const refused = await registry.execute('fs_write_file', {}, { onConfirm: () => false });
+  assert.equal(refused.error?.code, 'MCPB_NOT_CONFIRMED');
+  assert.deepEqual(asked, ['registry:write_file']);
+  assert.deepEqual(sent, ['write_file']);
+});
