@@ -196,6 +196,11 @@ export interface BridgeConfig {
    */
   maxResultTokens?: number;
   /**
+   * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
+   * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
+   */
+  telemetry?: TelemetryConfig;
+  /**
    * `tools.mcp.policy` (mcp-bridge files): ordered allow/deny/confirm rules for tool calls, the
    * shape `createPolicy` takes. The Manager puts it on the registry's call pipeline. Absent when
    * the file has none (every call is allowed).
@@ -206,6 +211,14 @@ export interface BridgeConfig {
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */
+export interface TelemetryConfig {
+  /** Trace every request (a CLIENT span each, `traceparent` in `params._meta`). @defaultValue `false` */
+  enabled: boolean;
+  /** Record the HTTP session id as `mcp.session.id` (treated as a secret otherwise). @defaultValue `false` */
+  recordSessionId?: boolean;
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */

@@ -19,6 +19,7 @@ import { CallGate } from './call-gate.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+import { deferredTelemetry } from '../telemetry/deferred.js';
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
@@ -92,6 +93,9 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
   private readonly toolListStore?: ToolListStore;
+  /** `tools.mcp.telemetry`: settles once `@opentelemetry/api` is loaded (start() waits for it). */
+  private readonly telemetryReady?: Promise<void>;
+  private readonly clientOptions?: Omit<ClientOptions, 'name'>;
   /** With a registry: runs direct handle calls through its call pipeline. */
   private readonly gate?: CallGate;
 
@@ -107,6 +111,13 @@ export class Manager {
   ) {
     this.logger = options.logger ?? nullLogger;
     const servers = serversOf(config);
+    this.clientOptions = options.clientOptions;
+    // Tracing from the config, unless the caller gave clients their own telemetry.
+    if (!Array.isArray(config) && config.telemetry?.enabled && !options.clientOptions?.telemetry) {
+      const { telemetry, ready } = deferredTelemetry({ recordSessionId: config.telemetry.recordSessionId });
+      this.clientOptions = { ...options.clientOptions, telemetry };
+      this.telemetryReady = ready;
+    }
     if (options.registry) this.gate = new CallGate(options.registry);
     // Only lazy servers read or write saved lists: without one, nothing touches the disk.
     if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
@@ -149,6 +160,8 @@ export class Manager {
    * failure: failures are in the summary (and `status()`), and the other servers serve.
    */
   async start(): Promise<StartSummary> {
+    // Enabled tracing that cannot load is a set-up mistake: said at once (MCPB_TELEMETRY_UNAVAILABLE).
+    await this.telemetryReady;
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -222,7 +235,7 @@ export class Manager {
     const handle: ServerHandle = new ServerHandle(config, {
       logger: this.logger,
       restartPolicy: this.options.restartPolicy,
-      clientOptions: this.options.clientOptions,
+      clientOptions: this.clientOptions,
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
       ...(this.gate
         ? {
