@@ -15,6 +15,22 @@ export type {
   TransportKind,
   ConfigIssue,
 } from './config/index.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './config/index.js';
+// Policy and approval: allow, deny or confirm each tool call, on the call pipeline.
+export { createPolicy, effectiveHints, NotConfirmedError, PolicyDeniedError, POLICY_HINTS } from './pipeline/policy/index.js';
+export type {
+  ConfirmHandler,
+  EffectiveHints,
+  NotConfirmedReason,
+  PolicyAction,
+  PolicyDecision,
+  PolicyHint,
+  PolicyInterceptor,
+  PolicyOptions,
+  PolicyRule,
+  PolicySettings,
+  RefusedCall,
+} from './pipeline/policy/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';

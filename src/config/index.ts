@@ -24,6 +24,7 @@ export type {
   ToolSearchConfig,
   TransportKind,
 } from './types.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './policy-keys.js';
 export {
   ConfigError,
   CONFIG_INVALID,

@@ -7,12 +7,14 @@ import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 import { readTelemetry } from './telemetry-key.js';
 import type { TelemetryConfig, ToolSearchConfig } from './types.js';
+import { readPolicy, type PolicyConfig } from './policy-keys.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
   telemetry?: TelemetryConfig;
+  policy?: PolicyConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -23,6 +25,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
   const telemetry = readTelemetry(ctx, path, mcp);
   if (telemetry) out.telemetry = telemetry;
+  const policy = readPolicy(ctx, path, mcp);
+  if (policy) out.policy = policy;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

@@ -4,6 +4,7 @@
 import type { ConfigIssue } from '../errors/config-errors.js';
 import type { HeadersProvider } from '../../protocol/http/headers.js';
 import type { HostName } from './hosts.js';
+import type { PolicyConfig } from './policy-keys.js';
 
 /**
  * How to reach a server.
@@ -199,6 +200,12 @@ export interface BridgeConfig {
    * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
    */
   telemetry?: TelemetryConfig;
+  /**
+   * `tools.mcp.policy` (mcp-bridge files): ordered allow/deny/confirm rules for tool calls, the
+   * shape `createPolicy` takes. The Manager puts it on the registry's call pipeline. Absent when
+   * the file has none (every call is allowed).
+   */
+  policy?: PolicyConfig;
   /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).

@@ -54,6 +54,10 @@ export const ERROR_CODES = {
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
+  MCPB_POLICY_DENIED:
+    'the policy (tools.mcp.policy or createPolicy) denies this tool; names the tool, its server, the rule (index and reason) and what to change; nothing was sent',
+  MCPB_NOT_CONFIRMED:
+    'the policy asks to confirm this tool and the confirmation was refused, failed, was aborted, or no onConfirm handler (no terminal, no --yes) could give it; nothing was sent',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:

@@ -2,12 +2,16 @@
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
 import type { BridgeConfig } from '../config/types.js';
+import { createPolicy } from '../pipeline/policy/interceptor.js';
+import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import type { Interceptor } from '../pipeline/types.js';
 
 /** What a step factory may need besides its own config section. */
 export interface StepContext {
   /** The config file's directory (a relative lock or audit file lives beside the config). */
   configDir?: string;
+  /** Asked for the calls a `confirm` rule of the policy catches (the Manager's `onConfirm`). */
+  onConfirm?: ConfirmHandler;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
@@ -20,6 +24,10 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
   // scanner
 
   // policy
+  if (config.policy)
+    steps.push(
+      createPolicy({ ...config.policy, source: `tools.mcp.policy in ${config.file}`, ...(context.onConfirm ? { onConfirm: context.onConfirm } : {}) }),
+    );
 
   // audit
 

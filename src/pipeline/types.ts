@@ -15,6 +15,11 @@ export interface CallContext {
   meta?: Record<string, unknown>;
   /** Where the call entered. @defaultValue `'registry'` */
   entry?: CallEntry;
+  /**
+   * Asked when a policy's `confirm` rule catches this call and the policy has no `onConfirm` of its
+   * own (the Registry's `onConfirm` arrives here, and the CLI's prompt): `true` runs the call.
+   */
+  onConfirm?: (call: ToolCall, decision: { action: 'allow' | 'deny' | 'confirm'; rule?: number; reason?: string }) => boolean | Promise<boolean>;
 }
 
 /** Where a call entered: the registry (and every adapter on it), the CLI, a server handle used directly, the gateway. */
