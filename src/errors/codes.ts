@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
+  MCPB_AUDIT_WRITE_FAILED:
+    'the audit log file could not be written (a directory, no permission, a full disk); the call itself went on, and the lines of that write were lost',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:
