@@ -1,7 +1,9 @@
 // The pipeline steps a config asks for (pins, scanner, policy, audit, telemetry), built once per
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
+import { collectSecrets } from '../../protocol/redact.js';
 import type { BridgeConfig } from '../config/types.js';
+import { createAuditLog } from '../pipeline/audit/index.js';
 import type { Interceptor } from '../pipeline/types.js';
 
 /** What a step factory may need besides its own config section. */
@@ -21,7 +23,8 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
 
   // policy
 
-  // audit
+  // audit: the servers' configured secrets are never written, whatever `args` says.
+  if (config.audit) steps.push(createAuditLog({ ...config.audit, secrets: config.servers.flatMap((server) => collectSecrets(server)) }));
 
   // telemetry
 
