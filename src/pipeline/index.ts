@@ -1,3 +1,4 @@
 export { CallPipeline } from './chain.js';
 export { INTERCEPTOR_STAGES } from './types.js';
 export type { CallContext, CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './types.js';
+export { noteDecision, notedDecision } from './decision.js';

@@ -8,6 +8,7 @@ import type { ToolResult } from '../../bridge/types.js';
 import { AuditWriteError } from '../../errors/audit-errors.js';
 import type { Logger } from '../../log.js';
 import { canonicalJson } from '../../util/canonical-json.js';
+import { notedDecision } from '../decision.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../types.js';
 import { auditArgs, type AuditArgsMode } from './args.js';
 import { buildRecord } from './record.js';
@@ -78,8 +79,10 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
 
   const record = (call: ToolCall, args: Record<string, unknown>, startedAtMs: number, result: ToolResult) => {
     try {
+      const noted = notedDecision(call);
       const line = buildRecord(call, result, {
         startedAtMs,
+        ...(noted === undefined ? {} : { policyDecision: noted }),
         durationMs: performance.now() - call.startedAt,
         argsSha256: digest(args),
         args: auditArgs(args, mode, redact),

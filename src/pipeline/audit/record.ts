@@ -20,7 +20,7 @@ export interface AuditRecord {
   name: string;
   /** Where the call came from: `registry` (and every adapter), `cli`, `server`, `gateway`. */
   entry: CallEntry;
-  /** What the policy decided: `allow`, `deny`, `confirm`... or, for a refusal by another step, that step's error code. */
+  /** What the policy decided: `allow`, `confirmed`, `deny`, `not-confirmed`; for a refusal by another step, that step's error code. */
   decision: string;
   outcome: AuditOutcome;
   /** The error code of a refusal or failure; null otherwise. */
@@ -46,10 +46,17 @@ export function outcomeOf(result: ToolResult): { outcome: AuditOutcome; code: st
   return { outcome: FAILURE_CODES.has(code) ? 'failed' : 'refused', code };
 }
 
-/** What the line says the policy decided; see {@link AuditRecord.decision}. */
-export function decisionOf(outcome: AuditOutcome, code: string | null, policyDecision?: string): string {
-  if (policyDecision !== undefined) return policyDecision;
-  return outcome === 'refused' && code !== null ? code : 'allow';
+/** The policy's refusals, as the decision they stand for. */
+const POLICY_REFUSALS: Readonly<Record<string, string>> = { MCPB_POLICY_DENIED: 'deny', MCPB_NOT_CONFIRMED: 'not-confirmed' };
+
+/**
+ * What the line says the policy decided: what a step noted on the call (`confirmed`...), else the
+ * policy's refusal read off its code (`deny`, `not-confirmed`), else the code of whichever step
+ * refused (pins, a user interceptor), else `allow`.
+ */
+export function decisionOf(outcome: AuditOutcome, code: string | null, noted?: string): string {
+  if (outcome === 'refused' && code !== null) return POLICY_REFUSALS[code] ?? noted ?? code;
+  return noted ?? 'allow';
 }
 
 /** What {@link buildRecord} needs besides the call and its result. */
@@ -60,7 +67,7 @@ export interface RecordFacts {
   durationMs: number;
   argsSha256: string;
   args?: unknown;
-  /** What the policy step left on the call, when it left something. */
+  /** What a step noted on the call (see `noteDecision`), when one did. */
   policyDecision?: string;
 }
 

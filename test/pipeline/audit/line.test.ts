@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createAuditLog } from '../../../src/index.js';
 import { CallPipeline } from '../../../src/pipeline/chain.js';
+import { noteDecision } from '../../../src/pipeline/decision.js';
 import type { Interceptor } from '../../../src/pipeline/types.js';
 import { scratchDir } from '../../helpers/servers.js';
 import { bridgeError, okResult, readLines, toolCall, toolErrorResult } from './helpers.js';
@@ -102,9 +103,36 @@ describe('audit log: one line per call', () => {
     const lines = readLines(file).map((l) => ({ tool: l.tool, decision: l.decision, outcome: l.outcome, code: l.code }));
     assert.deepEqual(lines, [
       { tool: 'pins', decision: 'MCPB_TOOL_CHANGED', outcome: 'refused', code: 'MCPB_TOOL_CHANGED' },
-      { tool: 'policy', decision: 'MCPB_POLICY_DENIED', outcome: 'refused', code: 'MCPB_POLICY_DENIED' },
+      { tool: 'policy', decision: 'deny', outcome: 'refused', code: 'MCPB_POLICY_DENIED' },
       { tool: 'echo', decision: 'allow', outcome: 'ok', code: null },
     ]);
+  });
+
+  it("the policy's decision: deny and not-confirmed read off its refusals, confirmed from the note it leaves on the call", async () => {
+    const file = join(scratchDir('audit-decision'), 'audit.jsonl');
+    const audit = createAuditLog({ file });
+    const policy: Interceptor = {
+      name: 'policy',
+      stage: 'policy',
+      async intercept(call, next) {
+        if (call.tool === 'rm') return bridgeError('MCPB_POLICY_DENIED');
+        if (call.tool === 'drop') return bridgeError('MCPB_NOT_CONFIRMED');
+        if (call.tool === 'deploy') noteDecision(call, 'confirmed');
+        return next(call);
+      },
+    };
+    const pipeline = new CallPipeline([policy, audit]);
+    for (const tool of ['rm', 'drop', 'deploy', 'echo']) await pipeline.run(toolCall({}, { tool }), async () => okResult());
+    await audit.close();
+    assert.deepEqual(
+      readLines(file).map((l) => [l.tool, l.decision, l.outcome]),
+      [
+        ['rm', 'deny', 'refused'],
+        ['drop', 'not-confirmed', 'refused'],
+        ['deploy', 'confirmed', 'ok'],
+        ['echo', 'allow', 'ok'],
+      ],
+    );
   });
 
   it('a relative file lives under baseDir', async () => {
