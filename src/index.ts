@@ -56,5 +56,6 @@ export * from './adapters/index.js';
 
 // Governance: the audit log, a call-pipeline step.
 export { createAuditLog, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './pipeline/audit/index.js';
+export { noteDecision, notedDecision } from './pipeline/decision.js';
 export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';
 export { AuditWriteError } from './errors/audit-errors.js';
