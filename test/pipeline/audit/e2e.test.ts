@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, Manager, Registry } from '../../../src/index.js';
+import { run } from '../../../src/cli/main.js';
 import { officialServer, scratchDir } from '../../helpers/servers.js';
 import { readLines } from './helpers.js';
 
@@ -68,5 +69,12 @@ describe('audit log through Manager and Registry', () => {
     assert.equal(lines[0]!.argsSha256, sha('{"message":"hello audit"}'));
     assert.equal(lines[2]!.argsSha256, sha('{"duration":10,"steps":10}'));
     assert.ok((lines[2]!.durationMs as number) >= 250, `the timed-out call took its timeout: ${lines[2]!.durationMs}`);
+
+    // The CLI's call goes through the same pipeline, and says so.
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (out += t), env: {}, cwd: dir };
+    assert.equal(await run(['--config', configFile, 'call', 'ev_echo', '{"message":"from the cli"}', '-q'], io), 0, out);
+    const cli = (await linesOf(join(dir, 'audit.jsonl'), 4))[3]!;
+    assert.deepEqual([cli.name, cli.entry, cli.outcome, cli.args], ['ev_echo', 'cli', 'ok', { message: 'from the cli' }]);
   });
 });
