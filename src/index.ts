@@ -11,6 +11,7 @@ export type {
   ServerConfig,
   StdioServerConfig,
   HttpServerConfig,
+  TelemetryConfig,
   ToolSearchConfig,
   TransportKind,
   ConfigIssue,
@@ -52,6 +53,10 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
