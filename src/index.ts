@@ -6,6 +6,7 @@ export * from './client/index.js';
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
 export type {
+  AuditConfig,
   BridgeConfig,
   ServerConfig,
   StdioServerConfig,
@@ -75,3 +76,9 @@ export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
+
+// Governance: the audit log, a call-pipeline step.
+export { createAuditLog, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './pipeline/audit/index.js';
+export { noteDecision, notedDecision } from './pipeline/decision.js';
+export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';
+export { AuditWriteError } from './errors/audit-errors.js';

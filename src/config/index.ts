@@ -15,6 +15,7 @@ export { redactServerConfig, redactUrl } from './redact.js';
 export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';
 export { SERVER_DEFAULTS } from './schema.js';
 export type {
+  AuditConfig,
   BridgeConfig,
   ConfigOptions,
   HttpServerConfig,

@@ -195,6 +195,8 @@ export interface BridgeConfig {
    * `results: { maxResultTokens }` for native tools too. Absent when the file has none.
    */
   maxResultTokens?: number;
+  /** `tools.mcp.audit` (mcp-bridge files): the audit log of every tool call. Absent when the file has none. */
+  audit?: AuditConfig;
   /**
    * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
    * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
@@ -211,6 +213,18 @@ export interface BridgeConfig {
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.audit`: one JSONL line per tool call, see `createAuditLog`. */
+export interface AuditConfig {
+  /** The log file, absolute (a relative `file` is resolved against the config file's folder). */
+  file: string;
+  /** What a line says of the arguments. @defaultValue `'redacted'` */
+  args: 'none' | 'redacted' | 'full';
+  /** Bytes before the file rotates; absent: the audit log's default (10 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept; absent: the audit log's default (5). */
+  keep?: number;
 }
 
 /** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */

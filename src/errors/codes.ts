@@ -58,6 +58,8 @@ export const ERROR_CODES = {
     'the policy (tools.mcp.policy or createPolicy) denies this tool; names the tool, its server, the rule (index and reason) and what to change; nothing was sent',
   MCPB_NOT_CONFIRMED:
     'the policy asks to confirm this tool and the confirmation was refused, failed, was aborted, or no onConfirm handler (no terminal, no --yes) could give it; nothing was sent',
+  MCPB_AUDIT_WRITE_FAILED:
+    'the audit log file could not be written (a directory, no permission, a full disk); the call itself went on, and the lines of that write were lost',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:

@@ -1,9 +1,11 @@
 // The pipeline steps a config asks for (pins, scanner, policy, audit, telemetry), built once per
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
+import { collectSecrets } from '../../protocol/redact.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createPolicy } from '../pipeline/policy/interceptor.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
+import { createAuditLog } from '../pipeline/audit/index.js';
 import type { Interceptor } from '../pipeline/types.js';
 
 /** What a step factory may need besides its own config section. */
@@ -29,7 +31,8 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
       createPolicy({ ...config.policy, source: `tools.mcp.policy in ${config.file}`, ...(context.onConfirm ? { onConfirm: context.onConfirm } : {}) }),
     );
 
-  // audit
+  // audit: the servers' configured secrets are never written, whatever `args` says.
+  if (config.audit) steps.push(createAuditLog({ ...config.audit, secrets: config.servers.flatMap((server) => collectSecrets(server)) }));
 
   // telemetry
 

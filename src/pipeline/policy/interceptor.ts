@@ -1,6 +1,7 @@
 // The policy as a pipeline step: a denied tool is refused and left out of the specs, a tool to
 // confirm runs only once `onConfirm` says yes, and the server is never asked about either. The
 // consent comes from the host's hook alone: a server's own elicitation cannot stand in for it.
+import { noteDecision } from '../decision.js';
 import { errorResult } from '../../bridge/result.js';
 import type { ToolDef, ToolResult } from '../../bridge/types.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../types.js';
@@ -48,7 +49,10 @@ export function createPolicy(options: PolicyOptions = {}): PolicyInterceptor {
       if (decision.action === 'deny') return errorResult(new PolicyDeniedError(refused, decision, source));
       const handler = options.onConfirm ?? call.context.onConfirm;
       const answer = await confirm(handler, call, decision);
-      if (answer.ok) return next(call);
+      if (answer.ok) {
+        noteDecision(call, 'confirmed');
+        return next(call);
+      }
       return errorResult(new NotConfirmedError(refused, decision, source, answer.reason, answer.cause === undefined ? undefined : { cause: answer.cause }));
     },
   };
