@@ -7,7 +7,6 @@ import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 import { readTelemetry } from './telemetry-key.js';
-import type { TelemetryConfig, ToolSearchConfig } from './types.js';
 import { readPolicy, type PolicyConfig } from './policy-keys.js';
 import type { AuditConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
 
