@@ -195,10 +195,28 @@ export interface BridgeConfig {
    */
   maxResultTokens?: number;
   /**
+   * `tools.mcp.pins` (mcp-bridge files): pinned tool definitions, compared with the lock file that
+   * `mcp-bridge pin` writes. Absent when the file has none (a lock file beside the config still
+   * turns pins on, with the defaults).
+   */
+  pins?: PinsConfig;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.pins`: pinned tool definitions (see docs/governance.md). */
+export interface PinsConfig {
+  /** The lock file, absolute (a relative `file` is resolved against the config's folder). @defaultValue `mcp-bridge.lock` beside the config */
+  file: string;
+  /** A tool whose definition differs from the lock: `block` (hidden, calls refused) or `warn` (logged once, let through). @defaultValue `'block'` */
+  onChange: 'block' | 'warn';
+  /** A tool the lock does not know: `allow` or `block`. @defaultValue `'allow'` */
+  newTools: 'allow' | 'block';
+  /** Without a lock file, block every server tool instead of comparing nothing. @defaultValue `false` */
+  required: boolean;
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */

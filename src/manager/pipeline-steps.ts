@@ -2,20 +2,25 @@
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
 import type { BridgeConfig } from '../config/types.js';
+import type { Logger } from '../log.js';
 import type { Interceptor } from '../pipeline/types.js';
+import { pinsStep } from './pins-step.js';
 
 /** What a step factory may need besides its own config section. */
 export interface StepContext {
   /** The config file's directory (a relative lock or audit file lives beside the config). */
   configDir?: string;
+  /** Where steps report what they only log (a pin change under `onChange: warn`). */
+  logger?: Logger;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
 export function pipelineSteps(config: BridgeConfig | undefined, context: StepContext = {}): Interceptor[] {
   const steps: Interceptor[] = [];
   if (!config) return steps;
-  void context;
   // pins
+  const pins = pinsStep(config, context);
+  if (pins) steps.push(pins);
 
   // scanner
 
