@@ -16,13 +16,18 @@ export const DEFAULT_LOCK_FILE = 'mcp-bridge.lock';
 const ON_CHANGE = ['block', 'warn'] as const;
 const NEW_TOOLS = ['allow', 'block'] as const;
 
-/** Reads `pins` of `tools.mcp` (at `path`); problems go to ctx.issues. Undefined when absent or broken. */
-export function readPinsSettings(ctx: FieldContext, path: DocPath, mcp: Record<string, unknown>): PinsConfig | undefined {
+/** Reads `pins` of `tools.mcp` (at `path`); problems go to ctx.issues. Undefined when absent or broken; `false` turns pins off. */
+export function readPinsSettings(ctx: FieldContext, path: DocPath, mcp: Record<string, unknown>): PinsConfig | false | undefined {
   const raw = mcp.pins;
   if (raw === undefined || raw === null) return undefined;
+  if (raw === false) return false;
   const at: DocPath = [...path, 'pins'];
   if (!isObject(raw)) {
-    ctx.issues.push({ path: at, message: `pins must be a mapping, got ${typeName(raw)}`, hint: 'write pins: { file: mcp-bridge.lock, onChange: block }' });
+    ctx.issues.push({
+      path: at,
+      message: `pins must be a mapping or false, got ${typeName(raw)}`,
+      hint: 'write pins: { file: mcp-bridge.lock, onChange: block }, or pins: false to turn them off',
+    });
     return undefined;
   }
   for (const key of Object.keys(raw)) {

@@ -12,7 +12,7 @@ import type { PinsConfig, ToolSearchConfig } from './types.js';
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
-  pins?: PinsConfig;
+  pins?: PinsConfig | false;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -22,7 +22,7 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
   const pins = readPinsSettings(ctx, path, mcp);
-  if (pins) out.pins = pins;
+  if (pins !== undefined) out.pins = pins;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

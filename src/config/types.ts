@@ -197,9 +197,9 @@ export interface BridgeConfig {
   /**
    * `tools.mcp.pins` (mcp-bridge files): pinned tool definitions, compared with the lock file that
    * `mcp-bridge pin` writes. Absent when the file has none (a lock file beside the config still
-   * turns pins on, with the defaults).
+   * turns pins on, with the defaults). `false` turns pins off even then.
    */
-  pins?: PinsConfig;
+  pins?: PinsConfig | false;
   /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).

@@ -16,14 +16,19 @@ export function pinRedactor(server: ServerConfig): Redact {
   return createRedactor(collectSecrets(server));
 }
 
-/** The pins settings in force for `config`: its `pins`, else the defaults when a lock lies beside it. */
+/** The pins settings in force for `config`: its `pins`, else the defaults when a lock lies beside it; none for `pins: false`. */
 export function pinsSettings(config: BridgeConfig, configDir?: string): PinsConfig | undefined {
+  if (config.pins === false) return undefined;
   if (config.pins) return config.pins;
+  const file = defaultLockFile(config, configDir);
+  return file !== undefined && fs().existsSync(file) ? { file, onChange: 'block', newTools: 'allow', required: false } : undefined;
+}
+
+/** `mcp-bridge.lock` beside the config file (none for a config written in code). */
+export function defaultLockFile(config: BridgeConfig, configDir?: string): string | undefined {
   // A config written in code has no file, so no folder to look in.
   const dir = configDir ?? (isAbsolute(config.file) ? dirname(config.file) : undefined);
-  if (dir === undefined) return undefined;
-  const file = join(dir, DEFAULT_LOCK_FILE);
-  return fs().existsSync(file) ? { file, onChange: 'block', newTools: 'allow', required: false } : undefined;
+  return dir === undefined ? undefined : join(dir, DEFAULT_LOCK_FILE);
 }
 
 /** The pins step for `config`, or undefined when pins are off. */
