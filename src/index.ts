@@ -5,7 +5,7 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, PinsConfig, TransportKind, ConfigIssue } from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -39,6 +39,14 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// Pinned tool definitions: the pins step of the call pipeline and the lock file it reads.
+export { createPins } from './pipeline/pins/pins.js';
+export type { PinDecision, Pins, PinsOptions } from './pipeline/pins/pins.js';
+export type { PinChange, PinChangeKind } from './pipeline/pins/classify.js';
+export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
+export type { PinnedFields } from './pipeline/pins/definition.js';
+export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

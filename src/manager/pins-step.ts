@@ -27,8 +27,9 @@ export function pinsSettings(config: BridgeConfig, configDir?: string): PinsConf
 /** `mcp-bridge.lock` beside the config file (none for a config written in code). */
 export function defaultLockFile(config: BridgeConfig, configDir?: string): string | undefined {
   // A config written in code has no file, so no folder to look in.
-  const dir = configDir ?? (isAbsolute(config.file) ? dirname(config.file) : undefined);
-  return dir === undefined ? undefined : join(dir, DEFAULT_LOCK_FILE);
+  if (!isAbsolute(config.file)) return undefined;
+  const dir = configDir ?? dirname(config.file);
+  return join(dir, DEFAULT_LOCK_FILE);
 }
 
 /** The pins step for `config`, or undefined when pins are off. */
