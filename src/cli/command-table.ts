@@ -94,7 +94,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: "with --format: the first request's tool list when tool search is on (the search tool and the config's toolSearch.alwaysLoaded tools); --tool-search=false: every tool, whatever the config says",
   },
-  { name: 'update', type: 'string', multiple: true, value: 'SERVER', help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others' },
+  {
+    name: 'update',
+    type: 'string',
+    multiple: true,
+    value: 'SERVER',
+    help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others',
+  },
   { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
 ];
 

@@ -54,7 +54,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_TOOL_CHANGED:
     "the tool's definition differs from the lock file (or it is new and new tools are blocked); names server, tool and what changed; nothing was sent; approve with `mcp-bridge pin --update SERVER`",
-  MCPB_PIN_LOCK_INVALID: 'the lock file (mcp-bridge.lock) is not JSON, not a lock file, or of a newer format; nothing in it is trusted; rewrite it with `mcp-bridge pin`',
+  MCPB_PIN_LOCK_INVALID:
+    'the lock file (mcp-bridge.lock) is not JSON, not a lock file, or of a newer format; nothing in it is trusted; rewrite it with `mcp-bridge pin`',
   MCPB_PIN_LOCK_MISSING: 'a command needs the lock file and there is none; write it with `mcp-bridge pin`',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',

@@ -60,7 +60,8 @@ export async function pinCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   // Servers not started this time keep their pins; without --update/--server, servers gone from the config are dropped.
   const lock: PinLock = selected.length > 0 && previous ? previous : emptyLock();
-  if (selected.length === 0 && previous) for (const f of failures) if (Object.hasOwn(previous.servers, f.server)) lock.servers[f.server] = previous.servers[f.server]!;
+  if (selected.length === 0 && previous)
+    for (const f of failures) if (Object.hasOwn(previous.servers, f.server)) lock.servers[f.server] = previous.servers[f.server]!;
   for (const [server, { tools, serverInfo }] of current) {
     const info = serverInfo ?? previous?.servers[server]?.serverInfo;
     lock.servers[server] = lockServer(tools, info);

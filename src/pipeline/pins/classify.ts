@@ -34,7 +34,13 @@ export function lockedTool(entry: LockServer | undefined, tool: string): LockToo
  * The change from `locked` to `current` (either may be absent), or `undefined` when they match.
  * `hash` is the current fields' hash when the caller has it already.
  */
-export function classifyTool(server: string, tool: string, locked: LockTool | undefined, current: PinnedFields | undefined, hash?: string): PinChange | undefined {
+export function classifyTool(
+  server: string,
+  tool: string,
+  locked: LockTool | undefined,
+  current: PinnedFields | undefined,
+  hash?: string,
+): PinChange | undefined {
   if (!current) return locked ? { server, tool, kinds: ['removed'], details: ['the server no longer offers it'] } : undefined;
   if (!locked) return { server, tool, kinds: ['new'], details: ['not pinned yet'] };
   if ((hash ?? pinHash(current)) === locked.hash) return undefined;

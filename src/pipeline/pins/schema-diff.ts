@@ -58,7 +58,13 @@ function diff(before: unknown, after: unknown, at: string, out: SchemaDelta[]): 
   required(a, b, at, newProps, out);
   enums(a.enum, b.enum, at, out);
   if (!same(a.const, b.const))
-    out.push(a.const === undefined ? narrowed(`${at}: const ${show(b.const)} added`) : b.const === undefined ? widened(`${at}: const removed`) : narrowed(`${at}: const ${show(a.const)} → ${show(b.const)}`));
+    out.push(
+      a.const === undefined
+        ? narrowed(`${at}: const ${show(b.const)} added`)
+        : b.const === undefined
+          ? widened(`${at}: const removed`)
+          : narrowed(`${at}: const ${show(a.const)} → ${show(b.const)}`),
+    );
   sub(a.additionalProperties, b.additionalProperties, `${at}/additionalProperties`, out);
   if (Array.isArray(a.items) || Array.isArray(b.items)) {
     if (!same(a.items, b.items)) out.push(undecidable(at, 'items'));

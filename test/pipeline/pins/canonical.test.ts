@@ -21,7 +21,7 @@ describe('RFC 8785 canonical JSON', () => {
     assert.equal(canonicalJson(JSON.parse(input)), expected);
   });
 
-  test('section 3.2.3: members sorted by UTF-16 code units (an emoji\'s surrogates sort before U+FB33)', () => {
+  test("section 3.2.3: members sorted by UTF-16 code units (an emoji's surrogates sort before U+FB33)", () => {
     const input = `{
       "\\u20ac": "Euro Sign",
       "\\r": "Carriage Return",

@@ -27,7 +27,12 @@ test('pin --check over the whole tool catalogue (34+ servers, 790+ tools) takes 
   const configFile = join(dir, 'mcp-bridge.yaml');
   writeFileSync(configFile, JSON.stringify({ tools: { mcp: { servers } } }));
   let out = '';
-  const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (out += t), env: { ...process.env, MCP_BRIDGE_STATE_DIR: join(dir, 'state') }, cwd: dir };
+  const io = {
+    stdout: (t: string) => void (out += t),
+    stderr: (t: string) => void (out += t),
+    env: { ...process.env, MCP_BRIDGE_STATE_DIR: join(dir, 'state') },
+    cwd: dir,
+  };
   const timed = async (...argv: string[]) => {
     out = '';
     const started = performance.now();
@@ -38,11 +43,16 @@ test('pin --check over the whole tool catalogue (34+ servers, 790+ tools) takes 
   const cold = await timed('pin');
   assert.equal(cold.code, 0, out);
   const lock = JSON.parse(readFileSync(join(dir, 'mcp-bridge.lock'), 'utf8')) as { servers: Record<string, { tools: object }> };
-  assert.equal(Object.values(lock.servers).reduce((n, s) => n + Object.keys(s.tools).length, 0), toolCount);
+  assert.equal(
+    Object.values(lock.servers).reduce((n, s) => n + Object.keys(s.tools).length, 0),
+    toolCount,
+  );
 
   const check = await timed('pin', '--check', '--json');
   assert.equal(check.code, 0, out);
   assert.deepEqual(JSON.parse(out), { changes: [] });
-  console.log(`${servers.length} servers, ${toolCount} tools: pin (cold, every server started): ${Math.round(cold.ms)} ms; pin --check (saved lists): ${Math.round(check.ms)} ms`);
+  console.log(
+    `${servers.length} servers, ${toolCount} tools: pin (cold, every server started): ${Math.round(cold.ms)} ms; pin --check (saved lists): ${Math.round(check.ms)} ms`,
+  );
   assert.ok(check.ms <= 2000, `pin --check took ${Math.round(check.ms)} ms`);
 });

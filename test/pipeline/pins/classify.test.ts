@@ -36,7 +36,23 @@ const props = (t: Tool) => t.inputSchema.properties as Record<string, Record<str
 
 describe('classifying a changed tool', () => {
   test('the same definition with its keys in another order is no change', () => {
-    const reordered: Tool = JSON.parse(JSON.stringify({ annotations: base.annotations, inputSchema: { required: ['query', 'kind'], properties: { page: { type: 'number' }, limit: { minimum: 1, type: 'integer' }, kind: { enum: ['book', 'film'], type: 'string' }, query: { description: 'What to look for', type: 'string' } }, type: 'object' }, description: base.description, name: 'search' }));
+    const reordered: Tool = JSON.parse(
+      JSON.stringify({
+        annotations: base.annotations,
+        inputSchema: {
+          required: ['query', 'kind'],
+          properties: {
+            page: { type: 'number' },
+            limit: { minimum: 1, type: 'integer' },
+            kind: { enum: ['book', 'film'], type: 'string' },
+            query: { description: 'What to look for', type: 'string' },
+          },
+          type: 'object',
+        },
+        description: base.description,
+        name: 'search',
+      }),
+    );
     assert.equal(classifyTool('srv', 'search', lockServer([pinnedFields(base)]).tools.search, pinnedFields(reordered)), undefined);
   });
 
@@ -56,10 +72,14 @@ describe('classifying a changed tool', () => {
     ['property removed', (t: Tool) => void delete props(t).page, /property "page" removed/],
     ['enum shrunk', (t: Tool) => void (props(t).kind!.enum = ['book']), /enum values removed: "film"/],
     ['type narrowed (number → integer)', (t: Tool) => void (props(t).page!.type = 'integer'), /type number no longer accepted/],
-    ['a required property added', (t: Tool) => {
-      props(t).lang = { type: 'string' };
-      t.inputSchema.required = ['query', 'kind', 'lang'];
-    }, /required property "lang" added/],
+    [
+      'a required property added',
+      (t: Tool) => {
+        props(t).lang = { type: 'string' };
+        t.inputSchema.required = ['query', 'kind', 'lang'];
+      },
+      /required property "lang" added/,
+    ],
     ['minimum raised', (t: Tool) => void (props(t).limit!.minimum = 5), /minimum 1 → 5/],
     ['additionalProperties: false added', (t: Tool) => void (t.inputSchema.additionalProperties = false), /now accepts nothing/],
   ] as const) {
@@ -117,6 +137,9 @@ describe('classifying a changed tool', () => {
         ['gone', ['removed']],
       ],
     );
-    assert.deepEqual(classifyServer('srv', undefined, [pinnedFields(base)]).map((c) => c.kinds), [['new']]);
+    assert.deepEqual(
+      classifyServer('srv', undefined, [pinnedFields(base)]).map((c) => c.kinds),
+      [['new']],
+    );
   });
 });

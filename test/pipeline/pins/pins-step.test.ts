@@ -143,7 +143,10 @@ describe('the pins step', () => {
   test('a broken lock file is refused at once (MCPB_PIN_LOCK_INVALID), never half-used', () => {
     const file = join(scratchDir('pins-broken'), 'mcp-bridge.lock');
     writeFileSync(file, '<<<<<<< HEAD\n{}\n');
-    assert.throws(() => createPins({ file }), (e: { code?: string; message: string }) => e.code === 'MCPB_PIN_LOCK_INVALID' && /not JSON/.test(e.message));
+    assert.throws(
+      () => createPins({ file }),
+      (e: { code?: string; message: string }) => e.code === 'MCPB_PIN_LOCK_INVALID' && /not JSON/.test(e.message),
+    );
     writeFileSync(file, JSON.stringify({ lockfileVersion: 9, servers: {} }));
     assert.throws(() => createPins({ file }), /written by a newer mcp-bridge/);
   });

@@ -113,7 +113,12 @@ describe('pin usage and exit codes', () => {
     const bare = join(scratchDir('pins-no-lock'), 'mcp-bridge.yaml');
     writeFileSync(bare, readFileSync(configFile, 'utf8'));
     let err = '';
-    const missing = await run(['--config', bare, 'pin', '--check', '-q'], { stdout: () => {}, stderr: (t) => void (err += t), env: process.env, cwd: repoRoot });
+    const missing = await run(['--config', bare, 'pin', '--check', '-q'], {
+      stdout: () => {},
+      stderr: (t) => void (err += t),
+      env: process.env,
+      cwd: repoRoot,
+    });
     assert.equal(missing, 2);
     assert.match(err, /No lock file at .*pins-no-lock.*mcp-bridge\.lock \(write one with: mcp-bridge pin/);
     const unknown = await cli('pin', '--update', 'nope', '-q');
