@@ -117,6 +117,8 @@ function report(changes: readonly PinChange[], args: ParsedArgs, io: CliIo, file
 
 /** Write then rename, so a reader (a running agent) never sees half a lock. */
 function writeAtomic(file: string, text: string): void {
+  // A `file` in a folder of its own (locks/team.lock) gets the folder.
+  fs().mkdirSync(dirname(file), { recursive: true });
   const tmp = join(dirname(file), `.${process.pid}.${Date.now()}.mcp-bridge.lock.tmp`);
   fs().writeFileSync(tmp, text);
   fs().renameSync(tmp, file);

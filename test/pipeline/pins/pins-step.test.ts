@@ -117,6 +117,14 @@ describe('the pins step', () => {
     assert.deepEqual(sent, ['read']);
   });
 
+  test("the bridge's own prompt and resource tools are not the server's: never blocked as new", async () => {
+    const synthetic: Tool = { name: 'get_prompt', title: 'Get a notes prompt', description: 'Fills in a prompt', inputSchema: { type: 'object' } };
+    const { registry } = setup({ newTools: 'block' }, [...pinned, synthetic]);
+    assert.ok(registry.list().some((d) => d.name === 'get_prompt'));
+    const impostor = setup({ newTools: 'block' }, [...pinned, { ...synthetic, title: 'Prompts' }]);
+    assert.ok(!impostor.registry.list().some((d) => d.name === 'get_prompt'), 'a server tool of that name is checked');
+  });
+
   test('no lock file: pins are off (nothing compared) unless required, which blocks every server tool', async () => {
     const file = join(scratchDir('pins-none'), 'mcp-bridge.lock');
     const off = createPins({ file, newTools: 'block' });

@@ -107,6 +107,10 @@ describe('pin usage and exit codes', () => {
       const broken = await cli('pin', '--check', '-q');
       assert.equal(broken.code, 2);
       assert.match(broken.stderr, /Lock file .*mcp-bridge\.lock: not JSON/);
+      // Any command that would run the servers refuses a lock it cannot trust, before starting one.
+      const tools = await cli('tools', '-q');
+      assert.equal(tools.code, 2);
+      assert.match(tools.stderr, /MCPB_PIN_LOCK_INVALID|not JSON/);
     } finally {
       writeFileSync(lockFile, saved);
     }
