@@ -11,7 +11,12 @@ import { emptyLock, lockServer, parseLock, serializeLock, type PinLock } from '.
 import { nodeFs as fs } from '../../util/node-fs.js';
 import type { ParsedArgs } from '../args.js';
 import { ExitCode, firstLine, startFailureCode, UsageError, type CliIo } from '../io.js';
-import { startServers } from '../start-servers.js';
+import { collectSecrets, createRedactor } from '../../../protocol/redact.js';
+import { defaultEraCachePath, fileEraCache } from '../../client/era-cache.js';
+import type { BridgeConfig } from '../../config/types.js';
+import { createConsoleLogger, nullLogger } from '../../log.js';
+import { Manager, type StartSummary } from '../../manager/manager.js';
+import { defaultToolListDir, fileToolListStore } from '../../manager/saved-tools.js';
 import { resolveServers } from '../target.js';
 
 export async function pinCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -27,7 +32,7 @@ export async function pinCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (file === undefined) throw new UsageError('pin needs a config file: the lock file is written beside it');
   const previous = readLock(file, args.check);
   // The pins step stays off while the servers' tools are read: they are the thing being pinned.
-  const { manager, summary, io: out } = await startServers({ ...args, servers: selected, positionals: [] }, io, { ...config, pins: false });
+  const { manager, summary, io: out } = await startManager({ ...config, pins: false }, args, io);
   io = out;
   const current = new Map<string, { tools: PinnedFields[]; serverInfo?: { name: string; version: string } }>();
   try {
@@ -75,6 +80,28 @@ export async function pinCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   failureNote();
   return failures.length > 0 ? startFailureCode(failures) : ExitCode.ok;
+}
+
+/**
+ * Starts the servers as the other commands do (era cache, saved tool lists, progress on stderr),
+ * but with no registry: pinning needs each server's tool list as sent, not agent tools, and
+ * skipping the registry skips compiling hundreds of schemas.
+ */
+async function startManager(config: BridgeConfig, args: ParsedArgs, rawIo: CliIo): Promise<{ manager: Manager; summary: StartSummary; io: CliIo }> {
+  const redact = createRedactor(config.servers.flatMap((s) => collectSecrets(s)));
+  const io: CliIo = { ...rawIo, stdout: (t) => rawIo.stdout(redact(t)), stderr: (t) => rawIo.stderr(redact(t)) };
+  const manager = new Manager(config, {
+    logger: args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger,
+    clientOptions: { eraCache: fileEraCache(defaultEraCachePath(io.env as NodeJS.ProcessEnv)) },
+    toolListStore: fileToolListStore(defaultToolListDir(io.env as NodeJS.ProcessEnv)),
+  });
+  if (!args.quiet && manager.serverNames.length > 0) io.stderr(`mcp-bridge: reading the tools of ${manager.serverNames.join(', ')}\n`);
+  try {
+    return { manager, summary: await manager.start(), io };
+  } catch (error) {
+    await manager.close();
+    throw error;
+  }
 }
 
 /** The lock as it is; `required` (for --check) turns a missing file into an error. */

@@ -14,27 +14,41 @@
 export function canonicalJson(value: unknown): string {
   switch (typeof value) {
     case 'string':
+      return quote(value);
     case 'boolean':
-      return JSON.stringify(value);
+      return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`${value} cannot be written as JSON (RFC 8785 section 3.2.2.3)`);
       // -0 is written 0, as ECMAScript's Number::toString does.
       return JSON.stringify(value);
     case 'object': {
       if (value === null) return 'null';
-      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+      // Built by concatenation: a part array and join per object cost a third of a pin run.
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) out += `${i === 0 ? '' : ','}${value[i] === undefined ? 'null' : canonicalJson(value[i])}`;
+        return `${out}]`;
+      }
       const record = value as Record<string, unknown>;
-      const parts: string[] = [];
+      let out = '{';
       for (const key of Object.keys(record).sort()) {
         const member = record[key];
         if (member === undefined) continue;
-        parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
+        out += `${out.length === 1 ? '' : ','}${quote(key)}:${canonicalJson(member)}`;
       }
-      return `{${parts.join(',')}}`;
+      return `${out}}`;
     }
     default:
       throw new TypeError(`a ${typeof value} cannot be written as JSON`);
   }
+}
+
+/** Characters JSON.stringify would escape (quote, backslash, controls, lone surrogates are among the surrogates). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON: most schema text needs no escape, and skipping JSON.stringify for it halves the time. */
+function quote(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /**
