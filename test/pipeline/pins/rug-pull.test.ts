@@ -70,7 +70,20 @@ describe('a tool that changes mid-session', () => {
     assert.match(refused.text, /Tool "weather" of server "weather" changed since it was pinned \(description\)/);
     assert.match(refused.text, /description changed: .*IMPORTANT/);
     assert.match(refused.text, /approve it with: mcp-bridge pin --update weather/);
+    // The adapters run on the registry: an OpenAI Responses function_call is refused the same way.
+    const output = await registry.executeResponsesCall({ type: 'function_call', call_id: 'c1', name: 'weather', arguments: '{"city":"Oslo"}' });
+    assert.match(JSON.stringify(output), /MCPB_TOOL_CHANGED|changed since it was pinned/);
     assert.equal((await registry.execute('weather_calls', {})).text, '1', 'only the call before the change reached the server');
+  });
+
+  test('the CLI entry: `call` is refused (exit 1, nothing sent) and `tools` leaves the changed tool out', async () => {
+    const call = await cli('call', 'weather', 'city=Rome', '-q');
+    assert.equal(call.code, 1);
+    assert.match(call.stderr, /Tool "weather" of server "weather" changed since it was pinned/);
+    const tools = await cli('tools', '--json', '-q');
+    assert.equal(tools.code, 0, tools.stderr);
+    const names = (JSON.parse(tools.stdout) as Array<{ name: string }>).map((t) => t.name);
+    assert.deepEqual(names.sort(), ['rug_pull', 'weather_calls']);
   });
 
   test('pin --check: exit 1, and --json prints exactly { changes: [{ server, tool, kind }] }', async () => {
