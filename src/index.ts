@@ -10,8 +10,9 @@ export type {
   ServerConfig,
   StdioServerConfig,
   HttpServerConfig,
-  ToolSearchConfig,
   PinsConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
   TransportKind,
   ConfigIssue,
 } from './config/index.js';
@@ -60,6 +61,10 @@ export type { PinChange, PinChangeKind } from './pipeline/pins/classify.js';
 export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
 export type { PinnedFields } from './pipeline/pins/definition.js';
 export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

@@ -6,13 +6,15 @@ import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 import { readPinsSettings } from './pins-config.js';
-import type { PinsConfig, ToolSearchConfig } from './types.js';
+import { readTelemetry } from './telemetry-key.js';
+import type { PinsConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
   pins?: PinsConfig | false;
+  telemetry?: TelemetryConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -23,6 +25,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
   const pins = readPinsSettings(ctx, path, mcp);
   if (pins !== undefined) out.pins = pins;
+  const telemetry = readTelemetry(ctx, path, mcp);
+  if (telemetry) out.telemetry = telemetry;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

@@ -201,6 +201,11 @@ export interface BridgeConfig {
    */
   pins?: PinsConfig | false;
   /**
+   * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
+   * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
+   */
+  telemetry?: TelemetryConfig;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
@@ -217,6 +222,14 @@ export interface PinsConfig {
   newTools: 'allow' | 'block';
   /** Without a lock file, block every server tool instead of comparing nothing. @defaultValue `false` */
   required: boolean;
+}
+
+/** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */
+export interface TelemetryConfig {
+  /** Trace every request (a CLIENT span each, `traceparent` in `params._meta`). @defaultValue `false` */
+  enabled: boolean;
+  /** Record the HTTP session id as `mcp.session.id` (treated as a secret otherwise). @defaultValue `false` */
+  recordSessionId?: boolean;
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */
