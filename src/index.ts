@@ -11,6 +11,7 @@ export type {
   ServerConfig,
   StdioServerConfig,
   HttpServerConfig,
+  PinsConfig,
   TelemetryConfig,
   ToolSearchConfig,
   TransportKind,
@@ -69,6 +70,14 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// Pinned tool definitions: the pins step of the call pipeline and the lock file it reads.
+export { createPins } from './pipeline/pins/pins.js';
+export type { PinDecision, Pins, PinsOptions } from './pipeline/pins/pins.js';
+export type { PinChange, PinChangeKind } from './pipeline/pins/classify.js';
+export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
+export type { PinnedFields } from './pipeline/pins/definition.js';
+export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
 
 // OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
 export { createTelemetry } from './telemetry/index.js';

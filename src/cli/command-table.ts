@@ -100,6 +100,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: "with --format: the first request's tool list when tool search is on (the search tool and the config's toolSearch.alwaysLoaded tools); --tool-search=false: every tool, whatever the config says",
   },
+  {
+    name: 'update',
+    type: 'string',
+    multiple: true,
+    value: 'SERVER',
+    help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others',
+  },
+  { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
 ];
 
 /** Accepted by every command. */
@@ -229,6 +237,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Runs CMD as a transparent stdio proxy and writes every message to FILE as a trace (see conformance/README.md).',
     options: ['out'],
     examples: ['record --out trace.jsonl -- node server.js'],
+  },
+  {
+    name: 'pin',
+    summary: 'pin tool definitions in mcp-bridge.lock, or check them against it (CI)',
+    usage: ['pin [--json]', 'pin --update SERVER [SERVER...] [--json]', 'pin --check [--json]'],
+    description:
+      'Starts every server (a lazy one with a saved tool list is read from that list) and writes mcp-bridge.lock beside the config (or tools.mcp.pins.file): per server its name and version, per tool a SHA-256 of the RFC 8785 form of its name, title, description, input and output schemas and annotations, with those fields. Nothing of the server config (command, args, env, headers, URL) goes in; configured secrets echoed in a definition are masked. --update SERVER rewrites that server\'s entries only, approving its changes. --check compares instead of writing: it lists each changed tool with what changed (description, schema-narrowed, schema-widened, annotations, new, removed) and exits 1 when anything differs, 0 when all match. With --json, stdout holds only { "changes": [{ "server", "tool", "kind" }] } (one row per kind).',
+    options: ['json', 'update', 'check'],
+    examples: ['pin', 'pin --update github', 'pin --check', 'pin --check --json -q'],
   },
   {
     name: 'conformance',

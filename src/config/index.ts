@@ -19,6 +19,7 @@ export type {
   BridgeConfig,
   ConfigOptions,
   HttpServerConfig,
+  PinsConfig,
   ServerConfig,
   StdioServerConfig,
   TelemetryConfig,

@@ -20,7 +20,7 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'telemetry', 'policy', 'audit'] as const;
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'pins', 'telemetry', 'policy', 'audit'] as const;
 
 /** Keys of `tools.mcp.audit`. */
 export const AUDIT_KEYS = ['file', 'args', 'maxBytes', 'keep'] as const;

@@ -6,14 +6,16 @@ import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
+import { readPinsSettings } from './pins-config.js';
 import { readTelemetry } from './telemetry-key.js';
 import { readPolicy, type PolicyConfig } from './policy-keys.js';
-import type { AuditConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
+import type { AuditConfig, PinsConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
+  pins?: PinsConfig | false;
   telemetry?: TelemetryConfig;
   policy?: PolicyConfig;
   audit?: AuditConfig;
@@ -25,6 +27,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   const reader = new FieldReader(ctx, path, mcp, true);
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
+  const pins = readPinsSettings(ctx, path, mcp);
+  if (pins !== undefined) out.pins = pins;
   const telemetry = readTelemetry(ctx, path, mcp);
   if (telemetry) out.telemetry = telemetry;
   const policy = readPolicy(ctx, path, mcp);

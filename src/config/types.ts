@@ -198,6 +198,12 @@ export interface BridgeConfig {
   /** `tools.mcp.audit` (mcp-bridge files): the audit log of every tool call. Absent when the file has none. */
   audit?: AuditConfig;
   /**
+   * `tools.mcp.pins` (mcp-bridge files): pinned tool definitions, compared with the lock file that
+   * `mcp-bridge pin` writes. Absent when the file has none (a lock file beside the config still
+   * turns pins on, with the defaults). `false` turns pins off even then.
+   */
+  pins?: PinsConfig | false;
+  /**
    * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
    * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
    */
@@ -225,6 +231,18 @@ export interface AuditConfig {
   maxBytes?: number;
   /** Rotated files kept; absent: the audit log's default (5). */
   keep?: number;
+}
+
+/** `tools.mcp.pins`: pinned tool definitions (see docs/governance.md). */
+export interface PinsConfig {
+  /** The lock file, absolute (a relative `file` is resolved against the config's folder). @defaultValue `mcp-bridge.lock` beside the config */
+  file: string;
+  /** A tool whose definition differs from the lock: `block` (hidden, calls refused) or `warn` (logged once, let through). @defaultValue `'block'` */
+  onChange: 'block' | 'warn';
+  /** A tool the lock does not know: `allow` or `block`. @defaultValue `'allow'` */
+  newTools: 'allow' | 'block';
+  /** Without a lock file, block every server tool instead of comparing nothing. @defaultValue `false` */
+  required: boolean;
 }
 
 /** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */

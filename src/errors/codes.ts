@@ -60,6 +60,11 @@ export const ERROR_CODES = {
     'the policy asks to confirm this tool and the confirmation was refused, failed, was aborted, or no onConfirm handler (no terminal, no --yes) could give it; nothing was sent',
   MCPB_AUDIT_WRITE_FAILED:
     'the audit log file could not be written (a directory, no permission, a full disk); the call itself went on, and the lines of that write were lost',
+  MCPB_TOOL_CHANGED:
+    "the tool's definition differs from the lock file (or it is new and new tools are blocked); names server, tool and what changed; nothing was sent; approve with `mcp-bridge pin --update SERVER`",
+  MCPB_PIN_LOCK_INVALID:
+    'the lock file (mcp-bridge.lock) is not JSON, not a lock file, or of a newer format; nothing in it is trusted; rewrite it with `mcp-bridge pin`',
+  MCPB_PIN_LOCK_MISSING: 'a command needs the lock file and there is none; write it with `mcp-bridge pin`',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:

@@ -6,7 +6,9 @@ import type { BridgeConfig } from '../config/types.js';
 import { createPolicy } from '../pipeline/policy/interceptor.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import { createAuditLog } from '../pipeline/audit/index.js';
+import type { Logger } from '../log.js';
 import type { Interceptor } from '../pipeline/types.js';
+import { pinsStep } from './pins-step.js';
 
 /** What a step factory may need besides its own config section. */
 export interface StepContext {
@@ -14,14 +16,17 @@ export interface StepContext {
   configDir?: string;
   /** Asked for the calls a `confirm` rule of the policy catches (the Manager's `onConfirm`). */
   onConfirm?: ConfirmHandler;
+  /** Where steps report what they only log (a pin change under `onChange: warn`). */
+  logger?: Logger;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
 export function pipelineSteps(config: BridgeConfig | undefined, context: StepContext = {}): Interceptor[] {
   const steps: Interceptor[] = [];
   if (!config) return steps;
-  void context;
   // pins
+  const pins = pinsStep(config, context);
+  if (pins) steps.push(pins);
 
   // scanner
 

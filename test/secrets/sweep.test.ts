@@ -208,6 +208,53 @@ describe('secrets sweep', () => {
     assert.deepEqual(leaks(text), [], text.slice(0, 4000));
   });
 
+  it('pin: the lock file, its output and a refused call hold no secret, though the server echoes them into its tool list', async () => {
+    const dir = scratchDir('sweep-pins');
+    const file = join(dir, 'mcp-bridge.yaml');
+    const lockFile = join(dir, 'mcp-bridge.lock');
+    const server = {
+      name: 'live',
+      command: process.execPath,
+      args: [echo, '--api-key', S.argFlag, `--token=${S.argEq}`, S.argShaped, '--mode=${SERVICE_TOKEN}', '--label=${ORDINARY}'],
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: PLAIN_ENV, LEAK_IN_TOOLS: '1' },
+      secrets: ['${ORDINARY}'],
+    };
+    writeFileSync(file, JSON.stringify({ tools: { mcp: { servers: [server] } } }));
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (out += t), env, cwd: repoRoot };
+    assert.equal(await run(['--config', file, '--verbose', 'pin'], io), 0, out);
+    const lock = readFileSync(lockFile, 'utf8');
+    assert.match(lock, /echoes secrets \(leak\).*\*\*\*/, 'the echoed definitions are in the lock, masked');
+    assert.deepEqual(leaks(lock), [], lock.slice(0, 2000));
+    // The pins step masks the same way, so the masked lock matches the live definitions: calls pass.
+    const session = async (check: (registry: Registry) => Promise<void>) => {
+      const registry = new Registry();
+      const manager = new Manager(await loadConfig(file, { env }), { registry });
+      try {
+        await manager.start();
+        await check(registry);
+      } finally {
+        await manager.close();
+      }
+    };
+    await session(async (registry) => assert.equal((await registry.execute('leak', {})).error?.code, undefined));
+    // Then the lock disagrees (another hash, another description): the refusal says what changed, masked.
+    const pinned = JSON.parse(lock) as { servers: { live: { tools: Record<string, { hash: string; description: string }> } } };
+    pinned.servers.live.tools.leak!.hash = `sha256:${'0'.repeat(64)}`;
+    pinned.servers.live.tools.leak!.description = 'echoes nothing';
+    writeFileSync(lockFile, JSON.stringify(pinned));
+    const seen: string[] = [];
+    await session(async (registry) => {
+      const refused = await registry.execute('leak', {});
+      assert.equal(refused.error?.code, 'MCPB_TOOL_CHANGED');
+      assert.match(refused.text, /description changed/);
+      seen.push(refused.text, JSON.stringify(refused));
+    });
+    assert.equal(await run(['--config', file, '--verbose', 'pin', '--check'], io), 1);
+    seen.push(out);
+    assert.deepEqual(seen.flatMap(leaks), [], seen.join('\n').slice(0, 4000));
+  });
+
   for (const argv of [
     ['doctor'],
     ['doctor', '--json'],
