@@ -5,7 +5,16 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type {
+  BridgeConfig,
+  ServerConfig,
+  StdioServerConfig,
+  HttpServerConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
+  TransportKind,
+  ConfigIssue,
+} from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -17,7 +26,8 @@ export { fileToolListStore, memoryToolListStore } from './manager/saved-tools.js
 export type { SavedToolList, ToolListStore } from './manager/saved-tools.js';
 export type { ToolsOrigin } from './manager/lazy-start.js';
 export * from './errors/manager-errors.js';
-export { Registry } from './registry/registry.js';
+export { Registry } from './adapters/registry.js';
+export { ToolRegistry } from './registry/registry.js';
 export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
@@ -25,7 +35,11 @@ export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './
 export type { EmbedTexts } from './registry/search/vectors.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
-export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
+export { convertResult, DEFAULT_TEXT_BUDGET, errorResult } from './bridge/result.js';
+export { CallPipeline, INTERCEPTOR_STAGES, createInterceptor } from './pipeline/index.js';
+export type { InterceptionEvent, MutationResult, MutatorHook, ValidationResult, ValidatorHook } from './pipeline/index.js';
+export * from './errors/pipeline-errors.js';
+export type { CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
 export {
@@ -38,6 +52,10 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

@@ -5,12 +5,14 @@ import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
-import type { ToolSearchConfig } from './types.js';
+import { readTelemetry } from './telemetry-key.js';
+import type { TelemetryConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
+  telemetry?: TelemetryConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -19,6 +21,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   const reader = new FieldReader(ctx, path, mcp, true);
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
+  const telemetry = readTelemetry(ctx, path, mcp);
+  if (telemetry) out.telemetry = telemetry;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

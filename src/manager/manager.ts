@@ -1,6 +1,8 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
+import { dirname } from 'node:path';
+import { pipelineSteps } from './pipeline-steps.js';
 import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
@@ -9,12 +11,13 @@ import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
 import { nullLogger, type Logger } from '../log.js';
 import { warmHttpTransport } from '../transports/create.js';
-import type { Registry } from '../registry/registry.js';
+import type { ToolRegistry as Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+import { deferredTelemetry } from '../telemetry/deferred.js';
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
@@ -82,6 +85,9 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
   private readonly toolListStore?: ToolListStore;
+  /** `tools.mcp.telemetry`: settles once `@opentelemetry/api` is loaded (start() waits for it). */
+  private readonly telemetryReady?: Promise<void>;
+  private readonly clientOptions?: Omit<ClientOptions, 'name'>;
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -95,6 +101,13 @@ export class Manager {
   ) {
     this.logger = options.logger ?? nullLogger;
     const servers = serversOf(config);
+    this.clientOptions = options.clientOptions;
+    // Tracing from the config, unless the caller gave clients their own telemetry.
+    if (!Array.isArray(config) && config.telemetry?.enabled && !options.clientOptions?.telemetry) {
+      const { telemetry, ready } = deferredTelemetry({ recordSessionId: config.telemetry.recordSessionId });
+      this.clientOptions = { ...options.clientOptions, telemetry };
+      this.telemetryReady = ready;
+    }
     // Only lazy servers read or write saved lists: without one, nothing touches the disk.
     if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
       this.toolListStore = options.toolListStore ?? fileToolListStore();
@@ -105,6 +118,9 @@ export class Manager {
       }
       this.handles.set(server.name, this.createHandle(server));
     }
+    // The config's governance (pins, scanner, policy, audit, telemetry) joins the registry's call pipeline.
+    if (options.registry && !Array.isArray(config) && isBridgeConfig(config))
+      for (const step of pipelineSteps(config, { configDir: dirname(config.file) })) options.registry.use(step);
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
@@ -132,6 +148,8 @@ export class Manager {
    * failure: failures are in the summary (and `status()`), and the other servers serve.
    */
   async start(): Promise<StartSummary> {
+    // Enabled tracing that cannot load is a set-up mistake: said at once (MCPB_TELEMETRY_UNAVAILABLE).
+    await this.telemetryReady;
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -205,7 +223,7 @@ export class Manager {
     const handle = new ServerHandle(config, {
       logger: this.logger,
       restartPolicy: this.options.restartPolicy,
-      clientOptions: this.options.clientOptions,
+      clientOptions: this.clientOptions,
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
     });
     const server = config.name;
