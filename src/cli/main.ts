@@ -33,7 +33,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   complete: async () => (await import('./commands/prompts.js')).completeCommand,
   skills: async () => (await import('./commands/skills.js')).skillsCommand,
   skill: async () => (await import('./commands/skills.js')).skillCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
 };
+
+// `serve` stops on a signal by itself: its clients get their streams ended and its servers a clean
+// close, instead of the immediate kill the other commands want.
+const OWN_SIGNALS = new Set(['serve']);
 
 /**
  * Runs the CLI; resolves with the exit code. Never throws. `prepare` runs just before a command
@@ -66,7 +71,7 @@ export async function run(argv: readonly string[], io: CliIo, prepare?: () => Pr
   const load = COMMANDS[args.command];
   if (!load) return unknownCommand(args.command, io);
   try {
-    await prepare?.();
+    if (!OWN_SIGNALS.has(args.command)) await prepare?.();
     return await (await load())(args, io);
   } catch (error) {
     return reportFailure(error, io, args.verbose);

@@ -20,7 +20,10 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens'] as const;
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'profiles'] as const;
+
+/** Keys of one profile under `tools.mcp.profiles`. */
+export const PROFILE_KEYS = ['servers', 'tools'] as const;
 
 /** Keys of `tools.mcp.toolSearch`. */
 export const TOOL_SEARCH_KEYS = ['enabled', 'alwaysLoaded', 'limit'] as const;

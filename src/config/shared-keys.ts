@@ -4,13 +4,14 @@ import { closest } from '../util/did-you-mean.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
-import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
-import type { ToolSearchConfig } from './types.js';
+import { PROFILE_KEYS, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
+import type { ProfileConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
+  profiles?: Record<string, ProfileConfig>;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -19,6 +20,10 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   const reader = new FieldReader(ctx, path, mcp, true);
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
+  if (reader.has('profiles')) {
+    const profiles = readProfiles(ctx, path, mcp.profiles);
+    if (profiles) out.profiles = profiles;
+  }
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {
@@ -50,5 +55,54 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
     else if (limit > 0) settings.limit = limit;
   }
   out.toolSearch = settings;
+  return out;
+}
+
+// `profiles: { NAME: { servers: [...], tools: [globs] } }`; the names must be usable in a URL path.
+function readProfiles(ctx: FieldContext, path: DocPath, raw: unknown): Record<string, ProfileConfig> | undefined {
+  const at: DocPath = [...path, 'profiles'];
+  if (!isObject(raw)) {
+    ctx.issues.push({
+      path: at,
+      message: `profiles must be a mapping, got ${typeName(raw)}`,
+      hint: 'write profiles: { readonly: { servers: [fs], tools: ["fs_read_*"] } }',
+    });
+    return undefined;
+  }
+  const out: Record<string, ProfileConfig> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
+      ctx.issues.push({
+        path: [...at, name],
+        at: 'key',
+        message: `profile name "${name}" cannot be a URL path segment`,
+        hint: 'use letters, digits, _ and - only',
+      });
+      continue;
+    }
+    if (!isObject(value)) {
+      ctx.issues.push({
+        path: [...at, name],
+        message: `profile "${name}" must be a mapping, got ${typeName(value)}`,
+        hint: 'e.g. { servers: [fs], tools: ["fs_*"] }',
+      });
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if ((PROFILE_KEYS as readonly string[]).includes(key)) continue;
+      const guess = closest(key, PROFILE_KEYS);
+      ctx.issues.push({
+        path: [...at, name, key],
+        at: 'key',
+        message: `unknown key "${key}" in profile "${name}"`,
+        hint: guess ? `did you mean "${guess}"?` : `valid keys: ${PROFILE_KEYS.join(', ')}`,
+      });
+    }
+    const r = new FieldReader(ctx, [...at, name], value, true);
+    const profile: ProfileConfig = {};
+    if (r.has('servers')) profile.servers = r.stringList('servers', false);
+    if (r.has('tools')) profile.tools = r.stringList('tools', false);
+    out[name] = profile;
+  }
   return out;
 }

@@ -195,10 +195,23 @@ export interface BridgeConfig {
    */
   maxResultTokens?: number;
   /**
+   * `tools.mcp.profiles` (mcp-bridge files): named selections for `mcp-bridge serve` (`--profile
+   * NAME`, or the path `/mcp/NAME` over HTTP). Absent when the file has none.
+   */
+  profiles?: Record<string, ProfileConfig>;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** One entry of `tools.mcp.profiles`: what a client of that profile sees. */
+export interface ProfileConfig {
+  /** Server names; all servers when absent. */
+  servers?: string[];
+  /** Exposed tool names (`*` globs); every tool of the servers when absent. */
+  tools?: string[];
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */
