@@ -12,7 +12,7 @@ import { LIBRARY_VERSION } from '../version.js';
 import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io.js';
 
 /** Error codes that mean the user must fix the invocation or the config (exit 2). */
-const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS']);
+const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS', 'MCPB_SERVE_TOKEN_REQUIRED']);
 
 type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
 
