@@ -1,5 +1,5 @@
 // The checks every HTTP request to the gateway passes before any MCP is read: the bearer token, and
-// the DNS-rebinding rule (HTTP-3: an invalid `Origin` is refused with 403). A page a browser loaded
+// the DNS-rebinding rule (SERVE-1: an invalid `Origin` is refused with 403). A page a browser loaded
 // from a hostile name that resolves to 127.0.0.1 sends that name as `Host` and its own `Origin`:
 // on a loopback bind only loopback names are accepted for both.
 import { timingSafeEqual } from 'node:crypto';
@@ -65,7 +65,7 @@ export function guardRequest(
     } catch {
       originHost = undefined;
     }
-    // HTTP-3: a loopback origin always passes; another one only when it is the host the request was sent to (same origin).
+    // SERVE-1: a loopback origin always passes; another one only when it is the host the request was sent to (same origin).
     const sameAsHost = originHost !== undefined && hostName !== undefined && originHost.toLowerCase() === hostName.toLowerCase() && !loopbackBind;
     if (originHost === undefined || !(isLoopback(originHost) || sameAsHost)) return { status: 403, message: `Origin ${origin} is not allowed` };
   }

@@ -1,5 +1,5 @@
 // The gateway on Streamable HTTP (node:http). One endpoint per profile: `/mcp` and `/mcp/NAME`.
-// - initialize-era clients: `initialize` opens a session (an unguessable `Mcp-Session-Id`, HTTP-18),
+// - initialize-era clients: `initialize` opens a session (an unguessable `Mcp-Session-Id`, SERVE-4),
 //   later POSTs carry it, GET opens the session's notification stream, DELETE ends it (HTTP-20);
 // - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
 //   `MCP-Protocol-Version` and `Mcp-Method` headers must agree with the body (-32020, HTTP-15).

@@ -35,7 +35,10 @@ function modernPost(url: string, method: string, params: Record<string, unknown>
 describe('serve: a backend crashing mid-call', { timeout: 60_000 }, () => {
   let host: Host;
   before(async () => {
-    const config = writeConfigFile([nodeEntry('crashy', fixtureServerScript('crash-mid-call'), { prefix: 'crashy_' }), stdioEntry('dual', v2Stdio({ tag: 'dual' }), { prefix: 'dual_' })]);
+    const config = writeConfigFile([
+      nodeEntry('crashy', fixtureServerScript('crash-mid-call'), { prefix: 'crashy_' }),
+      stdioEntry('dual', v2Stdio({ tag: 'dual' }), { prefix: 'dual_' }),
+    ]);
     host = await openHost('sdk1', { command: process.execPath, args: serveArgs(config) });
   });
   after(() => host?.close());
@@ -64,7 +67,9 @@ describe('serve: a host going away mid-call', { timeout: 60_000 }, () => {
     controller.abort();
     await assert.rejects(pending);
     await waitFor(async () => {
-      const body = (await (await modernPost(gateway.url, 'tools/call', { name: 'dual_cancelled', arguments: {} }, 2)).json()) as { result: { content: { text: string }[] } };
+      const body = (await (await modernPost(gateway.url, 'tools/call', { name: 'dual_cancelled', arguments: {} }, 2)).json()) as {
+        result: { content: { text: string }[] };
+      };
       return body.result.content[0]!.text === '1';
     }, 'the backend saw the call cancelled');
   });
@@ -90,7 +95,12 @@ describe('serve on stdio: the host closing stdin mid-call', { timeout: 60_000, s
       }
     });
     const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     await waitFor(async () => lines.length >= 1, 'initialize answered', 30_000);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'dual_slow', arguments: {} } });
@@ -106,4 +116,3 @@ describe('serve on stdio: the host closing stdin mid-call', { timeout: 60_000, s
     assert.ok(!lines.some((l) => JSON.parse(l).id === 2));
   });
 });
-
