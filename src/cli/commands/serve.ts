@@ -7,16 +7,18 @@ import { serveStdio } from '../../serve/stdio.js';
 import type { ParsedArgs } from '../args.js';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 import { startServers } from '../start-servers.js';
+import { resolveServers } from '../target.js';
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`serve takes no arguments, got ${JSON.stringify(args.positionals.join(' '))}`);
   if (args.http !== undefined && args.stdio) throw new UsageError('serve takes --stdio or --http HOST:PORT, not both');
-  const running = await startServers(args, rawIo);
-  const { manager, registry, io, config } = running;
+  // A wrong profile name is said before any server starts.
+  const resolved = await resolveServers(args, rawIo);
+  const profile = args.profile === undefined ? undefined : findProfile(resolved.profiles, args.profile);
+  const { manager, registry, io, config } = await startServers(args, rawIo, resolved);
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
-  const profile = args.profile === undefined ? undefined : findProfile(config.profiles, args.profile);
   const gateway = new Gateway({ manager, registry, logger, ...(profile ? { profile } : {}) });
   let stopping: Promise<void> | undefined;
   let stopServing: () => Promise<void> = async () => {};
