@@ -1,6 +1,6 @@
 // The gateway on stdio: one client, newline-delimited JSON-RPC on the process's stdin and stdout
 // (STDIO-2). Nothing but protocol messages is ever written to the output: logs go to stderr.
-import { Readable, Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { createMessageFramer, encodeLine, ErrorCodes, type JsonRpcMessage } from '../../protocol/index.js';
 import { nullLogger, type Logger } from '../log.js';
 import { ServeConnection, type Channel } from './connection.js';
