@@ -27,6 +27,7 @@ export const SECTIONS = [
       ['docs/serve.md', 'serve.html'],
       ['docs/oauth.md', 'oauth.html'],
       ['docs/security.md', 'security.html'],
+      ['docs/governance.md', 'governance.html'],
       ['docs/troubleshooting.md', 'troubleshooting.html'],
     ],
   ],

@@ -17,7 +17,7 @@ import type { Client } from '../client/client.js';
 import type { Logger } from '../log.js';
 import { nullLogger } from '../log.js';
 import type { Manager } from '../manager/manager.js';
-import type { Registry } from '../registry/registry.js';
+import type { ToolRegistry as Registry } from '../registry/registry.js';
 import { LIBRARY_VERSION } from '../version.js';
 import { profileFilter, type ProfileFilter, type ServeProfile } from './profile.js';
 import { RpcError } from './rpc-error.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { Gateway } from '../../src/serve/gateway.js';
 import { serveHttp, type HttpServer } from '../../src/serve/http.js';
 import { writeConfigFile } from '../helpers/config.js';

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { Gateway } from '../../src/serve/gateway.js';
 import { serveHttp, type HttpServer } from '../../src/serve/http.js';
 import { stdioEntry, testConfig } from '../helpers/config.js';
