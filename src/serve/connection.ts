@@ -5,6 +5,7 @@
 import {
   classifyMessage,
   ErrorCodes,
+  McpError,
   Methods,
   splitBatch,
   type JsonObject,
@@ -53,6 +54,9 @@ export class ServeConnection {
   logLevel?: LoggingLevel;
   readonly subscriptions = new Subscriptions();
   private readonly inflight = new Map<RequestId, AbortController>();
+  /** Requests we sent the client (a backend's sampling or elicitation), by our id. */
+  private readonly outgoing = new Map<RequestId, { resolve(result: unknown): void; reject(error: unknown): void }>();
+  private nextOutgoingId = 1;
   private readonly logger: Logger;
   private readonly off: (() => void)[] = [];
   private closedFlag = false;
@@ -103,6 +107,39 @@ export class ServeConnection {
     for (const off of this.off.splice(0)) off();
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
+    for (const pending of this.outgoing.values()) pending.reject(new Error(`the host went away (${reason})`));
+    this.outgoing.clear();
+  }
+
+  /**
+   * Sends the client a request of ours on `channel` (where the call that needs it is answered) and
+   * resolves with its result; the client's JSON-RPC error rejects as an McpError. `signal` withdraws
+   * it (the client is told with notifications/cancelled).
+   */
+  request(method: string, params: JsonObject, channel: Channel, signal: AbortSignal): Promise<unknown> {
+    if (this.closedFlag) return Promise.reject(new Error('the host went away'));
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const id = `gateway-${this.nextOutgoingId++}`;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.outgoing.delete(id)) return;
+        channel.send({ jsonrpc: '2.0', method: Methods.cancelled, params: { requestId: id, reason: String(signal.reason ?? 'cancelled') } });
+        reject(signal.reason);
+      };
+      const settle = () => signal.removeEventListener('abort', onAbort);
+      this.outgoing.set(id, {
+        resolve: (result) => {
+          settle();
+          resolve(result);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      channel.send({ jsonrpc: '2.0', id, method, params });
+    });
   }
 
   /** Shutdown: every listen stream ends with its result first (SUB-7), then the connection closes. */
@@ -123,10 +160,18 @@ export class ServeConnection {
         this.onNotification(c.message.method, c.message.params);
         return;
       case 'result':
-      case 'error':
-        // We send the client no request of our own yet: nothing to correlate.
-        this.logger.debug('dropped a response from a client', { id: c.message.id });
+      case 'error': {
+        const id = c.message.id;
+        const pending = id === undefined || id === null ? undefined : this.outgoing.get(id);
+        if (!pending) {
+          this.logger.debug('dropped a response from a client for no request of ours', { id });
+          return;
+        }
+        this.outgoing.delete(id!);
+        if (c.kind === 'result') pending.resolve(c.message.result);
+        else pending.reject(new McpError(c.message.error, { method: 'a request to the host' }));
         return;
+      }
       case 'invalid': {
         const id = peekId(c.value);
         channel.send({ jsonrpc: '2.0', id: id ?? null, error: { code: ErrorCodes.InvalidRequest, message: `Invalid request: ${c.reason}` } });

@@ -19,6 +19,7 @@ import { nullLogger } from '../log.js';
 import type { Manager } from '../manager/manager.js';
 import type { ToolRegistry as Registry } from '../registry/registry.js';
 import { LIBRARY_VERSION } from '../version.js';
+import type { AskingHost, InputForwarder } from './forward.js';
 import { profileFilter, type ProfileFilter, type ServeProfile } from './profile.js';
 import { RpcError } from './rpc-error.js';
 import { Surface } from './surface.js';
@@ -41,12 +42,16 @@ export interface GatewayOptions {
   serverInfo?: Implementation;
   instructions?: string;
   logger?: Logger;
+  /** Where the backends' sampling and elicitation requests are routed (the Manager was given its handlers). */
+  forwarder?: InputForwarder;
 }
 
 /** A tool call as the gateway runs it. */
 export interface GatewayCall {
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
+  /** The host making the call, for the backend's sampling and elicitation requests meanwhile. */
+  host?: AskingHost;
 }
 
 // A call that failed on the way (not a tool's own error result) is a protocol error to the client,
@@ -108,10 +113,9 @@ export class Gateway {
     const def = this.options.registry.get(name);
     // Outside the profile is as unknown as absent (a missing one gets close matches from the registry).
     if (def && !this.filter.tool(def.name, def.server)) throw new RpcError(ErrorCodes.InvalidParams, `Unknown tool: ${name}`);
-    const result = await this.options.registry.execute(name, args ?? {}, {
-      ...(call.signal ? { signal: call.signal } : {}),
-      ...(call.onProgress ? { onProgress: call.onProgress } : {}),
-    });
+    const untrack = def?.server !== undefined && call.host && this.options.forwarder ? this.options.forwarder.track(def.server, call.host) : undefined;
+    const context = { entry: 'gateway' as const, ...(call.signal ? { signal: call.signal } : {}), ...(call.onProgress ? { onProgress: call.onProgress } : {}) };
+    const result = await this.options.registry.execute(name, args ?? {}, context).finally(untrack);
     return toCallResult(result, name, def?.server);
   }
 

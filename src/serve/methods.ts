@@ -18,6 +18,7 @@ import {
 } from '../../protocol/index.js';
 import type { Channel, ServeConnection } from './connection.js';
 import type { RequestFacts } from './envelope.js';
+import type { AskingHost } from './forward.js';
 import { RpcError } from './rpc-error.js';
 import { honouredFilter } from './subscriptions.js';
 
@@ -41,7 +42,7 @@ const LOG_LEVELS = new Set<string>(['debug', 'info', 'notice', 'warning', 'error
 
 const BOTH: Record<string, Handler> = {
   'tools/list': (_p, { connection }) => ({ tools: connection.gateway.tools() as unknown as JsonObject[] }),
-  'tools/call': async (params, { connection, signal, progress }) => {
+  'tools/call': async (params, { connection, signal, progress, facts, channel }) => {
     const name = params.name;
     if (typeof name !== 'string') throw new RpcError(ErrorCodes.InvalidParams, 'tools/call needs a string "name"');
     const args = params.arguments;
@@ -50,6 +51,7 @@ const BOTH: Record<string, Handler> = {
     return (await connection.gateway.callTool(name, args as Record<string, unknown> | undefined, {
       signal,
       ...(progress ? { onProgress: progress } : {}),
+      host: askingHost(connection, facts, channel),
     })) as JsonObject;
   },
   'resources/list': async (_p, { connection }) => ({ resources: (await connection.gateway.surface.listResources()) as unknown as JsonObject[] }),
@@ -118,6 +120,22 @@ const MODERN: Record<string, Handler> = {
     return {};
   },
 };
+
+// An initialize-era host is asked on the call's own channel; a 2026 host would need input_required
+// (MRTR), which the gateway does not relay yet: it is never asked, and the backend is told why.
+function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel): AskingHost {
+  if (facts.era === 'modern') return { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
+  const handshake = connection.handshake;
+  return {
+    capabilities: handshake?.capabilities ?? {},
+    label: hostLabel(handshake?.clientInfo),
+    ask: (method, params, signal) => connection.request(method, params as JsonObject, channel, signal),
+  };
+}
+
+function hostLabel(info: { name?: string; version?: string } | undefined): string {
+  return info?.name ? `"${info.name}"${info.version ? ` ${info.version}` : ''}` : 'an unnamed client';
+}
 
 /** The handler of `method` for a request of `era`, or undefined (-32601). */
 export function handlerFor(method: string, era: Era): Handler | undefined {

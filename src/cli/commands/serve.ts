@@ -2,6 +2,7 @@
 // Stops on SIGINT/SIGTERM/SIGHUP or, on stdio, when the host closes stdin: the clients' streams are
 // ended, then every backend is closed, so no process outlives the command.
 import { createConsoleLogger, nullLogger } from '../../log.js';
+import { InputForwarder } from '../../serve/forward.js';
 import { Gateway } from '../../serve/gateway.js';
 import { serveStdio } from '../../serve/stdio.js';
 import type { ParsedArgs } from '../args.js';
@@ -17,9 +18,11 @@ export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<numb
   // A wrong profile name is said before any server starts.
   const resolved = await resolveServers(args, rawIo);
   const profile = args.profile === undefined ? undefined : findProfile(resolved.profiles, args.profile);
-  const { manager, registry, io, config } = await startServers(args, rawIo, resolved);
+  // Sampling and elicitation of a backend go to the host whose call it is serving.
+  const forwarder = new InputForwarder();
+  const { manager, registry, io, config } = await startServers(args, rawIo, resolved, forwarder.handlers());
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
-  const gateway = new Gateway({ manager, registry, logger, ...(profile ? { profile } : {}) });
+  const gateway = new Gateway({ manager, registry, logger, forwarder, ...(profile ? { profile } : {}) });
   let stopping: Promise<void> | undefined;
   let stopServing: () => Promise<void> = async () => {};
   const stop = () =>
@@ -34,7 +37,7 @@ export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<numb
     if (args.http !== undefined) {
       const { serveHttp, parseListen } = await import('../../serve/http.js');
       const server = await serveHttp({
-        gateway: (name) => (name === undefined ? gateway : new Gateway({ manager, registry, logger, profile: findProfile(config.profiles, name) })),
+        gateway: (name) => (name === undefined ? gateway : new Gateway({ manager, registry, logger, forwarder, profile: findProfile(config.profiles, name) })),
         profiles: Object.keys(config.profiles ?? {}),
         listen: parseListen(args.http),
         token: args.token ?? io.env.MCP_BRIDGE_SERVE_TOKEN,
