@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpHeaders } from '../../protocol/http/headers.js';
-import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonObject, type JsonRpcRequest } from '../../protocol/index.js';
+import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
 import { nullLogger, type Logger } from '../log.js';
 import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
 import { checkBind, guardRequest, type ListenAddress } from './http-guard.js';
-import { ResponseChannel, StreamChannel } from './http-exchange.js';
+import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, StreamChannel } from './http-exchange.js';
 import { toRpcError } from './rpc-error.js';
 
 export { parseListen } from './http-guard.js';
@@ -276,49 +276,4 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         for (const g of gateways.values()) g.close();
       })()),
   };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
-}
-
-function methodNotAllowed(res: ServerResponse): void {
-  res
-    .writeHead(405, { allow: 'POST', 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } }));
-}
-
-function rpcError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  id?: JsonRpcRequest['id'],
-  error?: { code: number; message: string; data?: unknown },
-): void {
-  const body: JsonObject = { jsonrpc: '2.0', id: id ?? null, error: error ?? { code, message } };
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        reject(Object.assign(new Error('too big'), { tooBig: true }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -81,7 +81,10 @@ describe('serve on stdio, SDK 1.x client (initialize era)', { timeout: 120_000 }
   test('completion goes to the owner of the prompt, under its exposed name', async () => {
     const result = await client.complete({ ref: { type: 'ref/prompt', name: 'ev_completable-prompt' }, argument: { name: 'department', value: 'Eng' } });
     assert.ok(result.completion.values.includes('Engineering'), JSON.stringify(result.completion.values));
-    await assert.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: '' } }), /Unknown prompt/);
+    await assert.rejects(
+      client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: '' } }),
+      /Unknown prompt/,
+    );
   });
 
   test('an unknown tool is a JSON-RPC error, not a tool result', async () => {
