@@ -53,6 +53,8 @@ export class ServeConnection {
   /** `logging/setLevel` of an initialize-era client; no log notifications until it is set. */
   logLevel?: LoggingLevel;
   readonly subscriptions = new Subscriptions();
+  /** URIs an initialize-era client subscribed to with `resources/subscribe`. */
+  readonly resourceSubscriptions = new Set<string>();
   private readonly inflight = new Map<RequestId, AbortController>();
   /** Requests we sent the client (a backend's sampling or elicitation), by our id. */
   private readonly outgoing = new Map<RequestId, { resolve(result: unknown): void; reject(error: unknown): void }>();
@@ -69,7 +71,11 @@ export class ServeConnection {
       ev.on('toolsListChanged', () => this.changed(Methods.toolsListChanged, 'toolsListChanged')),
       ev.on('promptsListChanged', () => this.changed(Methods.promptsListChanged, 'promptsListChanged')),
       ev.on('resourcesListChanged', () => this.changed(Methods.resourcesListChanged, 'resourcesListChanged')),
-      ev.on('resourceUpdated', ({ uri }) => this.subscriptions.resourceUpdated(uri)),
+      ev.on('resourceUpdated', ({ uri }) => {
+        this.subscriptions.resourceUpdated(uri);
+        if (this.handshake && this.resourceSubscriptions.has(uri))
+          this.options.background?.()?.send({ jsonrpc: '2.0', method: Methods.resourcesUpdated, params: { uri } });
+      }),
       ev.on('log', (entry) => this.log(entry)),
     );
   }

@@ -90,7 +90,7 @@ export class Gateway {
   capabilities(): ServerCapabilities {
     return {
       tools: { listChanged: true },
-      resources: { listChanged: true, subscribe: false },
+      resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       completions: {},
       logging: {},

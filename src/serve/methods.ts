@@ -96,6 +96,17 @@ const LEGACY: Record<string, Handler> = {
     };
   },
   ping: () => ({}),
+  'resources/subscribe': async (params, { connection, signal }) => {
+    if (typeof params.uri !== 'string') throw new RpcError(ErrorCodes.InvalidParams, 'resources/subscribe needs a string "uri"');
+    await connection.gateway.surface.subscribe(params.uri, signal);
+    connection.resourceSubscriptions.add(params.uri);
+    return {};
+  },
+  'resources/unsubscribe': (params, { connection }) => {
+    if (typeof params.uri !== 'string') throw new RpcError(ErrorCodes.InvalidParams, 'resources/unsubscribe needs a string "uri"');
+    connection.resourceSubscriptions.delete(params.uri);
+    return {};
+  },
   'logging/setLevel': (params, { connection }) => {
     if (typeof params.level !== 'string' || !LOG_LEVELS.has(params.level))
       throw new RpcError(ErrorCodes.InvalidParams, `Unknown log level ${JSON.stringify(params.level)}`);

@@ -47,6 +47,8 @@ interface Snapshot {
 
 export class Surface {
   private current?: Promise<Snapshot>;
+  /** `server uri` pairs the gateway subscribed to at a backend (kept for the backend's life; never unsubscribed for one host). */
+  private readonly subscribed = new Set<string>();
 
   constructor(
     private readonly manager: Manager,
@@ -82,6 +84,22 @@ export class Surface {
         uri,
       });
     return this.clientOf(server).readResource(uri, { signal });
+  }
+
+  /**
+   * Subscribes the gateway to `uri` at its owner, when the owner offers subscriptions; its updates
+   * then arrive as the gateway's `resourceUpdated` events. A URI no backend owns, or whose owner has
+   * no subscriptions, is accepted as it is (it will simply never be reported changed).
+   */
+  async subscribe(uri: string, signal?: AbortSignal): Promise<void> {
+    const snap = await this.snapshot();
+    const server = snap.uriOwner.get(uri) ?? templateOwnerOf(snap, uri);
+    if (server === undefined) return;
+    const client = this.clientOf(server);
+    if (!client.serverCapabilities?.resources?.subscribe) return;
+    if (this.subscribed.has(`${server} ${uri}`)) return;
+    await client.subscribeResource(uri, { signal });
+    this.subscribed.add(`${server} ${uri}`);
   }
 
   async listPrompts(): Promise<Prompt[]> {

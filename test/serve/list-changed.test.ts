@@ -4,9 +4,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { stdioEntry, writeConfigFile } from '../helpers/config.js';
+import { v2Stdio } from '../helpers/v2-server.js';
 import { gatewayConfig, serveArgs } from './fixture.js';
 
 describe('serve: list_changed of a backend reaches the host', { timeout: 60_000 }, () => {
@@ -50,3 +52,21 @@ async function waitForTool(list: () => Promise<string[]>, name: string): Promise
   }
   assert.fail(`${name} never appeared`);
 }
+
+describe('serve: resources/subscribe of an initialize-era host', { timeout: 60_000 }, () => {
+  test('the backend owning the URI is subscribed; its update reaches the host', async () => {
+    const config = writeConfigFile([stdioEntry('res', v2Stdio({ resources: true }), { prefix: 'res_' })]);
+    const client = new V1Client({ name: 'sdk1-host', version: '1' });
+    await client.connect(new V1Stdio({ command: process.execPath, args: serveArgs(config), stderr: 'inherit' }));
+    try {
+      assert.equal(client.getServerCapabilities()?.resources?.subscribe, true);
+      const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+      await client.subscribeResource({ uri: 'memo://note' });
+      await client.callTool({ name: 'res_touch', arguments: {} });
+      assert.equal(await updated, 'memo://note');
+      await client.unsubscribeResource({ uri: 'memo://note' });
+    } finally {
+      await client.close();
+    }
+  });
+});
