@@ -10,8 +10,9 @@ export type {
   ServerConfig,
   StdioServerConfig,
   HttpServerConfig,
-  ToolSearchConfig,
   ProfileConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
   TransportKind,
   ConfigIssue,
 } from './config/index.js';
@@ -36,7 +37,9 @@ export type { EmbedTexts } from './registry/search/vectors.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
 export { convertResult, DEFAULT_TEXT_BUDGET, errorResult } from './bridge/result.js';
-export { CallPipeline, INTERCEPTOR_STAGES } from './pipeline/index.js';
+export { CallPipeline, INTERCEPTOR_STAGES, createInterceptor } from './pipeline/index.js';
+export type { InterceptionEvent, MutationResult, MutatorHook, ValidationResult, ValidatorHook } from './pipeline/index.js';
+export * from './errors/pipeline-errors.js';
 export type { CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
@@ -50,6 +53,10 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

@@ -39,24 +39,6 @@ interface BridgeModule {
   Registry?: new () => BridgeRegistry;
 }
 
-// `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
-const entry = join(repoRoot, 'dist', 'src', 'index.js');
-const clientEntry = join(repoRoot, 'dist', 'src', 'client', 'index.js');
-let mod: BridgeModule | undefined;
-let clientMod: BridgeModule | undefined;
-let fleetConfig: unknown;
-
-async function load(): Promise<BridgeModule> {
-  mod ??= (await import(fileUrl(entry))) as BridgeModule;
-  return mod;
-}
-
-/** What a user who only connects imports: the client entry where it exists, else the package entry. */
-async function loadClient(): Promise<BridgeModule> {
-  clientMod ??= existsSync(clientEntry) ? ((await import(fileUrl(clientEntry))) as BridgeModule) : await load();
-  return clientMod;
-}
-
 function toolCount(listed: unknown): number {
   if (Array.isArray(listed)) return listed.length;
   const tools = (listed as { tools?: unknown } | null)?.tools;
@@ -64,109 +46,137 @@ function toolCount(listed: unknown): number {
   throw new Error(`listTools returned neither an array nor {tools}: ${JSON.stringify(listed).slice(0, 200)}`);
 }
 
-// W1's import probes load what a packed install loads: the bundle that `npm pack` ships (built by
-// `npm run build:package`, which `npm run bench` runs), else the tsc output.
-const bundled = { client: join(repoRoot, 'dist', 'bundle', 'client.js'), entry: join(repoRoot, 'dist', 'bundle', 'index.js') };
+/**
+ * The adapter for the build under `root` (this repository's by default; `--base DIR` adds a second
+ * one, `mcp-bridge-base`, for another build of mcp-bridge, so a change is measured against the code
+ * before it in alternated pairs).
+ */
+export function bridgeAt(root: string, name: string): BenchClient {
+  // `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
+  const entry = join(root, 'dist', 'src', 'index.js');
+  const clientEntry = join(root, 'dist', 'src', 'client', 'index.js');
+  let mod: BridgeModule | undefined;
+  let clientMod: BridgeModule | undefined;
+  let fleetConfig: unknown;
 
-const bridge: BenchClient = {
-  name: 'mcp-bridge',
-  importModules: () => [fileUrl(existsSync(bundled.client) ? bundled.client : existsSync(clientEntry) ? clientEntry : entry)],
-  fullImportModules: () => [fileUrl(existsSync(bundled.entry) ? bundled.entry : entry)],
-  async unavailable() {
-    if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
-    try {
-      const m = await loadClient();
-      if (typeof m.connect !== 'function') return 'the client entry exports no connect()';
-    } catch (e) {
-      return `importing dist/src/index.js failed: ${(e as Error).message}`;
-    }
-    return undefined;
-  },
-  async connect(server: ServerSpec): Promise<BenchConnection> {
-    const { connect } = await loadClient();
-    const c = await connect(
-      server.kind === 'stdio'
-        ? // Default options: the 128 MiB default cap fits W4's 64 MiB result with its JSON envelope.
-          { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
-        : { url: server.url },
-    );
-    return {
-      listTools: async () => toolCount(await c.listTools()),
-      call: async (name, args, options) => firstText(await c.callTool(name, args, options?.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined)),
-      close: () => c.close(),
-    };
-  },
-  // W7 through the Manager, as a user with a config file runs many servers.
-  async prepareFleet(server, count) {
-    const m = await load();
-    if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
-    const names = Array.from({ length: count }, (_, i) => `echo${i}`);
-    fleetConfig = m.parseConfig(
-      JSON.stringify({
-        tools: {
-          mcp: {
-            enabled: true,
-            servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })),
+  async function load(): Promise<BridgeModule> {
+    mod ??= (await import(fileUrl(entry))) as BridgeModule;
+    return mod;
+  }
+
+  /** What a user who only connects imports: the client entry where it exists, else the package entry. */
+  async function loadClient(): Promise<BridgeModule> {
+    clientMod ??= existsSync(clientEntry) ? ((await import(fileUrl(clientEntry))) as BridgeModule) : await load();
+    return clientMod;
+  }
+
+  // W1's import probes load what a packed install loads: the bundle that `npm pack` ships (built by
+  // `npm run build:package`, which `npm run bench` runs), else the tsc output.
+  const bundled = { client: join(root, 'dist', 'bundle', 'client.js'), entry: join(root, 'dist', 'bundle', 'index.js') };
+
+  const bridge: BenchClient = {
+    name,
+    importModules: () => [fileUrl(existsSync(bundled.client) ? bundled.client : existsSync(clientEntry) ? clientEntry : entry)],
+    fullImportModules: () => [fileUrl(existsSync(bundled.entry) ? bundled.entry : entry)],
+    async unavailable() {
+      if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
+      try {
+        const m = await loadClient();
+        if (typeof m.connect !== 'function') return 'the client entry exports no connect()';
+      } catch (e) {
+        return `importing dist/src/index.js failed: ${(e as Error).message}`;
+      }
+      return undefined;
+    },
+    async connect(server: ServerSpec): Promise<BenchConnection> {
+      const { connect } = await loadClient();
+      const c = await connect(
+        server.kind === 'stdio'
+          ? // Default options: the 128 MiB default cap fits W4's 64 MiB result with its JSON envelope.
+            { command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }
+          : { url: server.url },
+      );
+      return {
+        listTools: async () => toolCount(await c.listTools()),
+        call: async (name, args, options) => firstText(await c.callTool(name, args, options?.timeoutMs ? { timeoutMs: options.timeoutMs } : undefined)),
+        close: () => c.close(),
+      };
+    },
+    // W7 through the Manager, as a user with a config file runs many servers.
+    async prepareFleet(server, count) {
+      const m = await load();
+      if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
+      const names = Array.from({ length: count }, (_, i) => `echo${i}`);
+      fleetConfig = m.parseConfig(
+        JSON.stringify({
+          tools: {
+            mcp: {
+              enabled: true,
+              servers: names.map((name) => ({ name, command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) })),
+            },
           },
+        }),
+        { file: join(repoRoot, 'bench', 'fleet.json') },
+      );
+    },
+    async fleet(server, count) {
+      if (fleetConfig === undefined) await bridge.prepareFleet!(server, count);
+      const m = await load();
+      const names = Array.from({ length: count }, (_, i) => `echo${i}`);
+      const config = fleetConfig;
+      const manager = new m.Manager!(config, { concurrency: count });
+      const summary = await manager.start();
+      if (summary.failed.length > 0) {
+        await manager.close();
+        throw new Error(`manager: ${summary.failed.length} of ${count} servers failed to start: ${String(summary.failed[0].error)}`);
+      }
+      const handles = names.map((n) => manager.server(n));
+      return {
+        how: 'Manager',
+        toolCounts: handles.map((h) => h.currentTools.length),
+        call: async (i, name, args) => firstText(await handles[i].callTool(name, args)),
+        close: () => manager.close(),
+      };
+    },
+    // W9 as a user with one big server runs it: the Manager filling a Registry.
+    async manyTools(server) {
+      const m = await load();
+      if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
+      const config = m.parseConfig(
+        JSON.stringify({
+          tools: {
+            mcp: { enabled: true, servers: [{ name: 'many', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }] },
+          },
+        }),
+        { file: join(repoRoot, 'bench', 'many-tools.json') },
+      );
+      const registry = new m.Registry();
+      const manager = new m.Manager(config, { registry });
+      const summary = await manager.start();
+      if (summary.failed.length > 0) {
+        await manager.close();
+        throw new Error(`manager: the server failed to start: ${String(summary.failed[0].error)}`);
+      }
+      const listed = manager.server('many').currentTools as { name: string; inputSchema: Record<string, unknown> }[];
+      const Registry = m.Registry;
+      const agent: BenchAgentTools = {
+        tools: listed,
+        fresh: () => {
+          const own = new Registry();
+          // Answered in-process, so a call measures the registry alone.
+          own.registerServerTools('many', listed, { caller: async () => ({ content: [{ type: 'text', text: 'ok' }] }) });
+          return {
+            specs: (target) => own.toLLMSpecs(target).specs.length,
+            exposedName: (original) => own.findByOrigin('many', original)?.name ?? original,
+            execute: async (name, args) => ({ isError: (await own.execute(name, args)).isError === true }),
+            search: async (query) => (await own.searchTools(query, { limit: 5 })).length,
+          };
         },
-      }),
-      { file: join(repoRoot, 'bench', 'fleet.json') },
-    );
-  },
-  async fleet(server, count) {
-    if (fleetConfig === undefined) await bridge.prepareFleet!(server, count);
-    const m = await load();
-    const names = Array.from({ length: count }, (_, i) => `echo${i}`);
-    const config = fleetConfig;
-    const manager = new m.Manager!(config, { concurrency: count });
-    const summary = await manager.start();
-    if (summary.failed.length > 0) {
-      await manager.close();
-      throw new Error(`manager: ${summary.failed.length} of ${count} servers failed to start: ${String(summary.failed[0].error)}`);
-    }
-    const handles = names.map((n) => manager.server(n));
-    return {
-      how: 'Manager',
-      toolCounts: handles.map((h) => h.currentTools.length),
-      call: async (i, name, args) => firstText(await handles[i].callTool(name, args)),
-      close: () => manager.close(),
-    };
-  },
-  // W9 as a user with one big server runs it: the Manager filling a Registry.
-  async manyTools(server) {
-    const m = await load();
-    if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
-    const config = m.parseConfig(
-      JSON.stringify({
-        tools: { mcp: { enabled: true, servers: [{ name: 'many', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) }] } },
-      }),
-      { file: join(repoRoot, 'bench', 'many-tools.json') },
-    );
-    const registry = new m.Registry();
-    const manager = new m.Manager(config, { registry });
-    const summary = await manager.start();
-    if (summary.failed.length > 0) {
-      await manager.close();
-      throw new Error(`manager: the server failed to start: ${String(summary.failed[0].error)}`);
-    }
-    const listed = manager.server('many').currentTools as { name: string; inputSchema: Record<string, unknown> }[];
-    const Registry = m.Registry;
-    const agent: BenchAgentTools = {
-      tools: listed,
-      fresh: () => {
-        const own = new Registry();
-        // Answered in-process, so a call measures the registry alone.
-        own.registerServerTools('many', listed, { caller: async () => ({ content: [{ type: 'text', text: 'ok' }] }) });
-        return {
-          specs: (target) => own.toLLMSpecs(target).specs.length,
-          exposedName: (original) => own.findByOrigin('many', original)?.name ?? original,
-          execute: async (name, args) => ({ isError: (await own.execute(name, args)).isError === true }),
-          search: async (query) => (await own.searchTools(query, { limit: 5 })).length,
-        };
-      },
-    };
-    return { how: 'Manager + Registry', tools: registry.list().length, agent, close: () => manager.close() };
-  },
-};
+      };
+      return { how: 'Manager + Registry', tools: registry.list().length, agent, close: () => manager.close() };
+    },
+  };
+  return bridge;
+}
 
-export default bridge;
+export default bridgeAt(repoRoot, 'mcp-bridge');

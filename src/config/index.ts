@@ -20,8 +20,9 @@ export type {
   HttpServerConfig,
   ServerConfig,
   StdioServerConfig,
-  ToolSearchConfig,
   ProfileConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
   TransportKind,
 } from './types.js';
 export {

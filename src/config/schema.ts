@@ -20,7 +20,7 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'profiles'] as const;
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'telemetry', 'profiles'] as const;
 
 /** Keys of one profile under `tools.mcp.profiles`. */
 export const PROFILE_KEYS = ['servers', 'tools'] as const;

@@ -5,13 +5,15 @@ import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { PROFILE_KEYS, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
-import type { ProfileConfig, ToolSearchConfig } from './types.js';
+import { readTelemetry } from './telemetry-key.js';
+import type { ProfileConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
   profiles?: Record<string, ProfileConfig>;
+  telemetry?: TelemetryConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -24,6 +26,8 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
     const profiles = readProfiles(ctx, path, mcp.profiles);
     if (profiles) out.profiles = profiles;
   }
+  const telemetry = readTelemetry(ctx, path, mcp);
+  if (telemetry) out.telemetry = telemetry;
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

@@ -200,6 +200,11 @@ export interface BridgeConfig {
    */
   profiles?: Record<string, ProfileConfig>;
   /**
+   * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
+   * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
+   */
+  telemetry?: TelemetryConfig;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
@@ -212,6 +217,14 @@ export interface ProfileConfig {
   servers?: string[];
   /** Exposed tool names (`*` globs); every tool of the servers when absent. */
   tools?: string[];
+}
+
+/** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */
+export interface TelemetryConfig {
+  /** Trace every request (a CLIENT span each, `traceparent` in `params._meta`). @defaultValue `false` */
+  enabled: boolean;
+  /** Record the HTTP session id as `mcp.session.id` (treated as a secret otherwise). @defaultValue `false` */
+  recordSessionId?: boolean;
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */

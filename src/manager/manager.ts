@@ -17,6 +17,7 @@ import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+import { deferredTelemetry } from '../telemetry/deferred.js';
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
@@ -84,6 +85,9 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
   private readonly toolListStore?: ToolListStore;
+  /** `tools.mcp.telemetry`: settles once `@opentelemetry/api` is loaded (start() waits for it). */
+  private readonly telemetryReady?: Promise<void>;
+  private readonly clientOptions?: Omit<ClientOptions, 'name'>;
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -97,6 +101,13 @@ export class Manager {
   ) {
     this.logger = options.logger ?? nullLogger;
     const servers = serversOf(config);
+    this.clientOptions = options.clientOptions;
+    // Tracing from the config, unless the caller gave clients their own telemetry.
+    if (!Array.isArray(config) && config.telemetry?.enabled && !options.clientOptions?.telemetry) {
+      const { telemetry, ready } = deferredTelemetry({ recordSessionId: config.telemetry.recordSessionId });
+      this.clientOptions = { ...options.clientOptions, telemetry };
+      this.telemetryReady = ready;
+    }
     // Only lazy servers read or write saved lists: without one, nothing touches the disk.
     if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
       this.toolListStore = options.toolListStore ?? fileToolListStore();
@@ -137,6 +148,8 @@ export class Manager {
    * failure: failures are in the summary (and `status()`), and the other servers serve.
    */
   async start(): Promise<StartSummary> {
+    // Enabled tracing that cannot load is a set-up mistake: said at once (MCPB_TELEMETRY_UNAVAILABLE).
+    await this.telemetryReady;
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -210,7 +223,7 @@ export class Manager {
     const handle = new ServerHandle(config, {
       logger: this.logger,
       restartPolicy: this.options.restartPolicy,
-      clientOptions: this.options.clientOptions,
+      clientOptions: this.clientOptions,
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
     });
     const server = config.name;
