@@ -12,6 +12,7 @@ export type {
   StdioServerConfig,
   HttpServerConfig,
   PinsConfig,
+  ProfileConfig,
   TelemetryConfig,
   ToolSearchConfig,
   TransportKind,

@@ -24,6 +24,7 @@ export const SECTIONS = [
     [
       ['docs/configuration.md', 'configuration.html'],
       ['docs/cli.md', 'cli.html'],
+      ['docs/serve.md', 'serve.html'],
       ['docs/oauth.md', 'oauth.html'],
       ['docs/security.md', 'security.html'],
       ['docs/governance.md', 'governance.html'],

@@ -46,6 +46,14 @@ export interface ParsedArgs {
   update: string[];
   /** pin: `--check`: compare with the lock file instead of writing it. */
   check: boolean;
+  /** serve: `--stdio` (the default transport). */
+  stdio?: boolean;
+  /** serve: `--http HOST:PORT`. */
+  http?: string;
+  /** serve: `--profile NAME`. */
+  profile?: string;
+  /** serve: `--token TOKEN`, the bearer token HTTP clients must send. */
+  token?: string;
 }
 
 type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -128,7 +136,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command !== undefined) parsed.command = command;
   const toolSearch = last<boolean>('tool-search');
   if (toolSearch !== undefined) parsed.toolSearch = toolSearch;
-  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope', 'limit'] as const) {
+  const stdio = last<boolean>('stdio');
+  if (stdio !== undefined) parsed.stdio = stdio;
+  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope', 'limit', 'http', 'profile', 'token'] as const) {
     const v = last<string>(key);
     if (v !== undefined) parsed[key] = v;
   }

@@ -108,6 +108,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others',
   },
   { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
+  { name: 'stdio', type: 'boolean', help: 'serve: speak MCP on stdin/stdout (the default)' },
+  { name: 'http', type: 'string', value: 'HOST:PORT', help: 'serve: speak Streamable HTTP on HOST:PORT (path /mcp, and /mcp/PROFILE for each profile)' },
+  { name: 'profile', type: 'string', value: 'NAME', help: 'serve: offer only the servers and tools of this profile (tools.mcp.profiles in the config)' },
+  {
+    name: 'token',
+    type: 'string',
+    value: 'TOKEN',
+    help: 'serve --http: the bearer token clients must send (default: $MCP_BRIDGE_SERVE_TOKEN); required to bind anything but a loopback address',
+  },
 ];
 
 /** Accepted by every command. */
@@ -220,6 +229,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     description: 'Asks the server for completions of one prompt argument or resource-template variable; key=value pairs are the values already chosen.',
     options: ['json', ...AD_HOC],
     examples: ['complete prompt completable-prompt name "" department=Sales'],
+  },
+  {
+    name: 'serve',
+    summary: 'one MCP server in front of every configured server, for any host',
+    usage: ['serve [--stdio] [--profile NAME]', 'serve --http HOST:PORT [--token TOKEN] [--profile NAME]'],
+    description:
+      'Starts the configured servers and serves them as one MCP server: their tools (with prefixes, filters and the result budget of the registry), resources, prompts and completion, to initialize-era clients (2024-11-05 to 2025-11-25) and 2026-07-28 clients alike, whatever each backend speaks. On stdio (the default) stdout carries only protocol messages. With --http it serves Streamable HTTP on HOST:PORT at /mcp (and /mcp/NAME for each profile), validating Origin; any address but a loopback one needs a bearer token (--token or MCP_BRIDGE_SERVE_TOKEN). SIGINT/SIGTERM or the end of stdin stops every server and exits. See docs/serve.md for host config snippets.',
+    options: ['stdio', 'http', 'profile', 'token'],
+    examples: ['serve', 'serve --config mcp-bridge.yaml --profile readonly', 'serve --http 127.0.0.1:8808', 'serve --http 0.0.0.0:8808 --token "$TOKEN"'],
   },
   {
     name: 'auth',

@@ -13,6 +13,7 @@ import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io
 
 /** Error codes that mean the user must fix the invocation or the config (exit 2). */
 const USAGE_CODES = new Set([
+  'MCPB_SERVE_TOKEN_REQUIRED',
   'MCPB_CONFIG_INVALID',
   'MCPB_CONFIG_NOT_FOUND',
   'MCPB_CONFIG_UNREADABLE',
@@ -41,7 +42,12 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   skills: async () => (await import('./commands/skills.js')).skillsCommand,
   skill: async () => (await import('./commands/skills.js')).skillCommand,
   pin: async () => (await import('./commands/pin.js')).pinCommand,
+  serve: async () => (await import('./commands/serve.js')).serveCommand,
 };
+
+// `serve` stops on a signal by itself: its clients get their streams ended and its servers a clean
+// close, instead of the immediate kill the other commands want.
+const OWN_SIGNALS = new Set(['serve']);
 
 /**
  * Runs the CLI; resolves with the exit code. Never throws. `prepare` runs just before a command
@@ -74,7 +80,7 @@ export async function run(argv: readonly string[], io: CliIo, prepare?: () => Pr
   const load = COMMANDS[args.command];
   if (!load) return unknownCommand(args.command, io);
   try {
-    await prepare?.();
+    if (!OWN_SIGNALS.has(args.command)) await prepare?.();
     return await (await load())(args, io);
   } catch (error) {
     return reportFailure(error, io, args.verbose);

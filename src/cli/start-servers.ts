@@ -2,6 +2,7 @@
 // registry, and report progress on stderr while servers start.
 import { collectSecrets, createRedactor } from '../../protocol/redact.js';
 import { defaultEraCachePath, fileEraCache } from '../client/era-cache.js';
+import type { ServerRequestHandlers } from '../client/server-requests.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
@@ -24,7 +25,13 @@ export interface Running {
 }
 
 /** Resolves the servers (command line, or config file) and starts every enabled one. Config errors propagate (exit 2). */
-export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: BridgeConfig): Promise<Running> {
+export async function startServers(
+  args: ParsedArgs,
+  rawIo: CliIo,
+  resolved?: BridgeConfig,
+  /** Hooks for what servers ask of their client (sampling, elicitation), shared by every server. */
+  handlers?: ServerRequestHandlers,
+): Promise<Running> {
   const config = resolved ?? (await resolveServers(args, rawIo));
   // The CLI's last line of defence: whatever a server echoes (a tool result, a log line), no
   // configured secret reaches the terminal.
@@ -36,7 +43,7 @@ export async function startServers(args: ParsedArgs, rawIo: CliIo, resolved?: Br
   const manager = new Manager(config, {
     registry,
     logger,
-    clientOptions: { eraCache: fileEraCache(defaultEraCachePathFor(io.env)) },
+    clientOptions: { ...handlers, eraCache: fileEraCache(defaultEraCachePathFor(io.env)) },
     // Lazy servers' tool lists live next to the era verdicts.
     toolListStore: fileToolListStore(defaultToolListDir(io.env as NodeJS.ProcessEnv)),
   });

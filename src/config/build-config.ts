@@ -63,6 +63,17 @@ export function buildConfig(
       });
     }
   }
+  // A profile naming a server the file does not have would silently serve nothing of it.
+  for (const [name, profile] of Object.entries(settings.profiles ?? {})) {
+    profile.servers?.forEach((server, i) => {
+      if (seen.has(server) || extracted.shared === undefined) return;
+      issues.push({
+        path: [...extracted.shared.path, 'profiles', name, 'servers', i],
+        message: `profile "${name}" names server "${server}", which the file does not define`,
+        hint: `servers: ${[...seen.keys()].join(', ') || '(none)'}`,
+      });
+    });
+  }
   return { file: base.file, format: extracted.format, host: extracted.host, enabled: extracted.enabled, servers, ...settings };
 }
 

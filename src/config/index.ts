@@ -22,6 +22,7 @@ export type {
   PinsConfig,
   ServerConfig,
   StdioServerConfig,
+  ProfileConfig,
   TelemetryConfig,
   ToolSearchConfig,
   TransportKind,

@@ -5,17 +5,18 @@ import { readAuditConfig } from './audit-config.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
-import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 import { readPinsSettings } from './pins-config.js';
 import { readTelemetry } from './telemetry-key.js';
 import { readPolicy, type PolicyConfig } from './policy-keys.js';
-import type { AuditConfig, PinsConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
+import type { AuditConfig, PinsConfig, ProfileConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
+import { PROFILE_KEYS, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
   pins?: PinsConfig | false;
+  profiles?: Record<string, ProfileConfig>;
   telemetry?: TelemetryConfig;
   policy?: PolicyConfig;
   audit?: AuditConfig;
@@ -29,6 +30,10 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
   const pins = readPinsSettings(ctx, path, mcp);
   if (pins !== undefined) out.pins = pins;
+  if (reader.has('profiles')) {
+    const profiles = readProfiles(ctx, path, mcp.profiles);
+    if (profiles) out.profiles = profiles;
+  }
   const telemetry = readTelemetry(ctx, path, mcp);
   if (telemetry) out.telemetry = telemetry;
   const policy = readPolicy(ctx, path, mcp);
@@ -68,5 +73,54 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
     else if (limit > 0) settings.limit = limit;
   }
   out.toolSearch = settings;
+  return out;
+}
+
+// `profiles: { NAME: { servers: [...], tools: [globs] } }`; the names must be usable in a URL path.
+function readProfiles(ctx: FieldContext, path: DocPath, raw: unknown): Record<string, ProfileConfig> | undefined {
+  const at: DocPath = [...path, 'profiles'];
+  if (!isObject(raw)) {
+    ctx.issues.push({
+      path: at,
+      message: `profiles must be a mapping, got ${typeName(raw)}`,
+      hint: 'write profiles: { readonly: { servers: [fs], tools: ["fs_read_*"] } }',
+    });
+    return undefined;
+  }
+  const out: Record<string, ProfileConfig> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
+      ctx.issues.push({
+        path: [...at, name],
+        at: 'key',
+        message: `profile name "${name}" cannot be a URL path segment`,
+        hint: 'use letters, digits, _ and - only',
+      });
+      continue;
+    }
+    if (!isObject(value)) {
+      ctx.issues.push({
+        path: [...at, name],
+        message: `profile "${name}" must be a mapping, got ${typeName(value)}`,
+        hint: 'e.g. { servers: [fs], tools: ["fs_*"] }',
+      });
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if ((PROFILE_KEYS as readonly string[]).includes(key)) continue;
+      const guess = closest(key, PROFILE_KEYS);
+      ctx.issues.push({
+        path: [...at, name, key],
+        at: 'key',
+        message: `unknown key "${key}" in profile "${name}"`,
+        hint: guess ? `did you mean "${guess}"?` : `valid keys: ${PROFILE_KEYS.join(', ')}`,
+      });
+    }
+    const r = new FieldReader(ctx, [...at, name], value, true);
+    const profile: ProfileConfig = {};
+    if (r.has('servers')) profile.servers = r.stringList('servers', false);
+    if (r.has('tools')) profile.tools = r.stringList('tools', false);
+    out[name] = profile;
+  }
   return out;
 }

@@ -204,6 +204,11 @@ export interface BridgeConfig {
    */
   pins?: PinsConfig | false;
   /**
+   * `tools.mcp.profiles` (mcp-bridge files): named selections for `mcp-bridge serve` (`--profile
+   * NAME`, or the path `/mcp/NAME` over HTTP). Absent when the file has none.
+   */
+  profiles?: Record<string, ProfileConfig>;
+  /**
    * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
    * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
    */
@@ -243,6 +248,14 @@ export interface PinsConfig {
   newTools: 'allow' | 'block';
   /** Without a lock file, block every server tool instead of comparing nothing. @defaultValue `false` */
   required: boolean;
+}
+
+/** One entry of `tools.mcp.profiles`: what a client of that profile sees. */
+export interface ProfileConfig {
+  /** Server names; all servers when absent. */
+  servers?: string[];
+  /** Exposed tool names (`*` globs); every tool of the servers when absent. */
+  tools?: string[];
 }
 
 /** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */

@@ -10,10 +10,17 @@ export interface V2Options {
   ttlMs?: number;
   /** A subscribable `memo://note` and a `touch` tool that announces it changed. */
   resources?: boolean;
+  /** The gateway tests' extras: resource `memo://TAG/note`, prompt `greet`, tools `progress`, `slow`, `cancelled`. */
+  tag?: string;
 }
 
 function flags(o: V2Options): string[] {
-  return [...(o.reject ? ['--reject'] : []), ...(o.ttlMs === undefined ? [] : ['--ttl', String(o.ttlMs)]), ...(o.resources ? ['--resources'] : [])];
+  return [
+    ...(o.reject ? ['--reject'] : []),
+    ...(o.ttlMs === undefined ? [] : ['--ttl', String(o.ttlMs)]),
+    ...(o.resources ? ['--resources'] : []),
+    ...(o.tag === undefined ? [] : ['--tag', o.tag]),
+  ];
 }
 
 /** Launch description of the stdio server. */

@@ -1,0 +1,269 @@
+// One client of the gateway, whatever carries it (stdio, one Streamable HTTP session, or one
+// stateless 2026 HTTP request): the era of each request (envelope.ts), the requests in flight with
+// the AbortController that a `notifications/cancelled` or a closed stream fires (CANCEL-6), progress
+// sent to the client's token (PROG-1), and the notifications that belong to no request.
+import {
+  classifyMessage,
+  ErrorCodes,
+  McpError,
+  Methods,
+  splitBatch,
+  type JsonObject,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type LoggingLevel,
+  type Progress,
+  type RequestId,
+} from '../../protocol/index.js';
+import { nullLogger, type Logger } from '../log.js';
+import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
+import type { Gateway } from './gateway.js';
+import { handlerFor, type HandlerContext } from './methods.js';
+import { toRpcError } from './rpc-error.js';
+import { Subscriptions } from './subscriptions.js';
+
+/** Where the messages of one exchange go: the stdout of stdio, or one HTTP response. */
+export interface Channel {
+  send(message: JsonRpcMessage): void;
+}
+
+export interface ServeConnectionOptions {
+  gateway: Gateway;
+  /**
+   * Where an initialize-era client gets the notifications that belong to no request (list_changed,
+   * log messages): stdout on stdio, the session's GET stream on HTTP (undefined while none is open).
+   */
+  background?: () => Channel | undefined;
+  logger?: Logger;
+}
+
+/** What `initialize` agreed (the legacy era's session state). */
+export interface Handshake {
+  version: string;
+  capabilities: Record<string, unknown>;
+  clientInfo?: { name: string; version: string };
+}
+
+const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+export class ServeConnection {
+  readonly gateway: Gateway;
+  /** Set by `initialize`. */
+  handshake?: Handshake;
+  /** `logging/setLevel` of an initialize-era client; no log notifications until it is set. */
+  logLevel?: LoggingLevel;
+  readonly subscriptions = new Subscriptions();
+  /** URIs an initialize-era client subscribed to with `resources/subscribe`. */
+  readonly resourceSubscriptions = new Set<string>();
+  private readonly inflight = new Map<RequestId, AbortController>();
+  /** Requests we sent the client (a backend's sampling or elicitation), by our id. */
+  private readonly outgoing = new Map<RequestId, { resolve(result: unknown): void; reject(error: unknown): void }>();
+  private nextOutgoingId = 1;
+  private readonly logger: Logger;
+  private readonly off: (() => void)[] = [];
+  private closedFlag = false;
+
+  constructor(private readonly options: ServeConnectionOptions) {
+    this.gateway = options.gateway;
+    this.logger = options.logger ?? nullLogger;
+    const ev = this.gateway.events;
+    this.off.push(
+      ev.on('toolsListChanged', () => this.changed(Methods.toolsListChanged, 'toolsListChanged')),
+      ev.on('promptsListChanged', () => this.changed(Methods.promptsListChanged, 'promptsListChanged')),
+      ev.on('resourcesListChanged', () => this.changed(Methods.resourcesListChanged, 'resourcesListChanged')),
+      ev.on('resourceUpdated', ({ uri }) => {
+        this.subscriptions.resourceUpdated(uri);
+        if (this.handshake && this.resourceSubscriptions.has(uri))
+          this.options.background?.()?.send({ jsonrpc: '2.0', method: Methods.resourcesUpdated, params: { uri } });
+      }),
+      ev.on('log', (entry) => this.log(entry)),
+    );
+  }
+
+  /** Requests being served now. */
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /**
+   * Takes one decoded JSON value from the client; answers go to `channel`. Resolves when every
+   * request in it has been answered (or cancelled).
+   */
+  async receive(value: unknown, channel: Channel): Promise<void> {
+    if (Array.isArray(value)) {
+      await Promise.all(splitBatch(value).map((item) => this.receiveOne(item, channel)));
+      return;
+    }
+    await this.receiveOne(value, channel);
+  }
+
+  /** Aborts one request being served (the client cancelled it or dropped its stream). */
+  cancel(id: RequestId, reason: unknown): void {
+    this.inflight.get(id)?.abort(reason);
+  }
+
+  /** Ends the connection: every request in flight is aborted (its backend call cancelled) and gets no answer. */
+  close(reason = 'the client went away'): void {
+    if (this.closedFlag) return;
+    this.closedFlag = true;
+    for (const off of this.off.splice(0)) off();
+    for (const controller of this.inflight.values()) controller.abort(reason);
+    this.inflight.clear();
+    for (const pending of this.outgoing.values()) pending.reject(new Error(`the host went away (${reason})`));
+    this.outgoing.clear();
+  }
+
+  /**
+   * Sends the client a request of ours on `channel` (where the call that needs it is answered) and
+   * resolves with its result; the client's JSON-RPC error rejects as an McpError. `signal` withdraws
+   * it (the client is told with notifications/cancelled).
+   */
+  request(method: string, params: JsonObject, channel: Channel, signal: AbortSignal): Promise<unknown> {
+    if (this.closedFlag) return Promise.reject(new Error('the host went away'));
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const id = `gateway-${this.nextOutgoingId++}`;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.outgoing.delete(id)) return;
+        channel.send({ jsonrpc: '2.0', method: Methods.cancelled, params: { requestId: id, reason: String(signal.reason ?? 'cancelled') } });
+        reject(signal.reason);
+      };
+      const settle = () => signal.removeEventListener('abort', onAbort);
+      this.outgoing.set(id, {
+        resolve: (result) => {
+          settle();
+          resolve(result);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      channel.send({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  /** Shutdown: every listen stream ends with its result first (SUB-7), then the connection closes. */
+  async shutdown(): Promise<void> {
+    this.subscriptions.endAll();
+    // The listen handlers answer on the next turns.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.close('the gateway is shutting down');
+  }
+
+  private async receiveOne(item: unknown, channel: Channel): Promise<void> {
+    const c = classifyMessage(item);
+    switch (c.kind) {
+      case 'request':
+        await this.serve(c.message, channel);
+        return;
+      case 'notification':
+        this.onNotification(c.message.method, c.message.params);
+        return;
+      case 'result':
+      case 'error': {
+        const id = c.message.id;
+        const pending = id === undefined || id === null ? undefined : this.outgoing.get(id);
+        if (!pending) {
+          this.logger.debug('dropped a response from a client for no request of ours', { id });
+          return;
+        }
+        this.outgoing.delete(id!);
+        if (c.kind === 'result') pending.resolve(c.message.result);
+        else pending.reject(new McpError(c.message.error, { method: 'a request to the host' }));
+        return;
+      }
+      case 'invalid': {
+        const id = peekId(c.value);
+        channel.send({ jsonrpc: '2.0', id: id ?? null, error: { code: ErrorCodes.InvalidRequest, message: `Invalid request: ${c.reason}` } });
+        return;
+      }
+    }
+  }
+
+  private onNotification(method: string, params: JsonObject | undefined): void {
+    if (method === Methods.cancelled) {
+      const id = params?.requestId;
+      // CANCEL-7: unknown or finished ids are ignored.
+      if (typeof id === 'string' || typeof id === 'number') this.cancel(id, params?.reason ?? 'cancelled by the client');
+    }
+    // notifications/initialized, roots/list_changed and the rest need nothing from the gateway.
+  }
+
+  private async serve(request: JsonRpcRequest, channel: Channel): Promise<void> {
+    const { id, method, params } = request;
+    let facts: RequestFacts;
+    try {
+      facts = requestFacts(params);
+    } catch (error) {
+      channel.send({ jsonrpc: '2.0', id, error: toRpcError(error, method) });
+      return;
+    }
+    const handler = handlerFor(method, facts.era);
+    if (!handler) {
+      channel.send({ jsonrpc: '2.0', id, error: { code: ErrorCodes.MethodNotFound, message: `Method not found: ${method}` } });
+      return;
+    }
+    const controller = new AbortController();
+    this.inflight.set(id, controller);
+    const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+    const context: HandlerContext = {
+      connection: this,
+      id,
+      method,
+      facts,
+      signal: controller.signal,
+      channel,
+      ...(typeof token === 'string' || typeof token === 'number' ? { progress: (p: Progress) => this.progress(channel, token, p, controller.signal) } : {}),
+    };
+    let response: JsonRpcMessage;
+    try {
+      const result = await handler(params ?? {}, context);
+      response = { jsonrpc: '2.0', id, result: shapeResult(result, facts.era, method, this.gateway.serverInfo) };
+    } catch (error) {
+      const wire = toRpcError(error, method);
+      // 2026-07-28 renumbered "resource not found" into -32602 (RES-1).
+      if (facts.era === 'modern' && wire.code === ErrorCodes.ResourceNotFound) wire.code = ErrorCodes.InvalidParams;
+      response = { jsonrpc: '2.0', id, error: wire };
+    } finally {
+      if (this.inflight.get(id) === controller) this.inflight.delete(id);
+    }
+    // CANCEL-6: a cancelled request gets no answer.
+    if (controller.signal.aborted || this.closedFlag) return;
+    channel.send(response);
+  }
+
+  private progress(channel: Channel, token: string | number, p: Progress, signal: AbortSignal): void {
+    if (signal.aborted) return;
+    const params: JsonObject = { progressToken: token, progress: p.progress };
+    if (p.total !== undefined) params.total = p.total;
+    if (p.message !== undefined) params.message = p.message;
+    channel.send({ jsonrpc: '2.0', method: Methods.progress, params });
+  }
+
+  private changed(method: string, key: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'): void {
+    this.subscriptions.listChanged(method, key);
+    if (this.handshake) this.options.background?.()?.send({ jsonrpc: '2.0', method });
+  }
+
+  private log(entry: { server: string; level: string; data: unknown }): void {
+    if (!this.handshake || this.logLevel === undefined) return;
+    const at = LEVELS.indexOf(entry.level as LoggingLevel);
+    if (at < LEVELS.indexOf(this.logLevel)) return;
+    this.options.background?.()?.send({
+      jsonrpc: '2.0',
+      method: Methods.message,
+      params: { level: at < 0 ? 'info' : entry.level, logger: entry.server, data: entry.data },
+    });
+  }
+}
+
+function peekId(value: unknown): RequestId | undefined {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}

@@ -1,0 +1,279 @@
+// The gateway on Streamable HTTP (node:http). One endpoint per profile: `/mcp` and `/mcp/NAME`.
+// - initialize-era clients: `initialize` opens a session (an unguessable `Mcp-Session-Id`, SERVE-4),
+//   later POSTs carry it, GET opens the session's notification stream, DELETE ends it (HTTP-20);
+// - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
+//   `MCP-Protocol-Version` and `Mcp-Method` headers must agree with the body (-32020, HTTP-15).
+// A request's answer is JSON, or SSE when something precedes it (progress). A client that drops a
+// POST before its answer cancels the backend call: nobody could receive the result any more.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { McpHeaders } from '../../protocol/http/headers.js';
+import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
+import { nullLogger, type Logger } from '../log.js';
+import { ServeConnection } from './connection.js';
+import { requestFacts } from './envelope.js';
+import type { Gateway } from './gateway.js';
+import { checkBind, guardRequest, type ListenAddress } from './http-guard.js';
+import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, StreamChannel } from './http-exchange.js';
+import { toRpcError } from './rpc-error.js';
+
+export { parseListen } from './http-guard.js';
+
+export interface HttpServeOptions {
+  /** The gateway of the plain endpoint (no name) or of a profile's. */
+  gateway: (profile: string | undefined) => Gateway;
+  /** Profile names served at `/mcp/NAME`. */
+  profiles?: readonly string[];
+  listen: ListenAddress;
+  /** Bearer token every request must carry; required for a non-loopback bind. */
+  token?: string;
+  /** A session without requests or streams for this long is ended. @defaultValue 1800000 (30 min) */
+  sessionIdleMs?: number;
+  /** Largest POST body. @defaultValue 16 MiB */
+  maxBodyBytes?: number;
+  logger?: Logger;
+}
+
+/** A running HTTP gateway. */
+export interface HttpServer {
+  /** `http://HOST:PORT/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Open initialize-era sessions. */
+  readonly sessionCount: number;
+  /** Ends every stream and session, then stops listening; resolves once every socket is closed. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  id: string;
+  path: string;
+  connection: ServeConnection;
+  stream?: StreamChannel;
+  timer?: ReturnType<typeof setTimeout>;
+  busy: number;
+}
+
+/**
+ * Starts the server.
+ * @throws McpBridgeError `MCPB_SERVE_TOKEN_REQUIRED` for a non-loopback bind without a token.
+ */
+export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> {
+  checkBind(options.listen, options.token);
+  const logger = options.logger ?? nullLogger;
+  const sessions = new Map<string, Session>();
+  const gateways = new Map<string, Gateway>();
+  const profiles = new Set(options.profiles ?? []);
+  const idleMs = options.sessionIdleMs ?? 1_800_000;
+  const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  const ephemeral = new Set<ServeConnection>();
+  let closing = false;
+
+  const gatewayAt = (path: string): Gateway | undefined => {
+    if (path === '/mcp' || path === '/mcp/') return options.gateway(undefined);
+    const name = /^\/mcp\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path)?.[1];
+    if (name === undefined || !profiles.has(name)) return undefined;
+    let g = gateways.get(name);
+    if (!g) gateways.set(name, (g = options.gateway(name)));
+    return g;
+  };
+
+  const endSession = (session: Session) => {
+    if (sessions.get(session.id) !== session) return;
+    sessions.delete(session.id);
+    clearTimeout(session.timer);
+    session.connection.close('the session ended');
+    session.stream?.end();
+  };
+  const touch = (session: Session) => {
+    clearTimeout(session.timer);
+    if (session.busy > 0 || session.stream?.open) return;
+    session.timer = setTimeout(() => endSession(session), idleMs);
+    session.timer.unref?.();
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const refused = guardRequest(
+      { host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization },
+      options.listen,
+      options.token,
+    );
+    if (refused) {
+      plain(res, refused.status, refused.message, refused.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      return;
+    }
+    const gateway = gatewayAt(path);
+    if (!gateway) {
+      plain(res, 404, `no MCP endpoint at ${path}; use /mcp${profiles.size > 0 ? ` or /mcp/{${[...profiles].join(',')}}` : ''}`);
+      return;
+    }
+    if (closing) {
+      plain(res, 503, 'the gateway is shutting down');
+      return;
+    }
+    const sessionId = header(req, McpHeaders.sessionId);
+    const session = sessionId === undefined ? undefined : sessions.get(sessionId);
+    if (sessionId !== undefined && (!session || session.path !== path)) {
+      rpcError(res, 404, ErrorCodes.InvalidRequest, 'Session not found: initialize again');
+      return;
+    }
+    if (req.method === 'GET') {
+      if (!session) return void (sessionId === undefined ? methodNotAllowed(res) : undefined);
+      if (session.stream?.open) return void plain(res, 409, 'this session already has a notification stream open');
+      const stream = (session.stream = new StreamChannel(res));
+      clearTimeout(session.timer);
+      res.on('close', () => {
+        if (session.stream === stream) session.stream = undefined;
+        touch(session);
+      });
+      return;
+    }
+    if (req.method === 'DELETE') {
+      if (!session) return void methodNotAllowed(res);
+      endSession(session);
+      res.writeHead(200).end();
+      return;
+    }
+    if (req.method !== 'POST') return void methodNotAllowed(res);
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req, maxBody));
+    } catch (error) {
+      const tooBig = (error as { tooBig?: boolean }).tooBig === true;
+      rpcError(res, tooBig ? 413 : 400, ErrorCodes.ParseError, tooBig ? `the body is over ${maxBody} bytes` : 'Parse error: the body is not JSON');
+      return;
+    }
+    if (Array.isArray(body)) return void rpcError(res, 400, ErrorCodes.InvalidRequest, 'JSON-RPC batches are not accepted; send one message per POST');
+    const c = classifyMessage(body);
+    if (c.kind === 'invalid') return void rpcError(res, 400, ErrorCodes.InvalidRequest, `Invalid request: ${c.reason}`);
+    if (c.kind !== 'request') {
+      // Notifications and responses: accepted, nothing to answer (HTTP-4).
+      if (session) await session.connection.receive(body, { send: () => {} });
+      res.writeHead(202).end();
+      return;
+    }
+    const request = c.message;
+    let modern = false;
+    try {
+      modern = requestFacts(request.params).era === 'modern';
+    } catch (error) {
+      // VER-1/META-2: the envelope is unusable: HTTP 400 with the JSON-RPC error (HTTP-15).
+      rpcError(res, 400, 0, '', request.id, toRpcError(error, request.method));
+      return;
+    }
+    if (modern) return void (await serveModern(request, req, res, gateway));
+    if (request.method === 'initialize') {
+      const id = randomUUID();
+      const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection };
+      created.connection = new ServeConnection({ gateway, background: () => created.stream, logger });
+      sessions.set(id, created);
+      await exchange(created.connection, request, res, { [McpHeaders.sessionId]: id }, created);
+      if (created.connection.handshake === undefined) endSession(created);
+      return;
+    }
+    if (!session) {
+      rpcError(
+        res,
+        400,
+        ErrorCodes.InvalidRequest,
+        'Bad Request: no Mcp-Session-Id; send initialize first (or a 2026-07-28 request with its _meta envelope)',
+        request.id,
+      );
+      return;
+    }
+    const version = header(req, McpHeaders.protocolVersion);
+    if (version !== undefined && !isSupportedInEra(version, 'legacy')) {
+      rpcError(res, 400, ErrorCodes.InvalidRequest, `Bad Request: unsupported MCP-Protocol-Version ${version}`, request.id);
+      return;
+    }
+    await exchange(session.connection, request, res, {}, session);
+  };
+
+  const serveModern = async (request: JsonRpcRequest, req: IncomingMessage, res: ServerResponse, gateway: Gateway) => {
+    const meta = request.params?._meta as Record<string, unknown>;
+    const version = meta[MetaKeys.protocolVersion] as string;
+    const mismatch =
+      header(req, McpHeaders.protocolVersion) !== version
+        ? `the MCP-Protocol-Version header (${header(req, McpHeaders.protocolVersion) ?? 'absent'}) does not match _meta (${version})`
+        : header(req, 'mcp-method') !== request.method
+          ? `the Mcp-Method header (${header(req, 'mcp-method') ?? 'absent'}) does not match the method (${request.method})`
+          : undefined;
+    if (mismatch) return void rpcError(res, 400, ErrorCodes.HeaderMismatch, `Header mismatch: ${mismatch}`, request.id);
+    // A stateless exchange: its own connection, gone with the response.
+    const connection = new ServeConnection({ gateway, logger });
+    ephemeral.add(connection);
+    try {
+      await exchange(connection, request, res, {});
+    } finally {
+      connection.close('the request ended');
+      ephemeral.delete(connection);
+    }
+  };
+
+  const exchange = async (connection: ServeConnection, request: JsonRpcRequest, res: ServerResponse, headers: Record<string, string>, session?: Session) => {
+    const channel = new ResponseChannel(res, request.id, headers);
+    const onClose = () => {
+      if (!channel.done) connection.cancel(request.id, 'the client closed the HTTP request');
+    };
+    res.on('close', onClose);
+    if (session) {
+      session.busy++;
+      clearTimeout(session.timer);
+    }
+    try {
+      await connection.receive(request, channel);
+    } finally {
+      res.off('close', onClose);
+      if (session) {
+        session.busy--;
+        touch(session);
+      }
+      // A cancelled request has no answer: its stream is closed empty.
+      if (!channel.done && !res.writableEnded) {
+        if (!res.headersSent) res.writeHead(202);
+        res.end();
+      }
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error(`the HTTP gateway failed on a request: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) plain(res, 500, 'internal error');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.listen.port, options.listen.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.listen.port;
+  const hostInUrl = options.listen.host.includes(':') ? `[${options.listen.host}]` : options.listen.host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${hostInUrl}:${port}/mcp`,
+    port,
+    get sessionCount() {
+      return sessions.size;
+    },
+    close: () =>
+      (closed ??= (async () => {
+        closing = true;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all([...sessions.values()].map((s) => s.connection.shutdown()));
+        await Promise.all([...ephemeral].map((c) => c.shutdown()));
+        for (const s of [...sessions.values()]) endSession(s);
+        server.closeIdleConnections();
+        // Answers already written get a moment to leave; then every socket goes.
+        const grace = setTimeout(() => server.closeAllConnections(), 200);
+        await stopped;
+        clearTimeout(grace);
+        for (const g of gateways.values()) g.close();
+      })()),
+  };
+}
