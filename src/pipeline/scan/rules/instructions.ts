@@ -1,0 +1,50 @@
+// hidden-instructions: text aimed at the model rather than describing the tool: orders to ignore
+// earlier instructions, to keep something from the user, blocks dressed as system or "important"
+// messages, chat-template tokens, preconditions with threats ("otherwise the tool will not work"),
+// and payloads pushed out of sight by padding or hidden in comments.
+import type { ScanRule } from '../types.js';
+import { matchPhrases, type Phrase } from './patterns.js';
+
+const USER = String.raw`(?:the\s+)?(?:user|human|person|operator|developer)s?\b`;
+
+const PHRASES: readonly Phrase[] = [
+  {
+    re: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|of\s+)*(?:previous|prior|above|earlier|preceding|other|system|your|existing|original)\s+(?:instructions?|rules|prompts?|directions|directives|guidelines|guardrails|constraints|policies)/i,
+    severity: 'high',
+  },
+  {
+    re: new RegExp(String.raw`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention|reveal|disclose|show|explain|say|let|bring\s+up)\b[^.\n]{0,40}?\b${USER}`, 'i'),
+    severity: 'high',
+  },
+  { re: /\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge)\s+(?:that|this|it|these|any\s+of\s+(?:this|these))\b/i, severity: 'high' },
+  { re: new RegExp(String.raw`\bwithout\s+(?:telling|informing|notifying|alerting|asking|showing|letting)\s+${USER}`, 'i'), severity: 'high' },
+  { re: new RegExp(String.raw`\b${USER}\s+(?:must|should|will|need)\s*(?:not|never|n't)\s+(?:know|see|notice|be\s+told|find\s+out|be\s+aware|learn)`, 'i'), severity: 'high' },
+  { re: /\b(?:keep|hide)\s+(?:this|it|these|that)\s+(?:secret|hidden|confidential|private)\b/i, severity: 'high' },
+  { re: /\b(?:silently|secretly|covertly|quietly)\s+(?:read|send|forward|include|add|copy|call|pass|upload|change|replace)\b/i, severity: 'high' },
+  {
+    re: /<\s*\/?\s*(?:important|system|system[-_ ]?(?:prompt|message|instructions?)|instructions?|admin|hidden|secret|override|critical|mandatory|assistant[-_ ]?instructions?|prompt|context|directive)\s*>/i,
+    severity: 'high',
+  },
+  { re: /\[\s*\/?(?:SYSTEM|INST|ADMIN|IMPORTANT)\s*\]|<<\s*\/?SYS\s*>>|<\|(?:im_start|im_end|system|assistant|user|endoftext)\|>|^#{1,4}\s*system\s*:?\s*$/im, severity: 'high' },
+  {
+    re: /\b(?:you\s+are\s+now\b|from\s+now\s+on,?\s+(?:you|always)\b|new\s+(?:system\s+)?instructions?\s*:|(?:this\s+is\s+an?\s+)?system\s+(?:override|instruction|directive)\s*:|act\s+as\s+(?:an?\s+)?(?:system|admin(?:istrator)?|root|developer\s+mode))/i,
+    severity: 'high',
+  },
+  {
+    re: /\b(?:otherwise|or\s+else|if\s+not)\b[^.\n]{0,30}?\b(?:the\s+)?(?:tool|system|server|application|app|call|function|computer)\s+(?:will|would|may|might)\s+(?:not\s+work|crash|fail|break|stop\s+working|be\s+(?:blocked|damaged))/i,
+    severity: 'high',
+  },
+  { re: /\bif\s+you\s+(?:violate|ignore|break|skip|don'?t\s+follow)\b[^.\n]{0,60}?\b(?:crash|fail|break|not\s+work)/i, severity: 'high' },
+  {
+    re: /\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding)\b[^.\n]{0,40}?\b(?:you\s+)?(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:read|open|collect|gather|include|pass|send|load|cat|obtain|provide)\b/i,
+    severity: 'medium',
+  },
+  { re: /<!--[\s\S]*?[A-Za-z]{3}[\s\S]*?-->/, severity: 'medium' },
+  // A payload pushed out of a UI's view by a wall of whitespace.
+  { re: /(?:[ \t\u00a0]{60,}|(?:[ \t]*\r?\n){12,})\s*\S/, severity: 'medium' },
+];
+
+export const hiddenInstructions: ScanRule = {
+  id: 'hidden-instructions',
+  check: (_tool, texts) => matchPhrases(texts, PHRASES),
+};
