@@ -17,7 +17,8 @@ export { fileToolListStore, memoryToolListStore } from './manager/saved-tools.js
 export type { SavedToolList, ToolListStore } from './manager/saved-tools.js';
 export type { ToolsOrigin } from './manager/lazy-start.js';
 export * from './errors/manager-errors.js';
-export { Registry } from './registry/registry.js';
+export { Registry } from './adapters/registry.js';
+export { ToolRegistry } from './registry/registry.js';
 export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
