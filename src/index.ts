@@ -5,7 +5,7 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, ScanModeConfig, TransportKind, ConfigIssue } from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -39,6 +39,12 @@ export {
   ToolCallMalformedError,
   ToolResultError,
 } from './errors/bridge-errors.js';
+
+// The poisoning scanner: as a pipeline step, and as plain functions over tool definitions.
+export { createScanner, scanServers, scanTool, hasHighFinding } from './pipeline/scan/index.js';
+export type { ScanMode, ScannerOptions, ScannerStep, ScanTarget, ScanFinding, ScanRuleId, ScanSeverity, ScanContext } from './pipeline/scan/index.js';
+export { ToolFlaggedError } from './errors/scan-errors.js';
+export type { FlaggedFinding } from './errors/scan-errors.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';

@@ -4,13 +4,14 @@ import { closest } from '../util/did-you-mean.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
-import { TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
-import type { ToolSearchConfig } from './types.js';
+import { SCAN_MODES, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
+import type { ScanModeConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
+  scan?: ScanModeConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -19,6 +20,16 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   const reader = new FieldReader(ctx, path, mcp, true);
   if (reader.has('maxResultTokens')) out.maxResultTokens = reader.positiveInt('maxResultTokens', 0) || undefined;
   if (out.maxResultTokens === undefined) delete out.maxResultTokens;
+  if (reader.has('scan')) {
+    const scan = mcp.scan;
+    if (typeof scan === 'string' && (SCAN_MODES as readonly string[]).includes(scan)) out.scan = scan as ScanModeConfig;
+    else
+      reader.fail(
+        ['scan'],
+        `scan must be one of ${SCAN_MODES.join(', ')}, got ${typeof scan === 'string' ? `"${scan}"` : typeName(scan)}`,
+        'write scan: warn (log what the scanner finds) or scan: block (hide tools with a high finding)',
+      );
+  }
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;
   if (!isObject(raw)) {

@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
+  MCPB_TOOL_FLAGGED:
+    "the scanner found a high-severity problem in the tool's definition (hidden instructions, shadowing, credential access...) and `scan: block` is on; nothing was sent; review with `mcp-bridge scan`",
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',

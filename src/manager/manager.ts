@@ -109,7 +109,7 @@ export class Manager {
     }
     // The config's governance (pins, scanner, policy, audit, telemetry) joins the registry's call pipeline.
     if (options.registry && !Array.isArray(config) && isBridgeConfig(config))
-      for (const step of pipelineSteps(config, { configDir: dirname(config.file) })) options.registry.use(step);
+      for (const step of pipelineSteps(config, { configDir: dirname(config.file), logger: this.logger })) options.registry.use(step);
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }

@@ -2,12 +2,16 @@
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
 import type { BridgeConfig } from '../config/types.js';
+import { createScanner } from '../pipeline/scan/interceptor.js';
 import type { Interceptor } from '../pipeline/types.js';
+import type { Logger } from '../log.js';
 
 /** What a step factory may need besides its own config section. */
 export interface StepContext {
   /** The config file's directory (a relative lock or audit file lives beside the config). */
   configDir?: string;
+  /** Where steps report what they find (the manager's logger). */
+  logger?: Logger;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
@@ -18,6 +22,7 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
   // pins
 
   // scanner
+  if (config.scan !== undefined) steps.push(createScanner({ mode: config.scan, ...(context.logger ? { logger: context.logger } : {}) }));
 
   // policy
 

@@ -41,6 +41,7 @@ export function scanTool(tool: Tool, context: Partial<ScanContext> & { server: s
     server: context.server,
     ownTools: context.ownTools ?? new Set([tool.name]),
     otherTools: context.otherTools ?? new Map(),
+    siblingsKnown: context.siblingsKnown ?? context.ownTools !== undefined,
   };
   const texts = toolTexts(tool);
   const findings: ScanFinding[] = [];

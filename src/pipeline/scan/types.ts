@@ -51,6 +51,12 @@ export interface ScanContext {
   ownTools: ReadonlySet<string>;
   /** Tool names of the other servers scanned together, with the server of each. */
   otherTools: ReadonlyMap<string, string>;
+  /**
+   * `ownTools` lists every tool of the server. When it does not (one definition scanned alone, as
+   * the pipeline step does), a name in a description may be a sibling's, so only the names of
+   * `otherTools` count as another server's.
+   */
+  siblingsKnown: boolean;
 }
 
 /** One check over the text of a tool definition. */

@@ -66,6 +66,7 @@ function foreignTool(sentence: string, self: string, context: ScanContext): { in
     for (let m = re.exec(sentence); m; m = re.exec(sentence)) {
       const name = m[1]!.replace(/[.:]+$/, '');
       if (SELF.test(name) || name === self || isOwn(name, context)) continue;
+      if (!context.siblingsKnown && !context.otherTools.has(name)) continue;
       // A plain word ("search", "done") is a verb more often than a tool: a name counts when it looks like one.
       if (!/[_\-.:/]|[a-z][A-Z]/.test(name) && !context.otherTools.has(name)) continue;
       // "Use this instead of X" is how a server points away from a tool it does not know: it counts when X is another server's.
