@@ -26,7 +26,9 @@ export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './
 export type { EmbedTexts } from './registry/search/vectors.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
-export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
+export { convertResult, DEFAULT_TEXT_BUDGET, errorResult } from './bridge/result.js';
+export { CallPipeline, INTERCEPTOR_STAGES } from './pipeline/index.js';
+export type { CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
 export {

@@ -27,7 +27,6 @@ export interface GeminiFunctionResponsePart {
   };
 }
 
-
 /** The part answering a call, for a result. */
 export function toGeminiFunctionResponse(call: { id?: string; name: string }, result: ToolResult): GeminiFunctionResponsePart {
   const images = imagesOf(result.parts);
@@ -50,7 +49,6 @@ export async function executeGeminiFunctionCall(runner: ToolRunner, call: Gemini
   const args = call.args === undefined || call.args === null ? {} : call.args;
   return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name }, await runner.execute(name, args, context));
 }
-
 
 /** Options of {@link toGeminiCallableTool}. */
 export interface GeminiCallableToolOptions {

@@ -9,7 +9,6 @@ import { dataUrl, imagesOf, type ToolRunner } from './runner.js';
 
 export { toResponsesTool, type ResponsesFunctionTool } from '../bridge/responses-spec.js';
 
-
 /** A `function_call` output item of a response. */
 export interface ResponsesFunctionCall {
   type: 'function_call';
@@ -30,7 +29,6 @@ export interface ResponsesFunctionCallOutput {
   call_id: string;
   output: string | ResponsesOutputContent[];
 }
-
 
 /** The output item for a result: plain text, or text and images when the tool returned images. */
 export function toResponsesOutput(callId: string, result: ToolResult): ResponsesFunctionCallOutput {

@@ -58,7 +58,11 @@ export class ToolRegistry {
     if (options.results !== false) this.results = new ResultStore(options.results);
     const store = this.results;
     const steps = [...(options.interceptors ?? []), ...(store ? [this.budgetStep(store)] : [])];
-    this.plan = { pipeline: new CallPipeline(steps), uncut: store !== undefined, direct: (name) => name === store?.toolName || name === this.deferral?.toolName };
+    this.plan = {
+      pipeline: new CallPipeline(steps),
+      uncut: store !== undefined,
+      direct: (name) => name === store?.toolName || name === this.deferral?.toolName,
+    };
     if (options.toolSearch?.enabled) {
       const loaded = new LoadedTools(options.toolSearch, this.results ? [this.results.toolName] : []);
       this.deferral = loaded;

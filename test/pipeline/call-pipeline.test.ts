@@ -13,7 +13,11 @@ import type { CallContext } from '../../src/registry/types.js';
 
 const tools: Tool[] = [
   { name: 'read_file', description: 'Read a file from disk', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
-  { name: 'delete_file', description: 'Delete a file from disk', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+  {
+    name: 'delete_file',
+    description: 'Delete a file from disk',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  },
 ];
 
 function serverWith(registry: Registry) {
@@ -30,7 +34,7 @@ function serverWith(registry: Registry) {
 // The order a call meets the stages, written from the pipeline's documented contract.
 const DOCUMENTED_ORDER: InterceptorStage[] = ['pins', 'policy', 'audit', 'telemetry', 'user', 'budget'];
 
-function recorder(log: string[], stage: InterceptorStage, name = stage): Interceptor {
+function recorder(log: string[], stage: InterceptorStage, name: string = stage): Interceptor {
   return {
     name,
     stage,
@@ -70,7 +74,9 @@ describe('call pipeline', () => {
 
   test('a step that refuses sends nothing, and its error result reaches the caller', async () => {
     const registry = new Registry({
-      interceptors: [{ name: 'no-deletes', stage: 'policy', intercept: async (call, next) => (call.tool === 'delete_file' ? errorResult(new Refused()) : next(call)) }],
+      interceptors: [
+        { name: 'no-deletes', stage: 'policy', intercept: async (call, next) => (call.tool === 'delete_file' ? errorResult(new Refused()) : next(call)) },
+      ],
     });
     const sent = serverWith(registry);
     const refused = await registry.execute('delete_file', { path: '/etc/passwd' });
@@ -124,7 +130,9 @@ describe('call pipeline', () => {
   });
 
   test('a hidden tool leaves the specs, list() and search, and get() still finds it', async () => {
-    const registry = new Registry({ interceptors: [{ name: 'hide-deletes', stage: 'policy', intercept: (c, n) => n(c), hides: (def) => def.originalName === 'delete_file' }] });
+    const registry = new Registry({
+      interceptors: [{ name: 'hide-deletes', stage: 'policy', intercept: (c, n) => n(c), hides: (def) => def.originalName === 'delete_file' }],
+    });
     serverWith(registry);
     assert.deepEqual(
       registry.list().map((d) => d.name),
