@@ -5,7 +5,16 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, ScanModeConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type {
+  BridgeConfig,
+  ServerConfig,
+  StdioServerConfig,
+  HttpServerConfig,
+  ToolSearchConfig,
+  ScanModeConfig,
+  TransportKind,
+  ConfigIssue,
+} from './config/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';

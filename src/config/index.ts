@@ -14,7 +14,16 @@ export { parseDuration } from './duration.js';
 export { redactServerConfig, redactUrl } from './redact.js';
 export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';
 export { SERVER_DEFAULTS } from './schema.js';
-export type { BridgeConfig, ConfigOptions, HttpServerConfig, ServerConfig, StdioServerConfig, ToolSearchConfig, ScanModeConfig, TransportKind } from './types.js';
+export type {
+  BridgeConfig,
+  ConfigOptions,
+  HttpServerConfig,
+  ServerConfig,
+  StdioServerConfig,
+  ToolSearchConfig,
+  ScanModeConfig,
+  TransportKind,
+} from './types.js';
 export {
   ConfigError,
   CONFIG_INVALID,

@@ -33,7 +33,9 @@ export async function scanCommand(args: ParsedArgs, io: CliIo): Promise<number> 
 function printReport(io: CliIo, targets: readonly ScanTarget[], findings: readonly ScanFinding[]): void {
   for (const { server, tools } of targets) {
     const mine = findings.filter((f) => f.server === server).sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
-    io.stdout(`${server}: ${tools.length} tool${tools.length === 1 ? '' : 's'}, ${mine.length === 0 ? 'no findings' : `${mine.length} finding${mine.length === 1 ? '' : 's'}`}\n`);
+    io.stdout(
+      `${server}: ${tools.length} tool${tools.length === 1 ? '' : 's'}, ${mine.length === 0 ? 'no findings' : `${mine.length} finding${mine.length === 1 ? '' : 's'}`}\n`,
+    );
     for (const f of mine) io.stdout(`  ${f.severity.toUpperCase().padEnd(6)} ${f.tool}  ${f.rule}\n         ${f.excerpt}\n`);
   }
   const count = (s: ScanSeverity) => findings.filter((f) => f.severity === s).length;

@@ -61,7 +61,8 @@ export function scanServers(targets: readonly ScanTarget[]): ScanFinding[] {
   for (const target of targets) {
     const ownTools = new Set(target.tools.map((t) => t.name));
     const otherTools = new Map<string, string>();
-    for (const other of targets) if (other.server !== target.server) for (const t of other.tools) if (!otherTools.has(t.name)) otherTools.set(t.name, other.server);
+    for (const other of targets)
+      if (other.server !== target.server) for (const t of other.tools) if (!otherTools.has(t.name)) otherTools.set(t.name, other.server);
     for (const tool of target.tools) findings.push(...scanTool(tool, { server: target.server, ownTools, otherTools }));
   }
   return findings;

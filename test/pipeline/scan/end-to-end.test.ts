@@ -39,7 +39,10 @@ test('scan: block through Manager + Registry: the poisoned tool is hidden and re
     assert.match(refused.text, /"add" of server "calc"/);
     assert.equal((await registry.execute('calc_calls', {})).text, '0', 'nothing was sent to the server');
     assert.equal((await registry.execute('ev_get-sum', { a: 2, b: 3 })).isError, false);
-    assert.ok(warnings.some((w) => /scan: tool "add" of server "calc": .*, hidden:/.test(w)), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => /scan: tool "add" of server "calc": .*, hidden:/.test(w)),
+      warnings.join('\n'),
+    );
   } finally {
     await manager.close();
   }
@@ -56,7 +59,10 @@ test('scan: warn through Manager + Registry: nothing hidden, the call goes throu
     registry.toLLMSpecs('openai');
     assert.equal((await registry.execute('calc_add', { a: 2, b: 3 })).text, '5');
     assert.equal((await registry.execute('calc_calls', {})).text, '1');
-    assert.ok(warnings.some((w) => w.startsWith('scan: tool "add" of server "calc": ')), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.startsWith('scan: tool "add" of server "calc": ')),
+      warnings.join('\n'),
+    );
   } finally {
     await manager.close();
   }

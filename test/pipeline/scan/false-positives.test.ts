@@ -78,7 +78,11 @@ test('false positives: at most 2% of the real servers’ tools flagged (any seve
     low: catalogue.low + live.low,
     findings: [...catalogue.findings, ...live.findings],
   };
-  for (const [label, f] of [['catalogue', catalogue], ['live servers', live], ['all', all]] as const)
+  for (const [label, f] of [
+    ['catalogue', catalogue],
+    ['live servers', live],
+    ['all', all],
+  ] as const)
     console.log(`scanner false positives, ${label}: ${f.flagged}/${f.tools} tools flagged (${percent(f)}%): high ${f.high}, medium ${f.medium}, low ${f.low}`);
   const listing = all.findings.map((f) => `${f.server}/${f.tool} ${f.rule}/${f.severity}: ${f.excerpt}`);
   assert.ok(all.flagged / all.tools <= 0.02, `${all.flagged}/${all.tools} flagged:\n${listing.join('\n')}`);

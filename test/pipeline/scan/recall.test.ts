@@ -9,7 +9,8 @@ import { CLEAN, POISONED, type PoisonCase } from './cases.js';
 
 function scanCase(c: PoisonCase): ScanFinding[] {
   const targets: ScanTarget[] = [{ server: c.server, tools: [c.tool, ...(c.siblings ?? []).map((name) => ({ name, inputSchema: { type: 'object' } }))] }];
-  for (const [server, names] of Object.entries(c.others ?? {})) targets.push({ server, tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) });
+  for (const [server, names] of Object.entries(c.others ?? {}))
+    targets.push({ server, tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })) });
   return scanServers(targets).filter((f) => f.server === c.server && f.tool === c.tool.name);
 }
 
@@ -28,7 +29,10 @@ test('recall: every poisoned definition triggers each of its labelled rules and 
     const lacking = c.rules.filter((r) => !fired.has(r));
     const high = findings.some((f) => f.severity === 'high');
     if (lacking.length === 0 && high) caught++;
-    else missed.push(`${c.id}: ${lacking.length > 0 ? `missing ${lacking.join(', ')}` : 'no high finding'} (found ${findings.map((f) => `${f.rule}/${f.severity}`).join(', ') || 'nothing'})`);
+    else
+      missed.push(
+        `${c.id}: ${lacking.length > 0 ? `missing ${lacking.join(', ')}` : 'no high finding'} (found ${findings.map((f) => `${f.rule}/${f.severity}`).join(', ') || 'nothing'})`,
+      );
   }
   console.log(`scanner recall: ${caught}/${POISONED.length}`);
   assert.deepEqual(missed, []);

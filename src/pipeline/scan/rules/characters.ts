@@ -33,7 +33,8 @@ export const invisibleUnicode: ScanRule = {
       // Several zero-width characters in one text are a pattern, not a stray paste.
       if (severity === 'medium' && count >= 3) severity = 'high';
       const prefix = chars.slice(0, first).join('');
-      const shown = tags !== '' ? `hidden tag text "${tags.slice(0, 100)}"` : `${count} hidden character${count === 1 ? '' : 's'}: ${around(text, prefix.length, 1)}`;
+      const shown =
+        tags !== '' ? `hidden tag text "${tags.slice(0, 100)}"` : `${count} hidden character${count === 1 ? '' : 's'}: ${around(text, prefix.length, 1)}`;
       hits.push({ severity, excerpt: shown, where });
     }
     return hits;

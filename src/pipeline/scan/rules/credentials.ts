@@ -41,11 +41,14 @@ const WEAK = new RegExp(
   'i',
 );
 // Said to be refused or kept out: a tool documenting its own guard rails.
-const NEGATED = /\b(?:rejected|refused|not\s+allowed|forbidden|excluded|denied|blocked|never|do\s+not|don'?t|must\s+not|avoid|without|prevent\w*|protect\w*)\b/i;
+const NEGATED =
+  /\b(?:rejected|refused|not\s+allowed|forbidden|excluded|denied|blocked|never|do\s+not|don'?t|must\s+not|avoid|without|prevent\w*|protect\w*)\b/i;
 // Verbs of getting at something, near a sensitive name.
-const ACCESS = /\b(?:read|reads|reading|open|cat|load|access|include|including|pass|passing|send|upload|provide|attach|append|content|contents|copy|extract|steal|get|fetch|collect|retrieve|grab|dump|print|output|concat\w*)\b/i;
+const ACCESS =
+  /\b(?:read|reads|reading|open|cat|load|access|include|including|pass|passing|send|upload|provide|attach|append|content|contents|copy|extract|steal|get|fetch|collect|retrieve|grab|dump|print|output|concat\w*)\b/i;
 // Generic secrets, only suspicious when they are to go into an argument.
-const SECRET_WORD = /\b(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|secrets?|passwords?|passphrases?|credentials?|private[\s_-]?keys?|session[\s_-]?cookies?|cookies|environment\s+variables|env\s+vars?)\b/i;
+const SECRET_WORD =
+  /\b(?:api[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|secrets?|passwords?|passphrases?|credentials?|private[\s_-]?keys?|session[\s_-]?cookies?|cookies|environment\s+variables|env\s+vars?)\b/i;
 const INTO_ARGUMENT =
   /\b(?:pass|include|put|add|append|attach|insert|send|provide|supply|place|copy|paste)\b[^.\n]{0,60}?\b(?:as|in|into|to|inside|within)\s+(?:the\s+|its\s+|this\s+|a\s+)?['"\x60]?[\w-]+['"\x60]?\s*(?:parameter|param|argument|arg|field|property|input|value|note|sidenote)?\b/i;
 // "read <something> and pass its content as 'x'": the Invariant Labs shape, whatever the file.
@@ -80,7 +83,12 @@ export const credentialAccess: ScanRule = {
       }
       for (const sentence of sentences(text)) {
         const s = SECRET_WORD.exec(sentence.text);
-        if (s && !NEGATED.test(sentence.text) && INTO_ARGUMENT.test(sentence.text) && /\b(?:read|get|find|look\s+up|collect|gather|obtain|retrieve|extract|your|user'?s|all)\b/i.test(sentence.text)) {
+        if (
+          s &&
+          !NEGATED.test(sentence.text) &&
+          INTO_ARGUMENT.test(sentence.text) &&
+          /\b(?:read|get|find|look\s+up|collect|gather|obtain|retrieve|extract|your|user'?s|all)\b/i.test(sentence.text)
+        ) {
           hits.push({ severity: 'high', excerpt: around(text, sentence.start + s.index, s[0].length), where: t.where });
           break;
         }

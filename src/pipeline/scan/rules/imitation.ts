@@ -6,9 +6,55 @@ import type { RuleHit, ScanContext, ScanRule } from '../types.js';
 
 // Lookalikes of Latin letters in Cyrillic and Greek (NFKC already folds full-width and mathematical letters).
 const LOOKALIKE: Readonly<Record<string, string>> = {
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w', ь: 'b', п: 'n', г: 'r',
-  α: 'a', β: 'b', ε: 'e', ζ: 'z', η: 'n', ι: 'i', κ: 'k', μ: 'u', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  ı: 'i', ȷ: 'j', ℓ: 'l', ɡ: 'g', ɑ: 'a', ꞵ: 'b', ᴠ: 'v', ᴡ: 'w', ᴢ: 'z',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  һ: 'h',
+  ӏ: 'l',
+  ԛ: 'q',
+  ԝ: 'w',
+  ь: 'b',
+  п: 'n',
+  г: 'r',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ζ: 'z',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  μ: 'u',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ı: 'i',
+  ȷ: 'j',
+  ℓ: 'l',
+  ɡ: 'g',
+  ɑ: 'a',
+  ꞵ: 'b',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ᴢ: 'z',
 };
 const DIGIT_LOOKALIKE: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '|': 'l' };
 
@@ -32,7 +78,10 @@ export const nameImitation: ScanRule = {
     // Letters from another script that read as Latin: the name is dressed up, partner or not.
     if (/[^\x00-\x7f]/.test(name) && /^[\x00-\x7f]+$/.test(folded)) {
       const partner = partnerOf(name, folded, context);
-      hits.push({ severity: 'high', excerpt: `"${spellOut(name)}" reads as "${partner ?? folded}"${partner ? ` (a tool of server "${context.otherTools.get(partner)}")` : ''}` });
+      hits.push({
+        severity: 'high',
+        excerpt: `"${spellOut(name)}" reads as "${partner ?? folded}"${partner ? ` (a tool of server "${context.otherTools.get(partner)}")` : ''}`,
+      });
       return hits;
     }
     const partner = partnerOf(name, folded, context);

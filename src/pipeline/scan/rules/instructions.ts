@@ -13,19 +13,28 @@ const PHRASES: readonly Phrase[] = [
     severity: 'high',
   },
   {
-    re: new RegExp(String.raw`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention|reveal|disclose|show|explain|say|let|bring\s+up)\b[^.\n]{0,40}?\b${USER}`, 'i'),
+    re: new RegExp(
+      String.raw`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention|reveal|disclose|show|explain|say|let|bring\s+up)\b[^.\n]{0,40}?\b${USER}`,
+      'i',
+    ),
     severity: 'high',
   },
   { re: /\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge)\s+(?:that|this|it|these|any\s+of\s+(?:this|these))\b/i, severity: 'high' },
   { re: new RegExp(String.raw`\bwithout\s+(?:telling|informing|notifying|alerting|asking|showing|letting)\s+${USER}`, 'i'), severity: 'high' },
-  { re: new RegExp(String.raw`\b${USER}\s+(?:must|should|will|need)\s*(?:not|never|n't)\s+(?:know|see|notice|be\s+told|find\s+out|be\s+aware|learn)`, 'i'), severity: 'high' },
+  {
+    re: new RegExp(String.raw`\b${USER}\s+(?:must|should|will|need)\s*(?:not|never|n't)\s+(?:know|see|notice|be\s+told|find\s+out|be\s+aware|learn)`, 'i'),
+    severity: 'high',
+  },
   { re: /\b(?:keep|hide)\s+(?:this|it|these|that)\s+(?:secret|hidden|confidential|private)\b/i, severity: 'high' },
   { re: /\b(?:silently|secretly|covertly|quietly)\s+(?:read|send|forward|include|add|copy|call|pass|upload|change|replace)\b/i, severity: 'high' },
   {
     re: /<\s*\/?\s*(?:important|system|system[-_ ]?(?:prompt|message|instructions?)|instructions?|admin|hidden|secret|override|critical|mandatory|assistant[-_ ]?instructions?|prompt|context|directive)\s*>/i,
     severity: 'high',
   },
-  { re: /\[\s*\/?(?:SYSTEM|INST|ADMIN|IMPORTANT)\s*\]|<<\s*\/?SYS\s*>>|<\|(?:im_start|im_end|system|assistant|user|endoftext)\|>|^#{1,4}\s*system\s*:?\s*$/im, severity: 'high' },
+  {
+    re: /\[\s*\/?(?:SYSTEM|INST|ADMIN|IMPORTANT)\s*\]|<<\s*\/?SYS\s*>>|<\|(?:im_start|im_end|system|assistant|user|endoftext)\|>|^#{1,4}\s*system\s*:?\s*$/im,
+    severity: 'high',
+  },
   {
     re: /\b(?:you\s+are\s+now\b|from\s+now\s+on,?\s+(?:you|always)\b|new\s+(?:system\s+)?instructions?\s*:|(?:this\s+is\s+an?\s+)?system\s+(?:override|instruction|directive)\s*:|act\s+as\s+(?:an?\s+)?(?:system|admin(?:istrator)?|root|developer\s+mode))/i,
     severity: 'high',

@@ -15,7 +15,8 @@ const TRIGGER =
 // "the X tool must ...": X told what to do.
 const TOLD = /\b(?:the\s+)?[`'"]?([A-Za-z][\w.:/-]*)[`'"]?\s+(?:tool|function)\s+(?:must|should|shall|needs?\s+to|has\s+to|will\s+now|is\s+to)\b/gi;
 // "instead of using X", "never call X".
-const DISPLACED = /\b(?:instead\s+of(?:\s+(?:using|calling|invoking))?|rather\s+than(?:\s+(?:using|calling))?|(?:never|do\s+not|don'?t)\s+(?:use|call|invoke))\s+(?:the\s+)?[`'"]?([A-Za-z][\w.:/-]*)/gi;
+const DISPLACED =
+  /\b(?:instead\s+of(?:\s+(?:using|calling|invoking))?|rather\s+than(?:\s+(?:using|calling))?|(?:never|do\s+not|don'?t)\s+(?:use|call|invoke))\s+(?:the\s+)?[`'"]?([A-Za-z][\w.:/-]*)/gi;
 const SELF = /^(?:this|that|the|it|a|an|any|each|every|other|another|tool|function|one|these|those|them)$/i;
 
 const PHRASES: readonly Phrase[] = [
@@ -27,12 +28,18 @@ const PHRASES: readonly Phrase[] = [
     re: /\b(?:all|every|any|each)\s+(?:outgoing\s+|other\s+)?(?:e-?mails?|messages?|mails?|payments?|transactions?|transfers?|commands?|requests?|queries|calls?)\s+(?:must|should|shall|will|need\s+to|have\s+to)\s+(?:also\s+)?(?:be\s+)?(?:sent|go|forwarded|routed|redirected|copied|cc'?d|bcc'?d|prefixed|include|contain|be\s+sent)\b/i,
     severity: 'high',
   },
-  { re: /\bprefix\s+(?:all|every|any|each)\s+(?:\w+\s+)?commands?\b|\b(?:when|before)\s+(?:executing|running|issuing)\s+(?:any\s+)?(?:shell|terminal|bash|system)\s+commands?\b/i, severity: 'high' },
+  {
+    re: /\bprefix\s+(?:all|every|any|each)\s+(?:\w+\s+)?commands?\b|\b(?:when|before)\s+(?:executing|running|issuing)\s+(?:any\s+)?(?:shell|terminal|bash|system)\s+commands?\b/i,
+    severity: 'high',
+  },
   {
     re: /\b(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|run|invoked|executed)\s+(?:before|after|instead\s+of|prior\s+to)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|calls?|actions?|functions?)\b/i,
     severity: 'high',
   },
-  { re: /\b(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool|function)\s+(?:first\s+)?(?:before|after|instead\s+of)\s+(?:any|every|all|each)\s+other\b/i, severity: 'high' },
+  {
+    re: /\b(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool|function)\s+(?:first\s+)?(?:before|after|instead\s+of)\s+(?:any|every|all|each)\s+other\b/i,
+    severity: 'high',
+  },
   { re: /\b(?:all|any|every)\s+other\s+(?:tools?|servers?|functions?)\s+(?:must|should|shall|are\s+to|need\s+to)\b/i, severity: 'high' },
   { re: /\b(?:never|do\s+not|don'?t)\s+(?:use|call)\s+(?:any\s+)?other\s+(?:\w+\s+)?(?:tools?|servers?)\b/i, severity: 'high' },
   { re: /\b(?:prefer(?:red)?|favou?r)\s+this\s+(?:tool|function)\s+over\s+(?:all|any|every|other)\b/i, severity: 'medium' },
