@@ -37,6 +37,7 @@ const WEAK = new RegExp(
     String.raw`/etc/passwd\b`,
     String.raw`\b(?:login\s+)?keychain\b`,
     String.raw`\bprivate\s+keys?\b`,
+    String.raw`\bdotenv\b`,
   ].join('|'),
   'i',
 );

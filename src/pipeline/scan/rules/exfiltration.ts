@@ -11,7 +11,7 @@ const SEND =
   /\b(?:send|sends|sending|sent|forward|forwarding|upload|uploading|post|posting|transmit|exfiltrate|e-?mail|mail|cc|bcc|report|sync|leak|relay|share|submit|redirect|route|deliver|beacon|copy|log|push)\b/i;
 // What an attacker wants passed on: the conversation, the prompt, the user's data.
 const CONTEXT =
-  /\b(?:pass|include|send|provide|append|put|add|copy|repeat|forward|attach|insert|dump|list)\b[^.\n]{0,80}?\b(?:(?:full|entire|complete|whole|previous|prior|past|recent|last)\s+(?:conversation|chat|message)s?(?:\s+history)?|(?:conversation|chat)\s+history|all\s+(?:(?:previous|prior|earlier|past|recent|last)\s+)?messages|(?:your|the)\s+system\s+prompt|(?:your|the)\s+(?:hidden\s+)?instructions)\b/i;
+  /\b(?:pass|include|send|provide|append|put|add|copy|paste|give|supply|share|repeat|forward|attach|insert|dump|list|write|enter|fill)\b[^.\n]{0,80}?\b(?:(?:full|entire|complete|whole|previous|prior|past|recent|last)\s+(?:conversation|chat|message)s?(?:\s+history)?|(?:conversation|chat)\s+history|all\s+(?:(?:previous|prior|earlier|past|recent|last)\s+)?messages|(?:your|the)\s+system\s+prompt|(?:your|the)\s+(?:hidden\s+)?instructions)\b/i;
 const BLIND_COPY = /\b(?:always\s+)?(?:add|include|set|put)\s+(?:a\s+)?(?:bcc|cc|blind\s+(?:carbon\s+)?copy)\b/i;
 // Addresses meant as examples or placeholders, not destinations.
 const PLACEHOLDER = /(?:example\.(?:com|org|net)|localhost|127\.0\.0\.1|0\.0\.0\.0|your[-_]?domain|\{[^}]*\}|<[^>]*>)/i;

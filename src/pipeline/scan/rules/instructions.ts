@@ -21,6 +21,7 @@ const PHRASES: readonly Phrase[] = [
   },
   { re: /\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge)\s+(?:that|this|it|these|any\s+of\s+(?:this|these))\b/i, severity: 'high' },
   { re: new RegExp(String.raw`\bwithout\s+(?:telling|informing|notifying|alerting|asking|showing|letting)\s+${USER}`, 'i'), severity: 'high' },
+  { re: /\bwithout\s+(?:mentioning|disclosing|revealing|acknowledging)\s+(?:it|this|that|them|any\s+of\s+this)\b/i, severity: 'high' },
   {
     re: new RegExp(String.raw`\b${USER}\s+(?:must|should|will|need)\s*(?:not|never|n't)\s+(?:know|see|notice|be\s+told|find\s+out|be\s+aware|learn)`, 'i'),
     severity: 'high',

@@ -21,7 +21,7 @@ const SELF = /^(?:this|that|the|it|a|an|any|each|every|other|another|tool|functi
 
 const PHRASES: readonly Phrase[] = [
   {
-    re: /\b(?:change|replace|set|redirect|override|swap)\s+(?:the\s+)?(?:recipient|recipients|destination|to[-\s]address|e-?mail\s+address|phone\s+number|account(?:\s+number)?|target|endpoint|amount|iban|wallet(?:\s+address)?)\s+(?:to|with|into)\b/i,
+    re: /\b(?:change|replace|set|redirect|override|swap)\s+(?:the\s+)?(?:recipient|recipients|destination|to[-\s]address|e-?mail\s+address|phone\s+number|account(?:\s+number)?|target|endpoint|amount|iban|wallet(?:\s+address)?)(?:\s+[\w-]+){0,2}?\s+(?:to|with|into)\b/i,
     severity: 'high',
   },
   {
