@@ -7,6 +7,7 @@ import { scanServers, type ScanTarget } from '../../../src/pipeline/scan/scan.js
 import type { ScanFinding } from '../../../src/pipeline/scan/types.js';
 import { CLEAN, POISONED, tool, type PoisonCase } from './cases.js';
 import { HOLDOUT } from './holdout.js';
+import { HOLDOUT2 } from './holdout2.js';
 
 function scanCase(c: PoisonCase): ScanFinding[] {
   const targets: ScanTarget[] = [{ server: c.server, tools: [c.tool, ...(c.siblings ?? []).map((name) => ({ name, inputSchema: { type: 'object' } }))] }];
@@ -79,4 +80,17 @@ test('excerpts mask what looks like a credential and spell out what is invisible
   assert.match(excerpts, /exfiltration: .*\*\*\*/);
   assert.doesNotMatch(excerpts, /4f9aQ2xZ8bL1mN7pR3tV/);
   assert.match(excerpts, /invisible-unicode: 3 hidden characters: .*⟨U\+200B⟩/);
+});
+
+test('third set: caught too (first run 10/12, see holdout2.ts)', () => {
+  let caught = 0;
+  const missed: string[] = [];
+  for (const c of HOLDOUT2) {
+    const findings = scanCase(c);
+    const fired = new Set(findings.map((f) => f.rule));
+    if (c.rules.every((r) => fired.has(r)) && findings.some((f) => f.severity === 'high')) caught++;
+    else missed.push(`${c.id} (found ${findings.map((f) => `${f.rule}/${f.severity}`).join(', ') || 'nothing'})`);
+  }
+  console.log(`scanner recall, third set: ${caught}/${HOLDOUT2.length}${missed.length > 0 ? `; missed: ${missed.join('; ')}` : ''}`);
+  assert.deepEqual(missed, []);
 });

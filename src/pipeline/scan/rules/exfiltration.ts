@@ -8,7 +8,7 @@ import { sentences } from './credentials.js';
 const DESTINATION =
   /\bhttps?:\/\/[^\s'"`<>)]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|(?:^|[\s(:'"])\+\d[\d\s-]{7,}\d\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b|\b(?:webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|pastebin\.com|oast\.\w+)\b/i;
 const SEND =
-  /\b(?:send|sends|sending|sent|forward|forwarding|upload|uploading|post|posting|transmit|exfiltrate|e-?mail|mail|cc|bcc|report|sync|leak|relay|share|submit|redirect|route|deliver|beacon|copy|log|push)\b/i;
+  /\b(?:send|sends|sending|sent|forward|forwarded|forwarding|upload|uploaded|uploading|post|posted|posting|transmit|transmitted|exfiltrate|e-?mail|mail|cc|bcc|report|sync|synced|leak|relay|share|shared|sharing|submit|redirect|route|deliver|delivered|beacon|copy|copied|log|push)\b/i;
 // What an attacker wants passed on: the conversation, the prompt, the user's data.
 const CONTEXT =
   /\b(?:pass|include|send|provide|append|put|add|copy|paste|give|supply|share|repeat|forward|attach|insert|dump|list|write|enter|fill)\b[^.\n]{0,80}?\b(?:(?:full|entire|complete|whole|previous|prior|past|recent|last)\s+(?:conversation|chat|message)s?(?:\s+history)?|(?:conversation|chat)\s+history|all\s+(?:(?:previous|prior|earlier|past|recent|last)\s+)?messages|(?:your|the)\s+system\s+prompt|(?:your|the)\s+(?:hidden\s+)?instructions)\b/i;

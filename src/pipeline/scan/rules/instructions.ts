@@ -27,6 +27,12 @@ const PHRASES: readonly Phrase[] = [
     severity: 'high',
   },
   { re: /\b(?:keep|hide)\s+(?:this|it|these|that)\s+(?:secret|hidden|confidential|private)\b/i, severity: 'high' },
+  { re: /\b(?:must|should|will|may)\s+(?:never|not)\s+(?:find\s+out|know|learn|notice|realise|realize|suspect)\b/i, severity: 'high' },
+  // The same order in the languages a payload switches to most to dodge English filters.
+  {
+    re: /\b(?:ignora|ignorar|olvida)\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)|\bignore[sz]?\s+(?:toutes\s+)?les\s+instructions\s+pr[ée]c[ée]dentes|\bignorier(?:e|en)?\s+(?:alle\s+)?(?:vorherigen|bisherigen|obigen)\s+anweisungen|\bignor[ae]\s+(?:todas\s+)?as\s+instru[çc][õo]es\s+anteriores|\bignora\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti|忽略(?:之前|以上|先前|所有)的?(?:指令|说明|指示)|以前の指示を無視/i,
+    severity: 'high',
+  },
   { re: /\b(?:silently|secretly|covertly|quietly)\s+(?:read|send|forward|include|add|copy|call|pass|upload|change|replace)\b/i, severity: 'high' },
   {
     re: /<\s*\/?\s*(?:important|system|system[-_ ]?(?:prompt|message|instructions?)|instructions?|admin|hidden|secret|override|critical|mandatory|assistant[-_ ]?instructions?|prompt|context|directive)\s*>/i,
