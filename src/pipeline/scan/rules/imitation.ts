@@ -58,8 +58,22 @@ const LOOKALIKE: Readonly<Record<string, string>> = {
 };
 const DIGIT_LOOKALIKE: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '|': 'l' };
 
+// Skeletons are compared across every pair of servers' tools: remember them (names repeat across scans).
+const SKELETONS = new Map<string, string>();
+const SKELETON_CACHE_MAX = 20_000;
+
 /** What a name looks like to a reader: lookalikes folded to Latin, case and separators dropped. */
 export function nameSkeleton(name: string, digits = true): string {
+  if (!digits) return skeletonOf(name, false);
+  let known = SKELETONS.get(name);
+  if (known === undefined) {
+    if (SKELETONS.size >= SKELETON_CACHE_MAX) SKELETONS.clear();
+    SKELETONS.set(name, (known = skeletonOf(name, true)));
+  }
+  return known;
+}
+
+function skeletonOf(name: string, digits: boolean): string {
   let out = '';
   for (const ch of name.normalize('NFKC').toLowerCase()) out += LOOKALIKE[ch] ?? (digits ? (DIGIT_LOOKALIKE[ch] ?? ch) : ch);
   return out
@@ -98,9 +112,22 @@ export const nameImitation: ScanRule = {
   },
 };
 
+// The other servers' tools by skeleton, built once per set of names (one per server scanned).
+const INDEXES = new WeakMap<ReadonlyMap<string, string>, Map<string, string[]>>();
+
 function partnerOf(name: string, folded: string, context: ScanContext): string | undefined {
-  for (const [other] of context.otherTools) if (other !== name && !context.ownTools.has(other) && nameSkeleton(other) === folded) return other;
-  return undefined;
+  let index = INDEXES.get(context.otherTools);
+  if (index === undefined) {
+    index = new Map();
+    for (const [other] of context.otherTools) {
+      const key = nameSkeleton(other);
+      const list = index.get(key);
+      if (list) list.push(other);
+      else index.set(key, [other]);
+    }
+    INDEXES.set(context.otherTools, index);
+  }
+  return index.get(folded)?.find((other) => other !== name && !context.ownTools.has(other));
 }
 
 // This name is the imitation, not the original: it has more of the odd characters (digits, capitals

@@ -81,10 +81,13 @@ function foreignTool(sentence: string, self: string, context: ScanContext): { in
       return { index: m.index, length: m[0].length };
     }
   }
-  for (const [other] of context.otherTools) {
-    if (other.length < 5 || isOwn(other, context) || !/[_-]|[a-z][A-Z]/.test(other)) continue;
-    const at = wordIndex(sentence, other);
-    if (at >= 0) return { index: at, length: other.length };
+  // Any other server's tool named in a sentence that gives an order (looked up word by word: a
+  // config may hold hundreds of tools).
+  const words = /[A-Za-z][\w-]*/g;
+  for (let w = words.exec(sentence); w; w = words.exec(sentence)) {
+    const other = w[0];
+    if (other.length < 5 || !context.otherTools.has(other) || isOwn(other, context) || !/[_-]|[a-z][A-Z]/.test(other)) continue;
+    return { index: w.index, length: other.length };
   }
   return undefined;
 }
@@ -94,13 +97,4 @@ function isOwn(name: string, context: ScanContext): boolean {
   if (context.ownTools.has(name)) return true;
   for (const own of context.ownTools) if (name.endsWith(`_${own}`) || name.endsWith(`.${own}`) || name.endsWith(`:${own}`)) return !context.otherTools.has(own);
   return false;
-}
-
-function wordIndex(text: string, word: string): number {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    const before = text[i - 1];
-    const after = text[i + word.length];
-    if ((before === undefined || !/[\w-]/.test(before)) && (after === undefined || !/[\w-]/.test(after))) return i;
-  }
-  return -1;
 }
