@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Manager, Registry, type Tool } from '../../../src/index.js';
-import { scanServers, type ScanTarget } from '../../../src/pipeline/scan/scan.js';
+import { scanServers, scanTool, type ScanTarget } from '../../../src/pipeline/scan/scan.js';
 import type { ScanFinding } from '../../../src/pipeline/scan/types.js';
 import { loadCatalogue } from '../../registry/search/catalogue.js';
 import { officialServer } from '../../helpers/servers.js';
@@ -87,4 +87,15 @@ test('false positives: at most 2% of the real servers’ tools flagged (any seve
   const listing = all.findings.map((f) => `${f.server}/${f.tool} ${f.rule}/${f.severity}: ${f.excerpt}`);
   assert.ok(all.flagged / all.tools <= 0.02, `${all.flagged}/${all.tools} flagged:\n${listing.join('\n')}`);
   assert.equal(all.high, 0, listing.join('\n'));
+});
+
+test('false positives of the start-up step: each catalogue tool scanned alone, as `scan: block` does, none high', () => {
+  const findings = catalogueTargets().flatMap((t) => t.tools.flatMap((tool) => scanTool(tool, { server: t.server })));
+  const flagged = new Set(findings.map((f) => `${f.server}/${f.tool}`)).size;
+  console.log(`scanner false positives, each tool alone: ${flagged}/790 tools flagged`);
+  assert.ok(flagged / 790 <= 0.02, findings.map((f) => `${f.server}/${f.tool} ${f.rule}/${f.severity}: ${f.excerpt}`).join('\n'));
+  assert.deepEqual(
+    findings.filter((f) => f.severity === 'high'),
+    [],
+  );
 });
