@@ -6,7 +6,7 @@ import type { RuleHit, ScanRule } from '../types.js';
 import { sentences } from './credentials.js';
 
 const DESTINATION =
-  /\bhttps?:\/\/[^\s'"`<>)]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|(?:^|[\s(:'"])\+\d[\d\s-]{7,}\d\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b|\b(?:webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|pastebin\.com|oast\.\w+)\b/i;
+  /\bhttps?:\/\/[^\s'"`<>)]+|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b|(?:^|[\s(:'"])\+\d[\d\s-]{7,}\d\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b|\b(?:webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app)|burpcollaborator|interact\.sh|pastebin\.com|oast\.\w+)\b/i;
 const SEND =
   /\b(?:send|sends|sending|sent|forward|forwarded|forwarding|upload|uploaded|uploading|post|posted|posting|transmit|transmitted|exfiltrate|e-?mail|mail|cc|bcc|report|sync|synced|leak|relay|share|shared|sharing|submit|redirect|route|deliver|delivered|beacon|copy|copied|log|push)\b/i;
 // What an attacker wants passed on: the conversation, the prompt, the user's data.
@@ -47,5 +47,5 @@ export const exfiltration: ScanRule = {
 // Sentences split at dots, so the dots of URLs and addresses are masked first (same length, so
 // offsets still point into the original).
 function joinAddresses(text: string): string {
-  return text.replace(/\S+[.@]\S+/g, (w) => w.slice(0, -1).replace(/\./g, '\u2024') + w.slice(-1));
+  return text.replace(/\S+/g, (w) => (/[.@]./.test(w) ? w.slice(0, -1).replace(/\./g, '\u2024') + w.slice(-1) : w));
 }

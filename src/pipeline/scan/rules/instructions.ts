@@ -2,6 +2,7 @@
 // earlier instructions, to keep something from the user, blocks dressed as system or "important"
 // messages, chat-template tokens, preconditions with threats ("otherwise the tool will not work"),
 // and payloads pushed out of sight by padding or hidden in comments.
+import { around } from '../excerpt.js';
 import type { ScanRule } from '../types.js';
 import { matchPhrases, type Phrase } from './patterns.js';
 
@@ -55,12 +56,40 @@ const PHRASES: readonly Phrase[] = [
     re: /\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding)\b[^.\n]{0,40}?\b(?:you\s+)?(?:must|need\s+to|have\s+to|are\s+required\s+to)\s+(?:first\s+)?(?:read|open|collect|gather|include|pass|send|load|cat|obtain|provide)\b/i,
     severity: 'medium',
   },
-  { re: /<!--[\s\S]*?[A-Za-z]{3}[\s\S]*?-->/, severity: 'medium' },
-  // A payload pushed out of a UI's view by a wall of whitespace.
-  { re: /(?:[ \t\u00a0]{60,}|(?:[ \t]*\r?\n){12,})\s*\S/, severity: 'medium' },
+  { re: /<!--(?=[\s\S]{0,2000}?-->)[^>]{0,2000}?[A-Za-z]{3}/, severity: 'medium' },
 ];
 
 export const hiddenInstructions: ScanRule = {
   id: 'hidden-instructions',
-  check: (_tool, texts) => matchPhrases(texts, PHRASES),
+  check(_tool, texts) {
+    const hits = matchPhrases(texts, PHRASES);
+    for (const t of texts) {
+      const at = t.name ? -1 : paddedPayload(t.text);
+      if (at >= 0) hits.push({ severity: 'medium', excerpt: `[long blank stretch] ${around(t.text, at, 0, 0).replace(/^…/, '')}`, where: t.where });
+    }
+    return hits;
+  },
 };
+
+/**
+ * Where text resumes after a wall of whitespace (60 spaces in a row, or 12 line breaks) that
+ * pushes it out of a UI's view; -1 when there is none. A loop, not a regex: a regex for this
+ * backtracks for ever on a long blank string.
+ */
+function paddedPayload(text: string): number {
+  let run = 0;
+  let longest = 0;
+  let breaks = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0xa0) longest = Math.max(longest, ++run);
+    else if (c === 0x0a || c === 0x0d) {
+      run = 0;
+      if (c === 0x0a) breaks++;
+    } else {
+      if (longest >= 60 || breaks >= 12) return i;
+      run = longest = breaks = 0;
+    }
+  }
+  return -1;
+}
