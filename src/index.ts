@@ -6,15 +6,33 @@ export * from './client/index.js';
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
 export type {
+  AuditConfig,
   BridgeConfig,
   ServerConfig,
   StdioServerConfig,
   HttpServerConfig,
+  TelemetryConfig,
   ToolSearchConfig,
   ScanModeConfig,
   TransportKind,
   ConfigIssue,
 } from './config/index.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './config/index.js';
+// Policy and approval: allow, deny or confirm each tool call, on the call pipeline.
+export { createPolicy, effectiveHints, NotConfirmedError, PolicyDeniedError, POLICY_HINTS } from './pipeline/policy/index.js';
+export type {
+  ConfirmHandler,
+  EffectiveHints,
+  NotConfirmedReason,
+  PolicyAction,
+  PolicyDecision,
+  PolicyHint,
+  PolicyInterceptor,
+  PolicyOptions,
+  PolicyRule,
+  PolicySettings,
+  RefusedCall,
+} from './pipeline/policy/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -58,6 +76,15 @@ export { createScanner, scanServers, scanTool, hasHighFinding } from './pipeline
 export type { ScanMode, ScannerOptions, ScannerStep, ScanTarget, ScanFinding, ScanRuleId, ScanSeverity, ScanContext } from './pipeline/scan/index.js';
 export { ToolFlaggedError } from './errors/scan-errors.js';
 export type { FlaggedFinding } from './errors/scan-errors.js';
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
+
+// Governance: the audit log, a call-pipeline step.
+export { createAuditLog, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './pipeline/audit/index.js';
+export { noteDecision, notedDecision } from './pipeline/decision.js';
+export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';
+export { AuditWriteError } from './errors/audit-errors.js';

@@ -40,6 +40,8 @@ export interface ParsedArgs {
   limit?: string;
   /** tools: `--tool-search` (true) or `--tool-search=false`; absent: the config's `toolSearch.enabled` decides. */
   toolSearch?: boolean;
+  /** call: `--yes`, confirm what the policy says to confirm without asking. */
+  yes: boolean;
 }
 
 type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -110,6 +112,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     envs: all('env'),
     headers: all('header'),
     passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
+    yes: last('yes') ?? false,
   };
   if (command !== undefined) parsed.command = command;
   const toolSearch = last<boolean>('tool-search');

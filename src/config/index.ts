@@ -15,15 +15,18 @@ export { redactServerConfig, redactUrl } from './redact.js';
 export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';
 export { SERVER_DEFAULTS } from './schema.js';
 export type {
+  AuditConfig,
   BridgeConfig,
   ConfigOptions,
   HttpServerConfig,
   ServerConfig,
   StdioServerConfig,
+  TelemetryConfig,
   ToolSearchConfig,
   ScanModeConfig,
   TransportKind,
 } from './types.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './policy-keys.js';
 export {
   ConfigError,
   CONFIG_INVALID,

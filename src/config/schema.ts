@@ -20,10 +20,15 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'scan'] as const;
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'telemetry', 'policy', 'audit', 'scan'] as const;
 
 /** Values of `tools.mcp.scan`: what the scanner does at start with a poisoned tool definition. */
 export const SCAN_MODES = ['warn', 'block'] as const;
+
+/** Keys of `tools.mcp.audit`. */
+export const AUDIT_KEYS = ['file', 'args', 'maxBytes', 'keep'] as const;
+/** Values of `tools.mcp.audit.args`. */
+export const AUDIT_ARGS_MODES = ['none', 'redacted', 'full'] as const;
 
 /** Keys of `tools.mcp.toolSearch`. */
 export const TOOL_SEARCH_KEYS = ['enabled', 'alwaysLoaded', 'limit'] as const;

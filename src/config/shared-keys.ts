@@ -1,17 +1,23 @@
 // The keys of `tools.mcp` that apply to the whole server list rather than one entry: tool search
 // (deferred loading) and the result budget. Read with the same located errors as a server's keys.
 import { closest } from '../util/did-you-mean.js';
+import { readAuditConfig } from './audit-config.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { SCAN_MODES, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
-import type { ScanModeConfig, ToolSearchConfig } from './types.js';
+import { readTelemetry } from './telemetry-key.js';
+import { readPolicy, type PolicyConfig } from './policy-keys.js';
+import type { AuditConfig, ScanModeConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
   toolSearch?: ToolSearchConfig;
   maxResultTokens?: number;
   scan?: ScanModeConfig;
+  telemetry?: TelemetryConfig;
+  policy?: PolicyConfig;
+  audit?: AuditConfig;
 }
 
 /** Reads `toolSearch` and `maxResultTokens` of `tools.mcp` (at `path`); problems go to ctx.issues. */
@@ -29,6 +35,14 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
         `scan must be one of ${SCAN_MODES.join(', ')}, got ${typeof scan === 'string' ? `"${scan}"` : typeName(scan)}`,
         'write scan: warn (log what the scanner finds) or scan: block (hide tools with a high finding)',
       );
+  }
+  const telemetry = readTelemetry(ctx, path, mcp);
+  if (telemetry) out.telemetry = telemetry;
+  const policy = readPolicy(ctx, path, mcp);
+  if (policy) out.policy = policy;
+  if (reader.has('audit')) {
+    const audit = readAuditConfig(ctx, [...path, 'audit'], mcp.audit);
+    if (audit) out.audit = audit;
   }
   if (!reader.has('toolSearch')) return out;
   const raw = mcp.toolSearch;

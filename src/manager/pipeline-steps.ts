@@ -1,8 +1,12 @@
 // The pipeline steps a config asks for (pins, scanner, policy, audit, telemetry), built once per
 // manager and added to the registry it feeds. Each concern owns its factory; this file only maps
 // the config onto them, so a config without any of them adds nothing and costs nothing.
+import { collectSecrets } from '../../protocol/redact.js';
 import type { BridgeConfig } from '../config/types.js';
 import { createScanner } from '../pipeline/scan/interceptor.js';
+import { createPolicy } from '../pipeline/policy/interceptor.js';
+import type { ConfirmHandler } from '../pipeline/policy/types.js';
+import { createAuditLog } from '../pipeline/audit/index.js';
 import type { Interceptor } from '../pipeline/types.js';
 import type { Logger } from '../log.js';
 
@@ -12,6 +16,8 @@ export interface StepContext {
   configDir?: string;
   /** Where steps report what they find (the manager's logger). */
   logger?: Logger;
+  /** Asked for the calls a `confirm` rule of the policy catches (the Manager's `onConfirm`). */
+  onConfirm?: ConfirmHandler;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
@@ -25,8 +31,13 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
   if (config.scan !== undefined) steps.push(createScanner({ mode: config.scan, ...(context.logger ? { logger: context.logger } : {}) }));
 
   // policy
+  if (config.policy)
+    steps.push(
+      createPolicy({ ...config.policy, source: `tools.mcp.policy in ${config.file}`, ...(context.onConfirm ? { onConfirm: context.onConfirm } : {}) }),
+    );
 
-  // audit
+  // audit: the servers' configured secrets are never written, whatever `args` says.
+  if (config.audit) steps.push(createAuditLog({ ...config.audit, secrets: config.servers.flatMap((server) => collectSecrets(server)) }));
 
   // telemetry
 

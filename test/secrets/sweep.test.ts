@@ -5,8 +5,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
 import { connect, isMcpBridgeError, loadConfig, Manager, Registry, type Logger } from '../../src/index.js';
 import { run } from '../../src/cli/main.js';
@@ -114,7 +114,8 @@ before(async () => {
     },
   ];
   configFile = join(scratchDir('sweep'), 'mcp-bridge.yaml');
-  writeFileSync(configFile, JSON.stringify({ tools: { mcp: { servers } } }, null, 2));
+  // The audit log in its most revealing mode: even `full` arguments never hold a configured secret.
+  writeFileSync(configFile, JSON.stringify({ tools: { mcp: { audit: { file: 'audit.jsonl', args: 'full' }, servers } } }, null, 2));
 });
 
 after(() => {
@@ -157,6 +158,9 @@ describe('secrets sweep', () => {
       } catch (error) {
         seen.push(...errorStrings(error));
       }
+      // A model that hands configured secrets back as arguments: the audit line must not keep them.
+      const echoed = await registry.execute('leak', { as: 'result', apiKey: S.argFlag, note: `see ${S.marked} and ${S.header}`, deep: [{ v: S.envSecret }] });
+      seen.push(JSON.stringify(echoed), echoed.text);
       const crash = await registry.execute('crash', {});
       seen.push(JSON.stringify(crash), crash.text);
       // Wait for the crash to be recorded, then for the refused restart.
@@ -190,6 +194,18 @@ describe('secrets sweep', () => {
       assert.equal((error as { code?: string }).code, 'MCPB_SERVER_START_FAILED');
       assert.deepEqual(errorStrings(error).flatMap(leaks), []);
     }
+  });
+
+  it('the audit file (tools.mcp.audit, args: full) holds no secret from the library run', async () => {
+    const file = join(dirname(configFile), 'audit.jsonl');
+    let text = '';
+    // Written off the call path, after the calls returned.
+    for (let i = 0; i < 200 && !(text.includes('"crash"') && text.split('\n').length > 4); i++) {
+      text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.ok(text.includes('"name":"leak"') && text.includes('"apiKey":"***"'), `the calls are in the audit file: ${text.slice(0, 2000)}`);
+    assert.deepEqual(leaks(text), [], text.slice(0, 4000));
   });
 
   for (const argv of [
