@@ -15,6 +15,7 @@ export type {
   ProfileConfig,
   TelemetryConfig,
   ToolSearchConfig,
+  ScanModeConfig,
   TransportKind,
   ConfigIssue,
 } from './config/index.js';
@@ -80,6 +81,11 @@ export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
 export type { PinnedFields } from './pipeline/pins/definition.js';
 export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
 
+// The poisoning scanner: as a pipeline step, and as plain functions over tool definitions.
+export { createScanner, scanServers, scanTool, hasHighFinding } from './pipeline/scan/index.js';
+export type { ScanMode, ScannerOptions, ScannerStep, ScanTarget, ScanFinding, ScanRuleId, ScanSeverity, ScanContext } from './pipeline/scan/index.js';
+export { ToolFlaggedError } from './errors/scan-errors.js';
+export type { FlaggedFinding } from './errors/scan-errors.js';
 // OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
 export { createTelemetry } from './telemetry/index.js';
 export type { TelemetryOptions, TracerLike } from './telemetry/index.js';

@@ -182,6 +182,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['doctor', 'doctor --json -q', '--from claude-desktop doctor', 'doctor -- node server.js'],
   },
   {
+    name: 'scan',
+    summary: "check every server's tool definitions for poisoning (hidden instructions, shadowing, secrets)",
+    usage: ['scan [--json]', 'scan [options] -- CMD [ARGS...]', 'scan URL [options]'],
+    description: `Starts the servers (a lazy one's saved tool list is read instead) and checks every tool definition, offline: nothing is called. It looks in names, titles, descriptions and everywhere inside the input and output schemas (descriptions, defaults, enums, property names) for instructions aimed at the model ("ignore previous instructions", "do not tell the user", <IMPORTANT> blocks), orders to other servers' tools (shadowing), instructions to read credentials or send data somewhere, invisible or bidirectional Unicode, ANSI escapes, long encoded blobs, and names imitating another server's tool. Findings are grouped per server, each with its rule, severity and an excerpt (secrets masked). With --json, stdout holds exactly { "findings": [{ "server", "tool", "rule", "severity", "excerpt" }] }. Exits 1 when any finding is high, 3 when a server could not be started and nothing high was found. ${TARGETS}`,
+    options: ['json', ...AD_HOC],
+    examples: ['scan', 'scan --json -q', '--server github scan', 'scan -- node server.js'],
+  },
+  {
     name: 'demo',
     summary: 'show servers and tools, then run one call',
     usage: ['demo [TOOL] [ARGS_JSON]'],
@@ -278,7 +286,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 /** The exit codes, in order; the help text and the docs both print this table. */
 export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]> = [
   [0, 'success'],
-  [1, 'the tool ran and returned an error'],
+  [1, 'the tool ran and returned an error (scan: a finding is high)'],
   [2, 'bad usage or config (an unknown command, option or tool name)'],
   [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],

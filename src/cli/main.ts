@@ -30,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   search: async () => (await import('./commands/search.js')).searchCommand,
   call: async () => (await import('./commands/call.js')).callCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
+  scan: async () => (await import('./commands/scan.js')).scanCommand,
   demo: async () => (await import('./commands/demo.js')).demoCommand,
   conformance: async () => (await import('./commands/conformance.js')).conformanceCommand,
   record: async () => (await import('./commands/record.js')).recordCommand,

@@ -25,6 +25,7 @@ export type {
   ProfileConfig,
   TelemetryConfig,
   ToolSearchConfig,
+  ScanModeConfig,
   TransportKind,
 } from './types.js';
 export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './policy-keys.js';

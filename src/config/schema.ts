@@ -20,7 +20,22 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'pins', 'telemetry', 'policy', 'audit', 'profiles'] as const;
+export const TOOLS_MCP_KEYS = [
+  'enabled',
+  'servers',
+  'secrets',
+  'toolSearch',
+  'maxResultTokens',
+  'pins',
+  'scan',
+  'telemetry',
+  'policy',
+  'audit',
+  'profiles',
+] as const;
+
+/** Values of `tools.mcp.scan`: what the scanner does at start with a poisoned tool definition. */
+export const SCAN_MODES = ['warn', 'block'] as const;
 
 /** Keys of `tools.mcp.audit`. */
 export const AUDIT_KEYS = ['file', 'args', 'maxBytes', 'keep'] as const;

@@ -8,8 +8,8 @@ import type { DocPath } from './paths.js';
 import { readPinsSettings } from './pins-config.js';
 import { readTelemetry } from './telemetry-key.js';
 import { readPolicy, type PolicyConfig } from './policy-keys.js';
-import type { AuditConfig, PinsConfig, ProfileConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
-import { PROFILE_KEYS, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
+import type { AuditConfig, PinsConfig, ProfileConfig, ScanModeConfig, TelemetryConfig, ToolSearchConfig } from './types.js';
+import { PROFILE_KEYS, SCAN_MODES, TOOL_SEARCH_KEYS, TOOL_SEARCH_MAX_LIMIT } from './schema.js';
 
 /** What `tools.mcp` says for every server besides the list itself. */
 export interface SharedSettings {
@@ -17,6 +17,7 @@ export interface SharedSettings {
   maxResultTokens?: number;
   pins?: PinsConfig | false;
   profiles?: Record<string, ProfileConfig>;
+  scan?: ScanModeConfig;
   telemetry?: TelemetryConfig;
   policy?: PolicyConfig;
   audit?: AuditConfig;
@@ -33,6 +34,16 @@ export function readSharedSettings(ctx: FieldContext, path: DocPath, mcp: Record
   if (reader.has('profiles')) {
     const profiles = readProfiles(ctx, path, mcp.profiles);
     if (profiles) out.profiles = profiles;
+  }
+  if (reader.has('scan')) {
+    const scan = mcp.scan;
+    if (typeof scan === 'string' && (SCAN_MODES as readonly string[]).includes(scan)) out.scan = scan as ScanModeConfig;
+    else
+      reader.fail(
+        ['scan'],
+        `scan must be one of ${SCAN_MODES.join(', ')}, got ${typeof scan === 'string' ? `"${scan}"` : typeName(scan)}`,
+        'write scan: warn (log what the scanner finds) or scan: block (hide tools with a high finding)',
+      );
   }
   const telemetry = readTelemetry(ctx, path, mcp);
   if (telemetry) out.telemetry = telemetry;

@@ -220,12 +220,20 @@ export interface BridgeConfig {
    */
   policy?: PolicyConfig;
   /**
+   * `tools.mcp.scan` (mcp-bridge files): the poisoning scanner at start. `warn` logs each finding
+   * once; `block` also leaves every tool with a high finding out of the specs and refuses calls to
+   * it (`MCPB_TOOL_FLAGGED`). Absent (the scanner off) when the file has none.
+   */
+  scan?: ScanModeConfig;
+  /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
 }
 
+/** `tools.mcp.scan`: what the scanner does with a poisoned definition at start. */
+export type ScanModeConfig = 'warn' | 'block';
 /** `tools.mcp.audit`: one JSONL line per tool call, see `createAuditLog`. */
 export interface AuditConfig {
   /** The log file, absolute (a relative `file` is resolved against the config file's folder). */

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
+  MCPB_TOOL_FLAGGED:
+    "the scanner found a high-severity problem in the tool's definition (hidden instructions, shadowing, credential access...) and `scan: block` is on; nothing was sent; review with `mcp-bridge scan`",
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
   MCPB_POLICY_DENIED:
     'the policy (tools.mcp.policy or createPolicy) denies this tool; names the tool, its server, the rule (index and reason) and what to change; nothing was sent',

@@ -3,6 +3,7 @@
 // the config onto them, so a config without any of them adds nothing and costs nothing.
 import { collectSecrets } from '../../protocol/redact.js';
 import type { BridgeConfig } from '../config/types.js';
+import { createScanner } from '../pipeline/scan/interceptor.js';
 import { createPolicy } from '../pipeline/policy/interceptor.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import { createAuditLog } from '../pipeline/audit/index.js';
@@ -14,10 +15,10 @@ import { pinsStep } from './pins-step.js';
 export interface StepContext {
   /** The config file's directory (a relative lock or audit file lives beside the config). */
   configDir?: string;
+  /** Where steps report what they only log (a scanner finding or a pin change under `warn`): the manager's logger. */
+  logger?: Logger;
   /** Asked for the calls a `confirm` rule of the policy catches (the Manager's `onConfirm`). */
   onConfirm?: ConfirmHandler;
-  /** Where steps report what they only log (a pin change under `onChange: warn`). */
-  logger?: Logger;
 }
 
 /** The steps `config` configures, in any order (each carries its stage). */
@@ -29,6 +30,7 @@ export function pipelineSteps(config: BridgeConfig | undefined, context: StepCon
   if (pins) steps.push(pins);
 
   // scanner
+  if (config.scan !== undefined) steps.push(createScanner({ mode: config.scan, ...(context.logger ? { logger: context.logger } : {}) }));
 
   // policy
   if (config.policy)
