@@ -1,6 +1,7 @@
 // The options, call options and events of a Client: the shapes its users write and listen to,
 // apart from the class so the modules that make up the client share them without importing it.
 import type {
+  CallToolResult,
   ClientCapabilities,
   Implementation,
   LoggingMessageParams,
@@ -130,6 +131,17 @@ export interface CallToolOptions {
   /** Extra `_meta` for the request. */
   meta?: Record<string, unknown>;
 }
+
+/**
+ * Checks a `callTool` before it is made: calls `send` to make it (with the arguments and options it
+ * settles on) or rejects without calling it. See {@link Client.gateToolCalls}.
+ */
+export type ToolCallGate = (
+  tool: string,
+  args: Record<string, unknown>,
+  options: CallToolOptions,
+  send: (args: Record<string, unknown>, options: CallToolOptions) => Promise<CallToolResult>,
+) => Promise<CallToolResult>;
 
 /** Options of a task-augmented {@link Client.callTool} (TASKS-3): the call returns a {@link ToolTask}. */
 export interface CallToolAsTaskOptions extends Omit<CallToolOptions, 'onProgress' | 'resetTimeoutOnProgress' | 'maxTotalTimeoutMs'> {

@@ -31,7 +31,15 @@ import {
 import type { Redact } from '../../protocol/redact.js';
 import type { RequestOptions, Session } from '../session/session.js';
 import type { Transport } from '../transports/transport.js';
-import type { CallToolAsTaskOptions, CallToolOptions, ClientEvents, ClientOptions, SdkCallToolParams, SdkRequestOptions } from './client-options.js';
+import type {
+  CallToolAsTaskOptions,
+  CallToolOptions,
+  ClientEvents,
+  ClientOptions,
+  SdkCallToolParams,
+  SdkRequestOptions,
+  ToolCallGate,
+} from './client-options.js';
 import { complete } from './completion.js';
 import { connectClient } from './connect.js';
 import { ClientConnection } from './connection.js';
@@ -46,7 +54,15 @@ import { listTasks, type ToolTask } from './tasks.js';
 import { fromSdkOptions, ToolCalls } from './tool-calls.js';
 
 export { DEFAULT_STARTUP_TIMEOUT_MS } from './client-options.js';
-export type { CallToolAsTaskOptions, CallToolOptions, ClientEvents, ClientOptions, SdkCallToolParams, SdkRequestOptions } from './client-options.js';
+export type {
+  CallToolAsTaskOptions,
+  CallToolOptions,
+  ClientEvents,
+  ClientOptions,
+  SdkCallToolParams,
+  SdkRequestOptions,
+  ToolCallGate,
+} from './client-options.js';
 export { SKIPPED_LINE_CHARS, SKIPPED_LINES_KEPT } from './start-error.js';
 
 /** The options of a call made without any (never modified, so one object serves every such call). */
@@ -135,6 +151,17 @@ export class Client {
     return this.tools.listTtlMs;
   }
 
+  private toolCallGate?: ToolCallGate;
+
+  /**
+   * Routes every later `callTool` (not the task-augmented form) through `gate`, which makes the call
+   * or refuses it; `undefined` removes it. The manager gates the clients it starts, so a client
+   * reached through a server handle passes its registry's call pipeline (pins, policy, audit) too.
+   */
+  gateToolCalls(gate: ToolCallGate | undefined): void {
+    this.toolCallGate = gate;
+  }
+
   /**
    * Calls a tool. A result with `isError: true` is returned, not thrown (TOOLS-8). A progress token is
    * always attached, so progress from the server keeps a long call alive.
@@ -164,6 +191,8 @@ export class Client {
       const options = (third as CallToolOptions | CallToolAsTaskOptions | undefined) ?? NO_OPTIONS;
       this.connection.assertReady(Methods.toolsCall);
       if ('task' in options && options.task) return this.tools.startTask(name, args, options);
+      const gate = this.toolCallGate;
+      if (gate) return gate(name, args, options as CallToolOptions, (a, o) => this.tools.call(name, a, o));
       return this.tools.call(name, args, options as CallToolOptions);
     } catch (error) {
       return Promise.reject(error);

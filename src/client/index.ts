@@ -32,7 +32,7 @@ export {
   redactUrl,
 } from '../../protocol/index.js';
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
-export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents } from './client.js';
+export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents, ToolCallGate } from './client.js';
 export { ToolTask } from './tasks.js';
 export { MAX_URL_ELICITATION_ROUNDS } from './url-elicitation.js';
 export type { UrlElicitationHook } from './url-elicitation.js';

@@ -20,6 +20,8 @@ export class CallGate {
 
   /** `options` for a call the registry's pipeline already ran: the gate lets it through. */
   mark<T extends object>(options: T): T {
+    // Without steps every gate lets calls through anyway: no copy on the hot path.
+    if (!this.registry.hasPipelineSteps()) return options;
     const marked = { ...options };
     this.fromRegistry.add(marked);
     return marked;

@@ -248,6 +248,7 @@ export class Manager {
               () => config.prefix,
               (): readonly Tool[] => handle.currentTools,
             ),
+            markChecked: (options) => this.gate!.mark(options),
           }
         : {}),
     });

@@ -176,7 +176,8 @@ export class ServerHandle {
       );
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
     const end = this.idle.begin();
-    const result = client.callTool(name, args, options).finally(end);
+    const mark = this.options.markChecked;
+    const result = client.callTool(name, args, mark ? mark(options) : options).finally(end);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
   }
@@ -235,6 +236,8 @@ export class ServerHandle {
       debounceMs: this.options.listChangedDebounceMs ?? 50,
       onClient: (client) => {
         this.client = client;
+        // A client reached through the handle (liveClient, readyClient) is governed as the handle is.
+        if (this.options.gate) client.gateToolCalls(this.options.gate);
       },
       wanted: (client) => !this.isStopped() && this.client === client,
       onListChange: (client, kind) => {

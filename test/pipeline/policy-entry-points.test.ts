@@ -183,6 +183,17 @@ describe('the policy from every entry point', { timeout: 120_000 }, () => {
     assert.match(JSON.stringify(read.content), /stay/);
   });
 
+  test("the handle's Client itself (liveClient, readyClient) is governed too: refused with nothing sent, allowed calls answer", async () => {
+    const client = manager.server('fs').readyClient();
+    await assert.rejects(client.callTool('write_file', writeArgs()), (e: unknown) => hasErrorCode(e, 'MCPB_NOT_CONFIRMED'));
+    await assert.rejects(manager.server('fs').liveClient!.callTool('move_file', moveArgs()), (e: unknown) => hasErrorCode(e, 'MCPB_POLICY_DENIED'));
+    // The SDK's call form goes the same way.
+    await assert.rejects(client.callTool({ name: 'move_file', arguments: moveArgs() }), (e: unknown) => hasErrorCode(e, 'MCPB_POLICY_DENIED'));
+    nothingSent('client');
+    const read = await client.callTool('read_text_file', { path: source() });
+    assert.match(JSON.stringify(read.content), /stay/);
+  });
+
   test('each call is checked once, whichever way it comes; a confirmed call runs; onConfirm sees where it entered', async () => {
     asked.length = 0;
     entries.length = 0;
