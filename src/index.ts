@@ -17,7 +17,8 @@ export { fileToolListStore, memoryToolListStore } from './manager/saved-tools.js
 export type { SavedToolList, ToolListStore } from './manager/saved-tools.js';
 export type { ToolsOrigin } from './manager/lazy-start.js';
 export * from './errors/manager-errors.js';
-export { Registry } from './registry/registry.js';
+export { Registry } from './adapters/registry.js';
+export { ToolRegistry } from './registry/registry.js';
 export type { LlmSpecs, LlmSpecByTarget, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './registry/registry.js';
 export type * from './registry/types.js';
 export type * from './registry/tool-calls.js';
@@ -25,7 +26,11 @@ export type { ToolSearchOptions, ToolSearchResult, ToolSearchSettings } from './
 export type { EmbedTexts } from './registry/search/vectors.js';
 export type * from './bridge/types.js';
 export type * from './bridge/llm-specs.js';
-export { convertResult, DEFAULT_TEXT_BUDGET } from './bridge/result.js';
+export { convertResult, DEFAULT_TEXT_BUDGET, errorResult } from './bridge/result.js';
+export { CallPipeline, INTERCEPTOR_STAGES, createInterceptor } from './pipeline/index.js';
+export type { InterceptionEvent, MutationResult, MutatorHook, ValidationResult, ValidatorHook } from './pipeline/index.js';
+export * from './errors/pipeline-errors.js';
+export type { CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
 export {

@@ -26,6 +26,7 @@ export const SECTIONS = [
       ['docs/cli.md', 'cli.html'],
       ['docs/oauth.md', 'oauth.html'],
       ['docs/security.md', 'security.html'],
+      ['docs/governance.md', 'governance.html'],
       ['docs/troubleshooting.md', 'troubleshooting.html'],
     ],
   ],

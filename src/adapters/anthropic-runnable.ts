@@ -4,7 +4,7 @@ import type { AnthropicToolSpec } from '../bridge/llm-specs.js';
 import type { CallContext } from '../registry/types.js';
 import { toAnthropicToolResult, type AnthropicToolResultContent } from '../registry/tool-calls.js';
 import type { ToolRunner } from './runner.js';
-import type { AnthropicToolReference } from './tool-search-native.js';
+import type { AnthropicToolReference } from '../registry/search-wire.js';
 
 /** Options of {@link toAnthropicRunnableTools}. */
 export interface AnthropicRunnableToolsOptions {

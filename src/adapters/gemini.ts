@@ -1,12 +1,14 @@
 // Google Gemini: `functionCall` parts answered by `functionResponse` parts, a `CallableTool` for the
 // SDK's automatic function calling, and declarations with `parametersJsonSchema` (plain JSON Schema,
 // which Gemini accepts beside the OpenAPI-subset `parameters`).
-import type { JsonSchema } from '../../protocol/index.js';
 import type { GeminiFunctionDeclaration } from '../bridge/llm-specs.js';
-import type { SchemaNote, ToolDef, ToolResult } from '../bridge/types.js';
+import type { ToolResult } from '../bridge/types.js';
 import type { CallContext } from '../registry/types.js';
 import { callName, malformedCall } from '../registry/tool-calls.js';
 import { imagesOf, selectTools, type ToolRunner, type ToolSelection } from './runner.js';
+import { toGeminiJsonSchemaDeclaration } from '../bridge/gemini-declaration.js';
+
+export { toGeminiJsonSchemaDeclaration, type GeminiJsonSchemaDeclaration } from '../bridge/gemini-declaration.js';
 
 /** A `functionCall` part of a Gemini response. */
 export interface GeminiFunctionCall {
@@ -24,9 +26,6 @@ export interface GeminiFunctionResponsePart {
     parts?: Array<{ inlineData: { mimeType: string; data: string } }>;
   };
 }
-
-/** A declaration with `parametersJsonSchema` (mutually exclusive with `parameters`). */
-export type GeminiJsonSchemaDeclaration = Omit<GeminiFunctionDeclaration, 'parameters'>;
 
 /** The part answering a call, for a result. */
 export function toGeminiFunctionResponse(call: { id?: string; name: string }, result: ToolResult): GeminiFunctionResponsePart {
@@ -49,24 +48,6 @@ export async function executeGeminiFunctionCall(runner: ToolRunner, call: Gemini
     return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name: '' }, malformedCall('the functionCall has no name', 'Gemini'));
   const args = call.args === undefined || call.args === null ? {} : call.args;
   return toGeminiFunctionResponse({ ...(id !== undefined ? { id } : {}), name }, await runner.execute(name, args, context));
-}
-
-/**
- * A declaration whose schema is the tool's own JSON Schema, lightly normalised: the `$schema`
- * marker is dropped (Gemini rejects unknown top-level keywords there) and nothing else changes.
- */
-export function toGeminiJsonSchemaDeclaration(def: ToolDef): { spec: GeminiJsonSchemaDeclaration; notes: SchemaNote[] } {
-  const notes: SchemaNote[] = [];
-  const schema = structuredClone(def.inputSchema) as Record<string, unknown>;
-  if ('$schema' in schema) {
-    delete schema.$schema;
-    notes.push({ path: '#/$schema', change: 'dropped the $schema marker' });
-  }
-  const props = schema.properties as Record<string, unknown> | undefined;
-  const spec: GeminiJsonSchemaDeclaration = { name: def.name, description: def.description };
-  if (props && Object.keys(props).length > 0) spec.parametersJsonSchema = schema as JsonSchema;
-  else notes.push({ path: '#', change: 'parametersJsonSchema omitted (tool takes no arguments)' });
-  return { spec, notes };
 }
 
 /** Options of {@link toGeminiCallableTool}. */

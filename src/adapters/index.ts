@@ -18,7 +18,7 @@ export type {
   AgentsToolSearchOptions,
   AgentsToolSearchRunner,
 } from './openai-agents.js';
-export { executeResponsesToolSearchCall, toAnthropicToolSearchResult } from './tool-search-native.js';
+export { executeResponsesToolSearchCall, toAnthropicToolSearchResult } from '../registry/search-wire.js';
 export type {
   AnthropicToolReference,
   AnthropicToolSearchResult,
@@ -26,7 +26,7 @@ export type {
   ResponsesToolSearchCall,
   ResponsesToolSearchOutput,
   ResponsesToolSearchTool,
-} from './tool-search-native.js';
+} from '../registry/search-wire.js';
 export { toLangChainTools } from './langchain.js';
 export type { LangChainArtifact, LangChainToolFactory, LangChainToolFields, LangChainToolsOptions } from './langchain.js';
 export type { ToolRunner, ToolSelection } from './runner.js';

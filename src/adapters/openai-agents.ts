@@ -2,7 +2,7 @@
 // over the registry, so the manager keeps supervision, prefixing, validation and timeouts.
 import { McpBridgeError, type CallToolResult, type JsonSchema, type ToolUi } from '../../protocol/index.js';
 import { selectTools, type ToolRunner, type ToolSelection } from './runner.js';
-import { foundNames } from './tool-search-native.js';
+import { foundNames } from '../registry/search-wire.js';
 
 /** Options of {@link toAgentsMcpServer}. */
 export interface AgentsMcpServerOptions {

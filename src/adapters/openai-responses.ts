@@ -1,7 +1,5 @@
 // OpenAI Responses API: flat function tools (the Chat Completions spec nests them under `function`)
 // and `function_call` items answered by `function_call_output` items, images as `input_image`.
-import type { JsonSchema } from '../../protocol/index.js';
-import type { OpenAiToolSpec } from '../bridge/llm-specs.js';
 import type { ToolResult } from '../bridge/types.js';
 import type { CallContext } from '../registry/types.js';
 import { callName, malformedCall, parseOpenAiArguments } from '../registry/tool-calls.js';
@@ -9,20 +7,7 @@ import { ToolArgumentsError } from '../errors/bridge-errors.js';
 import { errorResult } from '../bridge/result.js';
 import { dataUrl, imagesOf, type ToolRunner } from './runner.js';
 
-/** A Responses API function tool. */
-export interface ResponsesFunctionTool {
-  type: 'function';
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-  /**
-   * Always set: `true` for a schema converted to strict form, `false` otherwise. The API reads an
-   * absent or `null` value as "strict when the schema is compatible", which would hold a schema to
-   * rules it was never converted for.
-   */
-  strict: boolean;
-  defer_loading?: boolean;
-}
+export { toResponsesTool, type ResponsesFunctionTool } from '../bridge/responses-spec.js';
 
 /** A `function_call` output item of a response. */
 export interface ResponsesFunctionCall {
@@ -43,12 +28,6 @@ export interface ResponsesFunctionCallOutput {
   type: 'function_call_output';
   call_id: string;
   output: string | ResponsesOutputContent[];
-}
-
-/** The Responses shape of one Chat Completions spec: the same schema, flattened, `strict` said explicitly. */
-export function toResponsesTool(spec: OpenAiToolSpec): ResponsesFunctionTool {
-  const fn = spec.function;
-  return { type: 'function', name: fn.name, description: fn.description, parameters: fn.parameters, strict: fn.strict ?? false };
 }
 
 /** The output item for a result: plain text, or text and images when the tool returned images. */

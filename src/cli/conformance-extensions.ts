@@ -3,7 +3,7 @@
 // (every schema path exercised, nothing fetched), and skills (list without reading; load, which
 // verifies, then read the files only if it did). Each handler connects, acts, and closes.
 import { connect, type Client } from '../client/index.js';
-import { Registry } from '../registry/registry.js';
+import { Registry } from '../adapters/registry.js';
 
 type Handler = (url: string) => Promise<void>;
 

@@ -6,7 +6,7 @@ import type { BridgeConfig } from '../config/types.js';
 import { createConsoleLogger, nullLogger } from '../log.js';
 import { Manager, type StartSummary } from '../manager/manager.js';
 import { defaultToolListDir, fileToolListStore } from '../manager/saved-tools.js';
-import { Registry } from '../registry/registry.js';
+import { Registry } from '../adapters/registry.js';
 import type { RegistryOptions } from '../registry/types.js';
 import type { ParsedArgs } from './args.js';
 import { firstLine, type CliIo } from './io.js';

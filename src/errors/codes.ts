@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   MCPB_TOOL_SCHEMA_INVALID: "a tool's schema cannot be compiled; the tool is registered without validation",
   MCPB_TOOL_NAME_COLLISION:
     'two tools want the same exposed name; an exact name wins over a rewritten one (which gets a suffix), else the first stays; a prefix is suggested',
+  MCPB_INTERCEPTOR_REJECTED: 'a validating interceptor (a pipeline step of yours) found the call or its result invalid; on the request, nothing was sent',
+  MCPB_INTERCEPTOR_FAILED: 'an interceptor threw and is not failOpen, so the call was refused; the cause is its error',
   MCPB_TOOL_CALL_FAILED: 'the call failed before a result (timeout, server down, protocol error); the cause says which',
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',

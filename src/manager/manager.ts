@@ -1,6 +1,8 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
+import { dirname } from 'node:path';
+import { pipelineSteps } from './pipeline-steps.js';
 import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
@@ -9,7 +11,7 @@ import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
 import { nullLogger, type Logger } from '../log.js';
 import { warmHttpTransport } from '../transports/create.js';
-import type { Registry } from '../registry/registry.js';
+import type { ToolRegistry as Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
@@ -105,6 +107,9 @@ export class Manager {
       }
       this.handles.set(server.name, this.createHandle(server));
     }
+    // The config's governance (pins, scanner, policy, audit, telemetry) joins the registry's call pipeline.
+    if (options.registry && !Array.isArray(config) && isBridgeConfig(config))
+      for (const step of pipelineSteps(config, { configDir: dirname(config.file) })) options.registry.use(step);
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }

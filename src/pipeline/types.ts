@@ -13,6 +13,8 @@ export interface CallContext {
   onProgress?: (progress: Progress) => void;
   /** Extra `params._meta` for the `tools/call` request (trace context, for one). */
   meta?: Record<string, unknown>;
+  /** Where the call entered. @defaultValue `'registry'` */
+  entry?: CallEntry;
 }
 
 /** Where a call entered: the registry (and every adapter on it), the CLI, a server handle used directly, the gateway. */

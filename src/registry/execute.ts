@@ -1,7 +1,8 @@
 // Running one registered tool: look the name up (a withdrawn server's tool answers why it is gone;
 // an unknown name gets close matches), drop the nulls a strict-mode model sends for omitted
 // properties, fill the declared defaults of required properties the call left out, validate the arguments (nothing is sent when they are invalid), call, and convert
-// the result. Never rejects: every failure is an error result with a `code`.
+// the result. Between validation and the server, the call passes the pipeline's steps. Never rejects:
+// every failure is an error result with a `code`.
 import type { McpBridgeError } from '../../protocol/index.js';
 import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
 import { fillRequiredDefaults, requiredDefaultsPlan } from '../bridge/required-defaults.js';
@@ -11,6 +12,8 @@ import { invalidArgumentsText } from '../bridge/validation-issues.js';
 import { ToolArgumentsError, ToolCallError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID } from '../errors/bridge-errors.js';
 import { closeMatches } from '../util/did-you-mean.js';
 import { isCallToolResult, type Entry } from './entry.js';
+import type { CallPipeline } from '../pipeline/chain.js';
+import type { ToolCall } from '../pipeline/types.js';
 import type { CallContext, RegistryOptions } from './types.js';
 
 /** A tool of a server that is down, and what to tell its callers (see `Registry.withdrawServer`). */
@@ -26,15 +29,23 @@ export interface ExecuteTable {
   readonly withdrawn: ReadonlyMap<string, Withdrawn>;
 }
 
+/** How a call is run once it is valid: through `pipeline`, and converted without cutting when a later step keeps oversized results. */
+export interface ExecutePlan {
+  pipeline: CallPipeline;
+  /** The pipeline's budget step keeps oversized results itself: convert without cutting. */
+  uncut: boolean;
+  /** Tools that go straight to their handler (the registry's own: search, read_result). */
+  direct?: (name: string) => boolean;
+}
+
 /** Runs the tool exposed as `name`; see `Registry.execute`. */
 export async function executeTool(
   table: ExecuteTable,
   options: RegistryOptions,
+  plan: ExecutePlan,
   name: string,
   args: unknown,
   context: CallContext,
-  /** The caller keeps oversized results itself (the registry's result store): convert without cutting. */
-  uncut = false,
 ): Promise<ToolResult> {
   const entries = table.entries;
   const entry = entries.get(name);
@@ -70,9 +81,28 @@ export async function executeTool(
   const issues = entry.input?.check(prepared) ?? [];
   if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
   if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
+  const terminal = (call: ToolCall) => invokeAndConvert(entry, call, options, plan.uncut);
+  const call: ToolCall = {
+    name,
+    ...server,
+    tool: def.originalName,
+    definition: def,
+    arguments: prepared,
+    context,
+    entry: context.entry ?? 'registry',
+    startedAt: performance.now(),
+  };
+  return plan.direct?.(name) ? terminal(call) : plan.pipeline.run(call, terminal);
+}
+
+/** The pipeline's last step: the call to the server (or native handler), its result converted. */
+async function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryOptions, uncut: boolean): Promise<ToolResult> {
+  const name = call.name;
+  const def = entry.def;
+  const server = def.server !== undefined ? { server: def.server } : {};
   let raw;
   try {
-    raw = await entry.invoke(prepared, context);
+    raw = await entry.invoke(call.arguments, call.context);
   } catch (cause) {
     if (cause instanceof ToolResultError) return errorResult(cause);
     const reason = cause instanceof Error ? cause.message : String(cause);

@@ -1,23 +1,14 @@
-// The agent's tool registry: MCP tools per server and native tools under one namespace where a
-// collision never overwrites; LLM specs, validated execution, and provider tool-call helpers. The
-// class is the public face: the bookkeeping lives in tool-table.ts, the specs in spec-list.ts,
-// running a tool in execute.ts, and the provider shapes in tool-calls.ts and the adapters.
+// The agent's tool namespace: MCP tools per server and native tools under one namespace where a
+// collision never overwrites; LLM specs, validated execution through the call pipeline, and the
+// provider tool-call helpers. The bookkeeping lives in tool-table.ts, the specs in spec-list.ts,
+// running a tool in execute.ts, the provider shapes in tool-calls.ts and search-wire.ts. The
+// framework adapters build on this class (src/adapters/registry.ts); it never imports them.
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
-import { toAiSdkTools, type AiSdk6Part, type AiSdk7Part, type AiSdkDynamicTool, type AiSdkToolsOptions } from '../adapters/ai-sdk.js';
-import { toAnthropicRunnableTools, type AnthropicRunnableTool, type AnthropicRunnableToolsOptions } from '../adapters/anthropic-runnable.js';
-import {
-  executeGeminiFunctionCall,
-  toGeminiCallableTool,
-  type GeminiCallableTool,
-  type GeminiCallableToolOptions,
-  type GeminiFunctionCall,
-  type GeminiFunctionResponsePart,
-} from '../adapters/gemini.js';
-import { toLangChainTools, type LangChainToolsOptions } from '../adapters/langchain.js';
-import { toAgentsToolSearch, type AgentsToolSearchOptions } from '../adapters/openai-agents.js';
-import { executeResponsesCall, type ResponsesFunctionCall, type ResponsesFunctionCallOutput } from '../adapters/openai-responses.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
-import { executeParsed, executeTool } from './execute.js';
+import { CallPipeline } from '../pipeline/chain.js';
+import type { Interceptor } from '../pipeline/types.js';
+import type { Entry } from './entry.js';
+import { executeParsed, executeTool, type ExecutePlan } from './execute.js';
 import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
 import {
   executeResponsesToolSearchCall,
@@ -25,8 +16,7 @@ import {
   type AnthropicToolSearchResult,
   type ResponsesToolSearchCall,
   type ResponsesToolSearchOutput,
-} from '../adapters/tool-search-native.js';
-import type { AnthropicToolSpec } from '../bridge/llm-specs.js';
+} from './search-wire.js';
 import {
   callName,
   malformedCall,
@@ -47,11 +37,12 @@ import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEv
 export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './spec-list.js';
 
 /**
- * Tools an agent can call: MCP tools (registered per server by the manager) and native tools,
- * each under a unique exposed name. `list()` order is registration order and stays stable across
- * refreshes. Events: `changed`, `collision`, `problem`.
+ * The agent's tool namespace: MCP tools (registered per server by the manager) and native tools,
+ * each under a unique exposed name, with specs, search, and execution through the call pipeline.
+ * `list()` order is registration order and stays stable across refreshes. Events: `changed`,
+ * `collision`, `problem`. {@link Registry} adds every framework's shape on top.
  */
-export class Registry {
+export class ToolRegistry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
   private search?: ToolSearch;
@@ -60,9 +51,18 @@ export class Registry {
 
   /** Oversized results, kept for `read_result` (unless `results: false`). */
   private readonly results?: ResultStore;
+  /** The steps between a valid call and its server. */
+  private plan: ExecutePlan;
 
   constructor(private readonly options: RegistryOptions = {}) {
     if (options.results !== false) this.results = new ResultStore(options.results);
+    const store = this.results;
+    const steps = [...(options.interceptors ?? []), ...(store ? [this.budgetStep(store)] : [])];
+    this.plan = {
+      pipeline: new CallPipeline(steps),
+      uncut: store !== undefined,
+      direct: (name) => name === store?.toolName || name === this.deferral?.toolName,
+    };
     if (options.toolSearch?.enabled) {
       const loaded = new LoadedTools(options.toolSearch, this.results ? [this.results.toolName] : []);
       this.deferral = loaded;
@@ -73,6 +73,55 @@ export class Registry {
         ),
       );
     }
+  }
+
+  /**
+   * Adds a step to the call pipeline every call passes between validation and its server, placed by
+   * its `stage` (pins, policy, audit, telemetry, user, budget) after the steps already in that stage.
+   * The registry's own tools (the search tool, `read_result`) reach no server and skip it.
+   * @example
+   * registry.use({ name: 'log-calls', async intercept(call, next) {
+   *   const result = await next(call);
+   *   console.log(call.server, call.tool, result.isError ? 'failed' : 'ok');
+   *   return result;
+   * } });
+   */
+  use(step: Interceptor): this {
+    this.plan = { ...this.plan, pipeline: this.plan.pipeline.with(step) };
+    return this;
+  }
+
+  /** The names of the pipeline's steps, in the order a call meets them. */
+  pipelineSteps(): string[] {
+    return this.plan.pipeline.describe();
+  }
+
+  /** The result budget as the pipeline's last step: past it, the model gets a head and a handle for `read_result`. */
+  private budgetStep(store: ResultStore): Interceptor {
+    return {
+      name: 'result-budget',
+      stage: 'budget',
+      intercept: async (call, next) => {
+        const result = await next(call);
+        const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? store.budgetChars;
+        const kept = store.budget(result, call.name, budget);
+        // The reading tool appears with the first result it can read, at the end of the specs.
+        if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
+        return kept;
+      },
+    };
+  }
+
+  /** The entries a model may be offered: every one, less those a pipeline step refuses outright. */
+  private visible(): ReadonlyMap<string, Entry> {
+    const entries = this.table.entries;
+    const pipeline = this.plan.pipeline;
+    let hidden: Set<string> | undefined;
+    for (const [name, entry] of entries) if (pipeline.hides(entry.def)) (hidden ??= new Set()).add(name);
+    if (!hidden) return entries;
+    const out = new Map<string, Entry>();
+    for (const [name, entry] of entries) if (!hidden.has(name)) out.set(name, entry);
+    return out;
   }
 
   /** Registers a native tool. A taken name is reported (`skipped`, `collision` event), never overwritten. */
@@ -123,9 +172,9 @@ export class Registry {
     return this.table.entries.has(name);
   }
 
-  /** Every definition, in registration order. */
+  /** Every definition a model may be offered, in registration order (a tool some pipeline step refuses outright is left out; {@link Registry.get} still finds it). */
   list(): ToolDef[] {
-    return [...this.table.entries.values()].map((e) => e.def);
+    return [...this.visible().values()].map((e) => e.def);
   }
 
   /** The exposed names of one server's tools, in order. */
@@ -165,8 +214,13 @@ export class Registry {
    * common synonyms, fused with your vectors when `toolSearch.embed` is set. The index is built on
    * the first search and follows every change of the registry incrementally.
    */
-  searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
-    return this.toolSearch().search(query, options);
+  async searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
+    const found = await this.toolSearch().search(query, options);
+    const pipeline = this.plan.pipeline;
+    return found.filter((f) => {
+      const def = this.table.entries.get(f.name)?.def;
+      return !def || !pipeline.hides(def);
+    });
   }
 
   private toolSearch(): ToolSearch {
@@ -194,9 +248,10 @@ export class Registry {
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options?: ToolSearchSpecOptions): LlmSpecs<P>;
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: ToolSearchSpecOptions = {}): LlmSpecs<P> | { specs: ResponsesNativeSpec[] } {
     const deferral = this.deferral;
+    const entries = this.visible();
     if (deferral && options.toolSearch === 'native' && (provider === 'anthropic' || provider === 'openai-responses'))
-      return nativeSearchSpecs(this.table.entries, deferral.select(this.table.entries, false), this.ownTools(), provider, options) as LlmSpecs<P>;
-    return specsOf(deferral ? deferral.select(this.table.entries) : this.table.entries, provider, options);
+      return nativeSearchSpecs(entries, deferral.select(entries, false), this.ownTools(), provider, options) as LlmSpecs<P>;
+    return specsOf(deferral ? deferral.select(entries) : entries, provider, options);
   }
 
   /**
@@ -205,7 +260,8 @@ export class Registry {
    * once and choose per step which the model sees (the AI SDK's `prepareStep` → `activeTools`).
    */
   activeTools(): string[] {
-    return [...(this.deferral ? this.deferral.select(this.table.entries) : this.table.entries).keys()];
+    const entries = this.visible();
+    return [...(this.deferral ? this.deferral.select(entries) : entries).keys()];
   }
 
   /** The search tool's exposed name with `toolSearch.enabled`; undefined when tool search is off. */
@@ -254,19 +310,13 @@ export class Registry {
 
   /**
    * Runs a tool: validates `args` against its inputSchema first (nothing is sent when they are
-   * invalid), calls it, and converts the result. Never rejects: an unknown tool (with close
+   * invalid), passes the call through the pipeline's steps ({@link Registry.use}), calls it, and
+   * converts the result. Never rejects: an unknown tool (with close
    * matches), invalid arguments (per field), a failed or aborted call all come back as error
    * results with `error.code` set.
    */
-  async execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
-    const store = this.results;
-    if (!store) return executeTool(this.table, this.options, name, args, context);
-    const result = await executeTool(this.table, this.options, name, args, context, true);
-    const entry = this.table.entries.get(name);
-    const kept = store.budget(result, name, entry?.textBudget ?? this.options.textBudget ?? store.budgetChars);
-    // The reading tool appears with the first result it can read, at the end of the specs.
-    if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
-    return kept;
+  execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
+    return executeTool(this.table, this.options, this.plan, name, args, context);
   }
 
   /**
@@ -297,62 +347,5 @@ export class Registry {
     const id = callName(block?.id) ?? '';
     if (name === undefined) return toAnthropicToolResult(id, malformedCall('the tool_use block has no name', 'Anthropic'));
     return toAnthropicToolResult(id, await this.execute(name, block.input, context));
-  }
-
-  /** Runs an OpenAI Responses `function_call` item and returns the `function_call_output` item answering it. Never throws. */
-  executeResponsesCall(item: ResponsesFunctionCall, context: CallContext = {}): Promise<ResponsesFunctionCallOutput> {
-    return executeResponsesCall(this, item, context);
-  }
-
-  /** Runs a Gemini `functionCall` and returns the `functionResponse` part answering it. Never throws. */
-  executeGeminiFunctionCall(call: GeminiFunctionCall, context: CallContext = {}): Promise<GeminiFunctionResponsePart> {
-    return executeGeminiFunctionCall(this, call, context);
-  }
-
-  /** The tools as Vercel AI SDK `dynamic` tools (ai 6 and 7; Mastra takes them too). See {@link toAiSdkTools}. */
-  toAiSdkTools(options?: AiSdkToolsOptions & { sdk?: 6 }): Record<string, AiSdkDynamicTool<AiSdk6Part>>;
-  toAiSdkTools(options: AiSdkToolsOptions & { sdk: 7 }): Record<string, AiSdkDynamicTool<AiSdk7Part>>;
-  toAiSdkTools(options: AiSdkToolsOptions = {}): Record<string, AiSdkDynamicTool<AiSdk6Part | AiSdk7Part>> {
-    return toAiSdkTools(this, options as AiSdkToolsOptions & { sdk: 7 });
-  }
-
-  /**
-   * The tools as one `@google/genai` `CallableTool` for automatic function calling. With
-   * `toolSearch.enabled` it declares the {@link Registry.activeTools} of the moment (read on every turn).
-   */
-  toGeminiCallableTool(options: GeminiCallableToolOptions = {}): GeminiCallableTool {
-    const active = this.deferral ? { tools: (def: ToolDef) => this.activeTools().includes(def.name) } : {};
-    return toGeminiCallableTool(this, { subsetSpecs: () => this.toLLMSpecs('gemini').specs, ...active, ...options });
-  }
-
-  /** The tools as LangChain StructuredTools, built with the `tool` function you pass (`@langchain/core/tools`). */
-  toLangChainTools<T>(options: LangChainToolsOptions<T>): T[] {
-    return toLangChainTools(this, options);
-  }
-
-  /**
-   * Tool search for the OpenAI Agents SDK: a client-executed `tool_search` hosted tool whose executor
-   * runs this registry's search and returns the found tools (built with the `tool` you pass). Needs
-   * `toolSearch.enabled`. See {@link toAgentsToolSearch}.
-   */
-  toAgentsToolSearch<T, H>(options: AgentsToolSearchOptions<T, H>): H {
-    return toAgentsToolSearch(this, options);
-  }
-
-  /** The tools as runnable tools for Anthropic's `client.beta.messages.toolRunner()`. */
-  toAnthropicRunnableTools(options: AnthropicRunnableToolsOptions & { toolSearch?: 'portable' | 'native' } = {}): AnthropicRunnableTool[] {
-    const native = options.toolSearch === 'native' && this.deferral !== undefined;
-    const specs: AnthropicToolSpec[] = native ? this.toLLMSpecs('anthropic', { toolSearch: 'native' }).specs : this.toLLMSpecs('anthropic').specs;
-    const search = native ? this.deferral?.toolName : undefined;
-    return toAnthropicRunnableTools(this, specs, {
-      ...options,
-      ...(search
-        ? {
-            answer: {
-              [search]: async (args, call) => (await this.executeAnthropicToolSearch({ type: 'tool_use', id: '', name: search, input: args }, call)).content,
-            },
-          }
-        : {}),
-    });
   }
 }

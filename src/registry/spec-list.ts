@@ -1,9 +1,9 @@
 // The registry's LLM specs: every registered tool in one provider's function-calling format, built
 // from each entry's per-provider conversion cache (the conversion runs once per tool and provider;
 // each call hands out fresh copies, so a caller may edit what it gets).
-import { toGeminiJsonSchemaDeclaration } from '../adapters/gemini.js';
-import { toResponsesTool, type ResponsesFunctionTool } from '../adapters/openai-responses.js';
-import type { ResponsesToolSearchTool } from '../adapters/tool-search-native.js';
+import { toGeminiJsonSchemaDeclaration } from '../bridge/gemini-declaration.js';
+import { toResponsesTool, type ResponsesFunctionTool } from '../bridge/responses-spec.js';
+import type { ResponsesToolSearchTool } from './search-wire.js';
 import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpecConversion, type LlmSpecOptions } from '../bridge/llm-specs.js';
 import type { LlmProvider } from '../bridge/types.js';
 import type { SchemaNote } from '../bridge/types.js';

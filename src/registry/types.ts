@@ -3,16 +3,11 @@
 import type { CallToolResult, JsonSchema, Progress } from '../../protocol/index.js';
 import type { McpBridgeError } from '../../protocol/index.js';
 import type { ToolNameCollisionError, ToolSchemaError } from '../errors/bridge-errors.js';
+import type { CallContext, Interceptor } from '../pipeline/types.js';
 import type { ResultBudgetSettings } from './result-store.js';
 import type { ToolSearchSettings } from './tool-search.js';
 
-/** Per-call options passed down to a server caller or native handler. */
-export interface CallContext {
-  signal?: AbortSignal;
-  /** Milliseconds without an answer (or progress) before the call fails; the server's `timeoutMs` when not given. */
-  timeoutMs?: number;
-  onProgress?: (progress: Progress) => void;
-}
+export type { CallContext } from '../pipeline/types.js';
 
 /**
  * Calls one tool on its server by its ORIGINAL (unprefixed) name. The manager passes a function
@@ -147,4 +142,9 @@ export interface RegistryOptions {
    * A per-tool `textBudget` or a registry-wide one, when set, is the budget in characters.
    */
   results?: ResultBudgetSettings | false;
+  /**
+   * Steps every call passes before it reaches its server (pins, policy, audit, telemetry, your own),
+   * ordered by their `stage`. More can be added with {@link Registry.use}.
+   */
+  interceptors?: readonly Interceptor[];
 }

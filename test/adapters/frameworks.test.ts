@@ -16,7 +16,7 @@ import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { AIMessageChunk } from '@langchain/core/messages';
 import { connect } from '../../src/client/index.js';
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { officialServer, type ServerLaunch } from '../helpers/servers.js';
 import { stdioEntry, testConfig } from '../helpers/config.js';
 

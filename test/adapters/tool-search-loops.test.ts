@@ -29,7 +29,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ResponseInputItem, Tool as ResponsesTool } from 'openai/resources/responses/responses';
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { officialServer, type ServerLaunch } from '../helpers/servers.js';
 import { stdioEntry, testConfig } from '../helpers/config.js';
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ToolReferenceBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ResponseInputItem, ResponseToolSearchCall, ToolSearchTool } from 'openai/resources/responses/responses';
-import { Registry } from '../../src/registry/registry.js';
-import type { AnthropicToolReference, ResponsesToolSearchTool } from '../../src/adapters/tool-search-native.js';
+import { Registry } from '../../src/adapters/registry.js';
+import type { AnthropicToolReference, ResponsesToolSearchTool } from '../../src/registry/search-wire.js';
 
 function registry(options: ConstructorParameters<typeof Registry>[0] = { toolSearch: { enabled: true, alwaysLoaded: ['get_time'] } }): Registry {
   const r = new Registry(options);

@@ -8,7 +8,7 @@ import { after, describe, test } from 'node:test';
 import type { JsonSchema, Tool } from '../../protocol/index.js';
 import type { AnthropicToolSpec, GeminiFunctionDeclaration, OpenAiToolSpec } from '../../src/bridge/llm-specs.js';
 import { SchemaCompiler } from '../../src/bridge/validate.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { geminiProblems } from './gemini-checker.js';
 
 const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();

@@ -4,7 +4,7 @@
 // passes a checker written from OpenAI's documented Supported schemas (openai-strict-checker.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { fixtureTools, SERVERS } from './fixtures.js';
 import { openAiStrictProblems } from './openai-strict-checker.js';
 

@@ -7,7 +7,7 @@ import type { JsonSchema } from '../../protocol/index.js';
 import { toolDefFromMcp } from '../../src/bridge/tool-def.js';
 import { toLLMSpec } from '../../src/bridge/llm-specs.js';
 import type { LlmProvider } from '../../src/bridge/types.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 
 const PROVIDERS: LlmProvider[] = ['openai', 'anthropic', 'gemini'];
 

@@ -3,7 +3,7 @@
 // failure inside the runner. Starts a Manager on the deep-nesting server, drives it, and prints
 // one JSON line per outcome on stdout. Argument: the server's DEEP_SCHEMA_DEPTH (0: none).
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import type { Logger } from '../../src/log.js';
 import { nodeEntry, testConfig } from '../helpers/config.js';
 import { fixtureServerScript } from '../helpers/servers.js';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Manager } from '../../src/manager/manager.js';
 import { fileToolListStore, memoryToolListStore, toolListKey } from '../../src/manager/saved-tools.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { fixtureServerScript, officialServer, officialServerScript, repoRoot, scratchDir } from '../helpers/servers.js';
 import { testConfig } from '../helpers/config.js';
 import { readProc } from '../helpers/no-orphans.js';

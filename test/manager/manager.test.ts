@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { Manager } from '../../src/manager/manager.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { fixtureServerScript, officialServer, repoRoot } from '../helpers/servers.js';
 import { nodeEntry, stdioEntry, testConfig } from '../helpers/config.js';
 import { assertNoProcesses, descendantsOf } from '../helpers/no-orphans.js';

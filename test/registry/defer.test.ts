@@ -2,7 +2,7 @@
 // `defer_loading`, AI SDK 7 `deferLoading`), and the estimate of what the specs cost.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { parseConfig } from '../../src/config/index.js';
 import { estimateTokens } from '../../src/bridge/token-estimate.js';
 import type { Tool } from '../../protocol/index.js';

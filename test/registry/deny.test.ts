@@ -2,7 +2,7 @@
 // of the registry even when the allow list matches them; skipped tools are reported, never silent.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import type { Tool } from '../../protocol/index.js';
 
 const tools: Tool[] = ['read_file', 'write_file', 'move_file', 'move_dir'].map((name) => ({ name, inputSchema: { type: 'object' } }));

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Tool } from '../../protocol/index.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import type { ToolCaller } from '../../src/registry/types.js';
 import { officialServer, type OfficialServerName, type ServerLaunch } from '../helpers/servers.js';
 

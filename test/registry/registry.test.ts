@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallToolResult, Tool } from '../../protocol/index.js';
 import type { ToolNameCollisionError } from '../../src/errors/bridge-errors.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import type { CallContext, RegistryChange } from '../../src/registry/types.js';
 import { fixtureTool, fixtureTools } from '../bridge/fixtures.js';
 

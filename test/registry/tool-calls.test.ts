@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CallToolResult } from '../../protocol/index.js';
 import type { GeminiFunctionDeclaration, OpenAiToolSpec } from '../../src/bridge/llm-specs.js';
-import { Registry } from '../../src/registry/registry.js';
+import { Registry } from '../../src/adapters/registry.js';
 import { parseOpenAiArguments } from '../../src/registry/tool-calls.js';
 import { fixtureTools } from '../bridge/fixtures.js';
 

@@ -66,6 +66,10 @@ const PROBES: Array<[string, string, string | null]> = [
   ['src/transports/probe-trace.ts', "export * from '../trace/recorder.js';", 'src/transports/ sits under'],
   ['src/adapters/probe.ts', "export * from '../manager/manager.js';", 'src/adapters/ convert registry tools'],
   ['src/session/probe-adapters.ts', "export * from '../adapters/index.js';", 'src/session/ sits under the client'],
+  ['src/registry/probe-adapters.ts', "export * from '../adapters/registry.js';", 'the adapters build on the registry, never the reverse'],
+  ['src/pipeline/probe-manager.ts', "export * from '../manager/manager.js';", 'src/pipeline/ sits under the registry'],
+  ['src/pipeline/probe-registry.ts', "export * from '../registry/registry.js';", 'src/pipeline/ sits under the registry'],
+  ['src/bridge/probe-pipeline.ts', "export * from '../pipeline/chain.js';", 'src/bridge/ is pure conversion'],
   ['src/new-folder/probe.ts', "export * from '../../conformance/suite.js';", 'never imports the harness'],
   ['src/cli/probe-devdep.ts', "import fc from 'fast-check';\nexport { fc };", "isn't specified"],
 ];

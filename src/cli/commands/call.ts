@@ -47,6 +47,7 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     let result: ToolResult;
     try {
       result = await registry.execute(tool, toolArgs, {
+        entry: 'cli',
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(progress ? { onProgress: progress.show } : {}),
       });

@@ -5,7 +5,7 @@ import type { ParsedArgs } from '../args.js';
 import { registryOptions, startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { estimateTokens } from '../../bridge/token-estimate.js';
-import type { Registry } from '../../registry/registry.js';
+import type { ToolRegistry as Registry } from '../../registry/registry.js';
 import { closeMatches } from '../../util/did-you-mean.js';
 import { signature, toolPage } from '../signature.js';
 

@@ -6,9 +6,9 @@
 // prefix holds, and a found tool costs context only once it is found.
 import type { JsonSchema } from '../../protocol/index.js';
 import type { ToolResult } from '../bridge/types.js';
-import type { CallContext } from '../registry/types.js';
-import { callName } from '../registry/tool-calls.js';
-import type { ResponsesFunctionTool } from './openai-responses.js';
+import type { CallContext } from './types.js';
+import { callName } from './tool-calls.js';
+import type { ResponsesFunctionTool } from '../bridge/responses-spec.js';
 
 /** A reference to a deferred tool inside an Anthropic `tool_result`: the API loads its definition. */
 export interface AnthropicToolReference {
