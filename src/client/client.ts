@@ -251,7 +251,12 @@ export class Client {
    * @example await client.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'E' })
    * @throws CapabilityMissingError when the server declared no `completions`.
    */
-  async complete(ref: CompleteReference, argument: CompleteArgument, context?: CompleteContext, options?: FeatureOptions): Promise<CompleteResult['completion']> {
+  async complete(
+    ref: CompleteReference,
+    argument: CompleteArgument,
+    context?: CompleteContext,
+    options?: FeatureOptions,
+  ): Promise<CompleteResult['completion']> {
     return (await import('./completion.js')).complete(this.connection.host, ref, argument, context, options);
   }
 

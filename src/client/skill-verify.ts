@@ -57,7 +57,13 @@ export async function verifySkill(host: FeatureHost, skill: Skill | string, opti
 }
 
 /** Reads one file of a skill and checks it against the entry's listing of it. */
-export async function readVerified(host: FeatureHost, entry: Skill, uri: string, listed: SkillResource | undefined, options: FeatureOptions): Promise<SkillFile> {
+export async function readVerified(
+  host: FeatureHost,
+  entry: Skill,
+  uri: string,
+  listed: SkillResource | undefined,
+  options: FeatureOptions,
+): Promise<SkillFile> {
   const fail = (reason: string): never => {
     throw new SkillVerificationError({ server: host.serverName, skill: entry.uri, uri }, reason);
   };

@@ -8,8 +8,7 @@ import { InvalidResultError } from '../errors/session-errors.js';
 import { arrayField, requestOptions, skillsSettings, type FeatureHost, type FeatureOptions } from './features.js';
 import { collectPages } from './pagination.js';
 
-export { DIRECTORY_MIME_TYPE, skillsSettings };
-
+export { DIRECTORY_MIME_TYPE };
 
 function requireSkills(host: FeatureHost, method: string, setting?: 'directoryRead'): void {
   const settings = skillsSettings(host.capabilities(method));
