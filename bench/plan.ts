@@ -106,6 +106,13 @@ export function makePlan(o: PlanOptions): Plan {
       job: (client) => ({ workload: 'servers', client, servers: q ? 10 : 100 }),
     },
     ...w10Steps(q),
+    {
+      key: 'w11.pipeline',
+      title: 'W11 call pipeline overhead through the Registry: no step vs governance on, W2- and W3-style, alternated pairs',
+      kind: 'job',
+      timeoutMs: 300_000,
+      job: (client) => ({ workload: 'pipeline', client, seqCalls: q ? 300 : 2000, parCalls: q ? 2000 : 20_000, inflight: 64, pairs: q ? 2 : 5 }),
+    },
   ];
   return { mode: q ? 'quick' : 'full', reps: o.reps ?? (q ? 1 : 5), blobSizes, steps };
 }

@@ -6,15 +6,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clientNames, loadClient } from './clients/_load.js';
+import { BASE_CLIENT, BASE_ENV, clientNames, loadClient } from './clients/_load.js';
 import { measureFootprints, type Footprint } from './footprint.js';
 import { repoRoot } from './lib/paths.js';
 import { measureImport, runJob, type RunOutcome } from './lib/spawn-job.js';
 import { makePlan, type Step } from './plan.js';
 import { summarize, type Results } from './report/results.js';
-import { PAIRED_CLIENTS, pairSpread } from './report/pairs.js';
+import { fmtSpread, PAIRED_CLIENTS, pairSpread } from './report/pairs.js';
 import { limitLosses, renderFailures, renderTable, rowsFor } from './report/table.js';
 import { evaluateTargets, renderTargets } from './report/targets.js';
 
@@ -25,6 +25,7 @@ interface Args {
   clients?: string[];
   footprint?: boolean;
   out?: string;
+  base?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -43,7 +44,8 @@ function parseArgs(argv: string[]): Args {
     else if (k === '--footprint') a.footprint = true;
     else if (k === '--no-footprint') a.footprint = false;
     else if (k === '--out') a.out = next();
-    else throw new Error(`bench: unknown option ${k} (options: --quick --reps N --only w1,w4 --clients a,b --[no-]footprint --out file)`);
+    else if (k === '--base') a.base = next();
+    else throw new Error(`bench: unknown option ${k} (options: --quick --reps N --only w1,w4 --clients a,b --[no-]footprint --out file --base DIR)`);
   }
   if (a.reps !== undefined && !(Number.isInteger(a.reps) && a.reps > 0)) throw new Error('bench: --reps must be a positive integer');
   return a;
@@ -103,6 +105,8 @@ function updateReadme(file: string, body: string): void {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  // Another build of mcp-bridge to pair with this one (its workers find it in the environment).
+  if (args.base) process.env[BASE_ENV] = resolve(args.base);
   const plan = makePlan({ quick: args.quick, reps: args.reps });
   const clients = (args.clients ?? clientNames()).filter((c) => clientNames().includes(c));
   const steps = plan.steps.filter((s) => !args.only || args.only.some((o) => s.key.startsWith(o)));
@@ -154,12 +158,17 @@ async function main(): Promise<number> {
   const table = renderTable(results, clients);
   const failures = renderFailures(results);
   const losses = limitLosses(results);
-  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: unknown; 'mcp-bridge/limit'?: unknown }>> = {};
+  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: unknown; 'mcp-bridge/limit'?: unknown; 'mcp-bridge/base'?: unknown }>> = {};
+  const withBase = clients.includes(BASE_CLIENT);
+  const baseLines: string[] = [];
   for (const row of rowsFor(results)) {
+    const base = withBase ? pairSpread(results, row.key, row.metric, row.better, BASE_CLIENT) : undefined;
     (ratios[row.key] ??= {})[row.metric] = {
       'mcp-bridge/sdk': pairSpread(results, row.key, row.metric, row.better, 'sdk'),
       'mcp-bridge/limit': pairSpread(results, row.key, row.metric, row.better, 'limit'),
+      ...(withBase ? { 'mcp-bridge/base': base } : {}),
     };
+    if (withBase) baseLines.push(`- ${row.label}: ${fmtSpread(base, 3)} (${row.better} is better)`);
   }
   const pairsNote =
     `Client columns: the median of ${plan.reps} repetition(s). Ratio columns: the median of the per-repetition ratios over ${plan.reps} alternated pair(s) ` +
@@ -183,6 +192,7 @@ async function main(): Promise<number> {
       '',
       table,
       '',
+      ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
       ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', ...losses, ''] : []),
       ...(failures.length ? ['Failures:', ...failures, ''] : []),
       ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
@@ -194,7 +204,7 @@ async function main(): Promise<number> {
     ].join('\n'),
   );
 
-  const canonical = plan.mode === 'full' && !args.only && !args.clients && !args.out;
+  const canonical = plan.mode === 'full' && !args.only && !args.clients && !args.out && !args.base;
   const outFile = args.out ?? join(repoRoot, 'bench', 'results', canonical ? 'latest.json' : `${plan.mode}.tmp.json`);
   mkdirSync(join(outFile, '..'), { recursive: true });
   writeFileSync(
@@ -233,6 +243,7 @@ async function main(): Promise<number> {
         '',
         table,
         '',
+        ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
         ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', '', ...losses, ''] : []),
         ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
         ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),

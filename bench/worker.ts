@@ -8,6 +8,7 @@ import type { Job, JobResult } from './workloads/jobs.js';
 import { connectCycles, fleet, largeResult, manyTools } from './workloads/other.js';
 import { manyServers } from './workloads/scale.js';
 import { burst, firstConnect } from './workloads/burst.js';
+import { pipelineOverhead } from './workloads/pipeline.js';
 
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
@@ -58,6 +59,15 @@ async function run(job: Job): Promise<JobResult> {
       case 'first-connect': {
         http = await startHttpServer();
         return { ok: true, metrics: await firstConnect(client, http.spec) };
+      }
+      case 'pipeline': {
+        if (!client.governed) return { ok: false, unavailable: 'no tool registry, so no call pipeline', metrics: {} };
+        const governed = await client.governed(stdioServer());
+        try {
+          return { ok: true, metrics: await pipelineOverhead(governed, job), notes: { how: governed.how } };
+        } finally {
+          await governed.close();
+        }
       }
       default:
         return { ok: false, error: `unknown workload ${JSON.stringify((job as { workload?: unknown }).workload)}`, metrics: {} };

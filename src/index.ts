@@ -5,7 +5,34 @@ export * from './client/index.js';
 // The bridge: config, manager, registry, schema conversion and result conversion.
 export { loadConfig, parseConfig, redactServerConfig, ConfigError, configFromObject, defineConfig } from './config/index.js';
 export type { ConfigInput, ServerInput, HostServerInput, ObjectConfigOptions } from './config/index.js';
-export type { BridgeConfig, ServerConfig, StdioServerConfig, HttpServerConfig, ToolSearchConfig, TransportKind, ConfigIssue } from './config/index.js';
+export type {
+  AuditConfig,
+  BridgeConfig,
+  ServerConfig,
+  StdioServerConfig,
+  HttpServerConfig,
+  PinsConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
+  TransportKind,
+  ConfigIssue,
+} from './config/index.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './config/index.js';
+// Policy and approval: allow, deny or confirm each tool call, on the call pipeline.
+export { createPolicy, effectiveHints, NotConfirmedError, PolicyDeniedError, POLICY_HINTS } from './pipeline/policy/index.js';
+export type {
+  ConfirmHandler,
+  EffectiveHints,
+  NotConfirmedReason,
+  PolicyAction,
+  PolicyDecision,
+  PolicyHint,
+  PolicyInterceptor,
+  PolicyOptions,
+  PolicyRule,
+  PolicySettings,
+  RefusedCall,
+} from './pipeline/policy/index.js';
 export { Manager } from './manager/manager.js';
 export type { ManagerOptions, ManagerEvents, StartSummary } from './manager/manager.js';
 export type { ServerHandle } from './manager/server-handle.js';
@@ -44,5 +71,23 @@ export {
   ToolResultError,
 } from './errors/bridge-errors.js';
 
+// Pinned tool definitions: the pins step of the call pipeline and the lock file it reads.
+export { createPins } from './pipeline/pins/pins.js';
+export type { PinDecision, Pins, PinsOptions } from './pipeline/pins/pins.js';
+export type { PinChange, PinChangeKind } from './pipeline/pins/classify.js';
+export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
+export type { PinnedFields } from './pipeline/pins/definition.js';
+export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
+
+// OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
+export { createTelemetry } from './telemetry/index.js';
+export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
+
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
+
+// Governance: the audit log, a call-pipeline step.
+export { createAuditLog, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './pipeline/audit/index.js';
+export { noteDecision, notedDecision } from './pipeline/decision.js';
+export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';
+export { AuditWriteError } from './errors/audit-errors.js';

@@ -57,6 +57,26 @@ export interface BenchClient {
    * `agent` is the client's tool registry, when it has one (W9's spec and per-call figures).
    */
   manyTools?(server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<{ how: string; tools: number; agent?: BenchAgentTools; close(): Promise<void> }>;
+  /** Optional (W11): a registry with and one without the pipeline's governance steps; clients without a registry show n/a. */
+  governed?(server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<BenchGoverned>;
+}
+
+/**
+ * W11: two registries over two copies of a stdio server, one with no pipeline step and one with the
+ * governance a config turns on (audit; pins and policy when they exist), for the pipeline's overhead.
+ */
+export interface BenchGoverned {
+  /** What `on` carries, for the notes. */
+  readonly how: string;
+  /** An agent's call through the registry with no step; resolves to the result's text. */
+  off(args: Record<string, unknown>): Promise<string>;
+  /** The same through the governed registry. */
+  on(args: Record<string, unknown>): Promise<string>;
+  /** Waits for what the steps do after a call (the audit file's writes). */
+  settle(): Promise<void>;
+  /** Nanoseconds an empty pipeline adds to one call over the bare terminal step, timed in-process. */
+  emptyPipelineExtraNs(): number;
+  close(): Promise<void>;
 }
 
 /** The LLM function-calling formats W9 times. */

@@ -11,8 +11,8 @@ import type { Results } from './results.js';
  */
 export const LIMIT_CLIENTS = ['raw', 'raw-node-http', 'raw-unbatched'] as const;
 
-/** The clients run back to back in each repetition, so their figures pair up. */
-export const PAIRED_CLIENTS = ['mcp-bridge', ...LIMIT_CLIENTS] as const;
+/** The clients run back to back in each repetition, so their figures pair up (`mcp-bridge-base`: the `--base` build, when given). */
+export const PAIRED_CLIENTS = ['mcp-bridge', 'mcp-bridge-base', ...LIMIT_CLIENTS] as const;
 
 /** Pairwise ratios: their median, min, max, and how many pairs they came from. */
 export interface Spread {

@@ -73,6 +73,16 @@ export function rowsFor(results: Results): Row[] {
   add('w9.tools', 'searchBuildCpuMs', 'W9 tool search: index build over the 5,000 tools (first search), CPU', 'ms', 'lower', registry);
   add('w9.tools', 'searchQueryCpuMs', 'W9 tool search: one query, median, CPU', 'ms', 'lower', registry);
   addW10(add);
+  // W11: the pipeline's cost, mcp-bridge alone (the others have no registry); each figure already a median of alternated pairs.
+  add('w11.pipeline', 'offSharePct', 'W11 pipeline with no step: CPU it adds to a W2 call through the Registry, %', 'x', 'lower', registry);
+  add('w11.pipeline', 'seqOffCpuUsPerCall', 'W11 W2-style via Registry, no step: CPU per call', 'µs', 'lower', registry);
+  add('w11.pipeline', 'seqOnCpuUsPerCall', 'W11 W2-style via Registry, governance on: CPU per call', 'µs', 'lower', registry);
+  add('w11.pipeline', 'seqCpuRatio', 'W11 W2-style governance on/off, CPU per call (median of pairs)', 'x', 'lower', registry);
+  add('w11.pipeline', 'seqWallRatio', 'W11 W2-style governance on/off, wall per call (median of pairs)', 'x', 'lower', registry);
+  add('w11.pipeline', 'parOffCpuUsPerCall', 'W11 W3-style via Registry, no step: CPU per call', 'µs', 'lower', registry);
+  add('w11.pipeline', 'parOnCpuUsPerCall', 'W11 W3-style via Registry, governance on: CPU per call', 'µs', 'lower', registry);
+  add('w11.pipeline', 'parCpuRatio', 'W11 W3-style governance on/off, CPU per call (median of pairs)', 'x', 'lower', registry);
+  add('w11.pipeline', 'parWallRatio', 'W11 W3-style governance on/off, wall per call (median of pairs)', 'x', 'lower', registry);
   return rows;
 }
 

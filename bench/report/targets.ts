@@ -191,6 +191,8 @@ export function evaluateTargets(results: Results, blobSizes: number[], footprint
     met: start8 === undefined || left8 === undefined ? undefined : start8 <= 1.05 && left8 === 0,
   });
 
+  v.push(...pipelineTargets(b));
+
   if (footprint) {
     const f = footprint['mcp-bridge'];
     const sdk = footprint.sdk;
@@ -218,6 +220,31 @@ export function renderTargets(v: Verdict[]): string {
 }
 
 type Figure = (key: string, metric: string) => number | undefined;
+
+/** W11: the pipeline costs ≤ 1 % of a call with no step, ≤ 5 % with governance on (CPU, each a median of alternated pairs). */
+function pipelineTargets(b: Figure): Verdict[] {
+  const off = b('w11.pipeline', 'offSharePct');
+  const pct = (r: number | undefined) => (r === undefined ? 'n/a' : `${((r - 1) * 100).toFixed(1)} %`);
+  const on = (shape: 'seq' | 'par') => b('w11.pipeline', `${shape}CpuRatio`);
+  const wall = (shape: 'seq' | 'par') => pct(b('w11.pipeline', `${shape}WallRatio`));
+  return [
+    {
+      id: 'W11o',
+      target: 'the pipeline with no step adds ≤ 1 % to a call through the Registry (CPU)',
+      measured:
+        off === undefined
+          ? 'n/a'
+          : `${off.toFixed(2)} % (${b('w11.pipeline', 'emptyPipelineNsPerCall')?.toFixed(0)} ns of a ${b('w11.pipeline', 'seqOffCpuUsPerCall')?.toFixed(1)} µs call)`,
+      met: off === undefined ? undefined : off <= 1,
+    },
+    {
+      id: 'W11g',
+      target: 'governance on adds ≤ 5 % to a call through the Registry (CPU, W2- and W3-style)',
+      measured: `W2-style +${pct(on('seq'))} CPU (wall ${wall('seq')}), W3-style +${pct(on('par'))} CPU (wall ${wall('par')})`,
+      met: on('seq') === undefined || on('par') === undefined ? undefined : on('seq')! <= 1.05 && on('par')! <= 1.05,
+    },
+  ];
+}
 
 /** The stdio goals: the best hand-written loop (per-turn batched writes) is the bar (reported, not asserted). */
 function stdioRawTargets(results: Results): Verdict[] {

@@ -11,7 +11,8 @@ export type Job =
   | { workload: 'many-tools'; client: string; tools: number }
   | { workload: 'servers'; client: string; servers: number }
   | { workload: 'burst'; client: string; transport: TransportKind; calls: number; warmup: number }
-  | { workload: 'first-connect'; client: string; transport: 'http' };
+  | { workload: 'first-connect'; client: string; transport: 'http' }
+  | { workload: 'pipeline'; client: string; seqCalls: number; parCalls: number; inflight: number; pairs: number };
 
 /** A worker's answer: figures by name, or why it could not produce them. */
 export interface JobResult {

@@ -40,6 +40,12 @@ export interface ParsedArgs {
   limit?: string;
   /** tools: `--tool-search` (true) or `--tool-search=false`; absent: the config's `toolSearch.enabled` decides. */
   toolSearch?: boolean;
+  /** call: `--yes`, confirm what the policy says to confirm without asking. */
+  yes: boolean;
+  /** pin: `--update SERVER` (repeatable, or comma-separated): pin these servers again, keep the others. */
+  update: string[];
+  /** pin: `--check`: compare with the lock file instead of writing it. */
+  check: boolean;
 }
 
 type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -108,8 +114,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         .filter((s) => s !== ''),
     ),
     envs: all('env'),
+    update: all('update').flatMap((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+    check: last('check') ?? false,
     headers: all('header'),
     passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
+    yes: last('yes') ?? false,
   };
   if (command !== undefined) parsed.command = command;
   const toolSearch = last<boolean>('tool-search');

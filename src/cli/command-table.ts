@@ -90,10 +90,24 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: 'scope', type: 'string', value: '"A B"', help: 'auth login: the scopes to ask for, space-separated' },
   { name: 'limit', type: 'string', value: 'N', help: 'search: how many tools at most (default 10)' },
   {
+    name: 'yes',
+    short: 'y',
+    type: 'boolean',
+    help: 'call: confirm a tool the policy (tools.mcp.policy) says to confirm, without asking; a denied tool stays denied',
+  },
+  {
     name: 'tool-search',
     type: 'boolean',
     help: "with --format: the first request's tool list when tool search is on (the search tool and the config's toolSearch.alwaysLoaded tools); --tool-search=false: every tool, whatever the config says",
   },
+  {
+    name: 'update',
+    type: 'string',
+    multiple: true,
+    value: 'SERVER',
+    help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others',
+  },
+  { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
 ];
 
 /** Accepted by every command. */
@@ -139,8 +153,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       'call TOOL ARGS_JSON',
       'call TOOL -                      (the JSON arguments on stdin)',
     ],
-    description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. ${TARGETS}`,
-    options: ['json', 'timeout', ...AD_HOC],
+    description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. A tool the config's policy (tools.mcp.policy) denies is refused; one it says to confirm is asked about on the terminal (Run TOOL on SERVER with {...}? [y/N]), refused without a terminal unless --yes is given; either refusal exits 5 and sends nothing. ${TARGETS}`,
+    options: ['json', 'timeout', 'yes', ...AD_HOC],
     examples: [
       'call read_text_file path=README.md',
       'call get-sum a=2 b=40 -- node server.js',
@@ -225,6 +239,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['record --out trace.jsonl -- node server.js'],
   },
   {
+    name: 'pin',
+    summary: 'pin tool definitions in mcp-bridge.lock, or check them against it (CI)',
+    usage: ['pin [--json]', 'pin --update SERVER [SERVER...] [--json]', 'pin --check [--json]'],
+    description:
+      'Starts every server (a lazy one with a saved tool list is read from that list) and writes mcp-bridge.lock beside the config (or tools.mcp.pins.file): per server its name and version, per tool a SHA-256 of the RFC 8785 form of its name, title, description, input and output schemas and annotations, with those fields. Nothing of the server config (command, args, env, headers, URL) goes in; configured secrets echoed in a definition are masked. --update SERVER rewrites that server\'s entries only, approving its changes. --check compares instead of writing: it lists each changed tool with what changed (description, schema-narrowed, schema-widened, annotations, new, removed) and exits 1 when anything differs, 0 when all match. With --json, stdout holds only { "changes": [{ "server", "tool", "kind" }] } (one row per kind).',
+    options: ['json', 'update', 'check'],
+    examples: ['pin', 'pin --update github', 'pin --check', 'pin --check --json -q'],
+  },
+  {
     name: 'conformance',
     summary: 'client entry for the official MCP conformance suite',
     usage: ['conformance URL'],
@@ -241,7 +264,7 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
   [2, 'bad usage or config (an unknown command, option or tool name)'],
   [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
-  [5, 'the arguments do not match the tool input schema: refused before sending, nothing was sent'],
+  [5, 'the arguments do not match the tool input schema, or the policy denied the tool or it was not confirmed: refused before sending, nothing was sent'],
 ];
 
 export function commandSpec(name: string): CommandSpec | undefined {

@@ -34,7 +34,7 @@ export const ExitCode = {
   serverFailed: 3,
   /** Authorization is missing or was refused (MCPB_AUTH_*): run `mcp-bridge auth login SERVER`. */
   authFailed: 4,
-  /** The arguments do not match the tool's input schema: refused before sending, nothing was sent. */
+  /** Refused before sending, nothing was sent: the arguments do not match the tool's input schema, or the policy denied the call or it was not confirmed. */
   invalidArguments: 5,
 } as const;
 

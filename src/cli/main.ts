@@ -12,7 +12,14 @@ import { LIBRARY_VERSION } from '../version.js';
 import { ExitCode, firstLine, isAuthFailure, UsageError, type CliIo } from './io.js';
 
 /** Error codes that mean the user must fix the invocation or the config (exit 2). */
-const USAGE_CODES = new Set(['MCPB_CONFIG_INVALID', 'MCPB_CONFIG_NOT_FOUND', 'MCPB_CONFIG_UNREADABLE', 'MCPB_INVALID_OPTIONS']);
+const USAGE_CODES = new Set([
+  'MCPB_CONFIG_INVALID',
+  'MCPB_CONFIG_NOT_FOUND',
+  'MCPB_CONFIG_UNREADABLE',
+  'MCPB_INVALID_OPTIONS',
+  'MCPB_PIN_LOCK_INVALID',
+  'MCPB_PIN_LOCK_MISSING',
+]);
 
 type Command = (args: ParsedArgs, io: CliIo) => Promise<number>;
 
@@ -33,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   complete: async () => (await import('./commands/prompts.js')).completeCommand,
   skills: async () => (await import('./commands/skills.js')).skillsCommand,
   skill: async () => (await import('./commands/skills.js')).skillCommand,
+  pin: async () => (await import('./commands/pin.js')).pinCommand,
 };
 
 /**

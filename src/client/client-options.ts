@@ -11,6 +11,7 @@ import type {
   Task,
 } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
+import type { RequestTelemetry } from '../session/observer.js';
 import type { Clock } from '../session/pending.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import type { EraCache } from './era-cache.js';
@@ -92,6 +93,11 @@ export interface ClientOptions extends ServerRequestHandlers {
   maxInputRounds?: number;
   /** Modern era: open `subscriptions/listen` for the list-changed events the server can send (SUB-1). @defaultValue true */
   listen?: boolean;
+  /**
+   * Traces every request with OpenTelemetry (a CLIENT span each, W3C trace context in `params._meta`):
+   * pass what {@link createTelemetry} resolves to. @defaultValue none: nothing is traced or loaded
+   */
+  telemetry?: RequestTelemetry;
 }
 
 /** The parameters of the MCP SDK's `callTool({ name, arguments })` form. */

@@ -6,6 +6,7 @@ import { Methods, type Emitter, type Envelope, type Implementation, type JsonObj
 import { composeRedactors, createRedactor, redactError, type Redact } from '../../protocol/redact.js';
 import { NotConnectedError } from '../errors/session-errors.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
+import type { RequestObserver } from '../session/observer.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
 import type { Transport } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
@@ -18,6 +19,7 @@ import { SessionRecovery, type RecoveryHost } from './recovery.js';
 import { legacyPath, type RequestPath } from './request-path.js';
 import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
 import { SkippedLines } from './start-error.js';
+import { observedPeer } from './traced-peer.js';
 import type { ToolTask } from './tasks.js';
 import { afterUrlElicitationError } from './url-elicitation.js';
 import { withTasksExtension } from './task-driver.js';
@@ -45,6 +47,8 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   /** The first lines the server sent that were not JSON-RPC, quoted by a start error. */
   readonly skipped = new SkippedLines();
   private readonly recovery: SessionRecovery;
+  /** Tracing's observer, one per connection (kept across a respawn); absent unless `telemetry` was given. */
+  private readonly observer?: RequestObserver;
 
   constructor(
     transport: Transport,
@@ -54,6 +58,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     this.redact = composeRedactors(transport.redact, options.secrets?.length ? createRedactor(options.secrets) : undefined);
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
     this.recovery = new SessionRecovery(this);
+    this.observer = options.telemetry?.observer(observedPeer(this));
     this.wire(transport);
     const connection = this;
     this.host = {
@@ -94,6 +99,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
       logger: this.logger,
       clock: options.clock,
       defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      observer: this.observer,
     });
     this.session = s;
     this.path = legacyPath(s);

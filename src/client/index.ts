@@ -49,6 +49,7 @@ export * from '../errors/era-errors.js';
 export type { ServerRequestHandlers, ServerRequestContext } from './server-requests.js';
 export { Session, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/session.js';
 export type { RequestOptions, SessionOptions } from '../session/session.js';
+export type { ObservedPeer, ObservedRequest, RequestObserver, RequestTelemetry } from '../session/observer.js';
 export { HandlerError } from '../session/dispatcher.js';
 export type { Transport, TransportEvents, TransportCloseInfo, SendOptions } from '../transports/transport.js';
 export { createTransport } from '../transports/create.js';

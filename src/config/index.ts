@@ -14,7 +14,19 @@ export { parseDuration } from './duration.js';
 export { redactServerConfig, redactUrl } from './redact.js';
 export { expandString, type ExpandContext, type ExpandResult } from './expand-vars.js';
 export { SERVER_DEFAULTS } from './schema.js';
-export type { BridgeConfig, ConfigOptions, HttpServerConfig, ServerConfig, StdioServerConfig, ToolSearchConfig, TransportKind } from './types.js';
+export type {
+  AuditConfig,
+  BridgeConfig,
+  ConfigOptions,
+  HttpServerConfig,
+  PinsConfig,
+  ServerConfig,
+  StdioServerConfig,
+  TelemetryConfig,
+  ToolSearchConfig,
+  TransportKind,
+} from './types.js';
+export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './policy-keys.js';
 export {
   ConfigError,
   CONFIG_INVALID,

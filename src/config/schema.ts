@@ -20,7 +20,12 @@ export const SERVER_DEFAULTS = {
 } as const;
 
 /** Keys of `tools.mcp` itself in mcp-bridge files: the server list and what applies to all of its servers. */
-export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens'] as const;
+export const TOOLS_MCP_KEYS = ['enabled', 'servers', 'secrets', 'toolSearch', 'maxResultTokens', 'pins', 'telemetry', 'policy', 'audit'] as const;
+
+/** Keys of `tools.mcp.audit`. */
+export const AUDIT_KEYS = ['file', 'args', 'maxBytes', 'keep'] as const;
+/** Values of `tools.mcp.audit.args`. */
+export const AUDIT_ARGS_MODES = ['none', 'redacted', 'full'] as const;
 
 /** Keys of `tools.mcp.toolSearch`. */
 export const TOOL_SEARCH_KEYS = ['enabled', 'alwaysLoaded', 'limit'] as const;

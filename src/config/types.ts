@@ -4,6 +4,7 @@
 import type { ConfigIssue } from '../errors/config-errors.js';
 import type { HeadersProvider } from '../../protocol/http/headers.js';
 import type { HostName } from './hosts.js';
+import type { PolicyConfig } from './policy-keys.js';
 
 /**
  * How to reach a server.
@@ -194,11 +195,62 @@ export interface BridgeConfig {
    * `results: { maxResultTokens }` for native tools too. Absent when the file has none.
    */
   maxResultTokens?: number;
+  /** `tools.mcp.audit` (mcp-bridge files): the audit log of every tool call. Absent when the file has none. */
+  audit?: AuditConfig;
+  /**
+   * `tools.mcp.pins` (mcp-bridge files): pinned tool definitions, compared with the lock file that
+   * `mcp-bridge pin` writes. Absent when the file has none (a lock file beside the config still
+   * turns pins on, with the defaults). `false` turns pins off even then.
+   */
+  pins?: PinsConfig | false;
+  /**
+   * `tools.mcp.telemetry` (mcp-bridge files): OpenTelemetry spans for every request and W3C trace
+   * context sent to servers; the manager loads `@opentelemetry/api` only when `enabled`. Absent when the file has none.
+   */
+  telemetry?: TelemetryConfig;
+  /**
+   * `tools.mcp.policy` (mcp-bridge files): ordered allow/deny/confirm rules for tool calls, the
+   * shape `createPolicy` takes. The Manager puts it on the registry's call pipeline. Absent when
+   * the file has none (every call is allowed).
+   */
+  policy?: PolicyConfig;
   /**
    * Things that were accepted but ignored or deferred, e.g. host-only keys such as `autoApprove`,
    * or an unset variable in a disabled server. Safe to print (no secret values).
    */
   warnings?: ConfigIssue[];
+}
+
+/** `tools.mcp.audit`: one JSONL line per tool call, see `createAuditLog`. */
+export interface AuditConfig {
+  /** The log file, absolute (a relative `file` is resolved against the config file's folder). */
+  file: string;
+  /** What a line says of the arguments. @defaultValue `'redacted'` */
+  args: 'none' | 'redacted' | 'full';
+  /** Bytes before the file rotates; absent: the audit log's default (10 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept; absent: the audit log's default (5). */
+  keep?: number;
+}
+
+/** `tools.mcp.pins`: pinned tool definitions (see docs/governance.md). */
+export interface PinsConfig {
+  /** The lock file, absolute (a relative `file` is resolved against the config's folder). @defaultValue `mcp-bridge.lock` beside the config */
+  file: string;
+  /** A tool whose definition differs from the lock: `block` (hidden, calls refused) or `warn` (logged once, let through). @defaultValue `'block'` */
+  onChange: 'block' | 'warn';
+  /** A tool the lock does not know: `allow` or `block`. @defaultValue `'allow'` */
+  newTools: 'allow' | 'block';
+  /** Without a lock file, block every server tool instead of comparing nothing. @defaultValue `false` */
+  required: boolean;
+}
+
+/** `tools.mcp.telemetry`: OpenTelemetry tracing of the requests to every server. */
+export interface TelemetryConfig {
+  /** Trace every request (a CLIENT span each, `traceparent` in `params._meta`). @defaultValue `false` */
+  enabled: boolean;
+  /** Record the HTTP session id as `mcp.session.id` (treated as a secret otherwise). @defaultValue `false` */
+  recordSessionId?: boolean;
 }
 
 /** `tools.mcp.toolSearch`: the tool-search settings of an mcp-bridge file. */

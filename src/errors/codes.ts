@@ -54,12 +54,24 @@ export const ERROR_CODES = {
   MCPB_TOOL_ARGUMENTS_UNPARSEABLE: "an LLM tool call's arguments are not a JSON object",
   MCPB_TOOL_CALL_MALFORMED: 'an LLM tool call names no tool or is not an object; answered as an error message, never thrown',
   MCPB_TOOL_RESULT_INVALID: 'the server answered tools/call with something that is not a CallToolResult',
+  MCPB_POLICY_DENIED:
+    'the policy (tools.mcp.policy or createPolicy) denies this tool; names the tool, its server, the rule (index and reason) and what to change; nothing was sent',
+  MCPB_NOT_CONFIRMED:
+    'the policy asks to confirm this tool and the confirmation was refused, failed, was aborted, or no onConfirm handler (no terminal, no --yes) could give it; nothing was sent',
+  MCPB_AUDIT_WRITE_FAILED:
+    'the audit log file could not be written (a directory, no permission, a full disk); the call itself went on, and the lines of that write were lost',
+  MCPB_TOOL_CHANGED:
+    "the tool's definition differs from the lock file (or it is new and new tools are blocked); names server, tool and what changed; nothing was sent; approve with `mcp-bridge pin --update SERVER`",
+  MCPB_PIN_LOCK_INVALID:
+    'the lock file (mcp-bridge.lock) is not JSON, not a lock file, or of a newer format; nothing in it is trusted; rewrite it with `mcp-bridge pin`',
+  MCPB_PIN_LOCK_MISSING: 'a command needs the lock file and there is none; write it with `mcp-bridge pin`',
   MCPB_URI_TEMPLATE_INVALID: 'a URI template does not follow RFC 6570 (levels 1-4 are supported); names the template and, where known, the server',
   MCPB_TASK_CANCELLED: 'the request ran as a task (2026 Tasks extension) and the task was cancelled; there is no result',
   MCPB_SKILL_UNVERIFIED:
     "a skill's entry cannot be loaded, or a file read from it did not match the entry (size, digest, frontmatter, unlisted); nothing of it was used",
   MCPB_CAPABILITY_MISSING: 'the server did not declare the capability this method needs; nothing was sent',
   MCPB_URL_ELICITATION_REQUIRED: 'the server (-32042) needs URL-mode elicitations completed first; carries them; retry after, or set onUrlElicitationRequired',
+  MCPB_TELEMETRY_UNAVAILABLE: 'tracing is enabled but @opentelemetry/api cannot be loaded; install it or turn telemetry off',
   MCPB_TRACE_INVALID: 'a conformance trace file cannot be read',
   MCPB_RECORDER_USAGE: 'mcp-bridge record was called with wrong arguments',
   MCPB_REPLAYER_USAGE: 'the replayer was called with wrong arguments',

@@ -15,8 +15,11 @@ import type { ToolRegistry as Registry } from '../registry/registry.js';
 import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
+import { CallGate } from './call-gate.js';
+import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+import { deferredTelemetry } from '../telemetry/deferred.js';
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
@@ -36,6 +39,12 @@ export interface ManagerOptions {
    * @defaultValue `fileToolListStore()`: one file per server configuration under `tool-lists/` in the per-user state folder
    */
   toolListStore?: ToolListStore | false;
+  /**
+   * Asked for every call the config's policy (`tools.mcp.policy`) says to confirm, from the registry
+   * or a server handle: `true` runs it. Without one (here, on the Registry or the call), such calls
+   * are refused. Only your code answers it: a server's elicitation never stands in for the user.
+   */
+  onConfirm?: ConfirmHandler;
 }
 
 /** Events of the manager, each tagged with the server name. */
@@ -84,6 +93,11 @@ export class Manager {
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
   private readonly toolListStore?: ToolListStore;
+  /** `tools.mcp.telemetry`: settles once `@opentelemetry/api` is loaded (start() waits for it). */
+  private readonly telemetryReady?: Promise<void>;
+  private readonly clientOptions?: Omit<ClientOptions, 'name'>;
+  /** With a registry: runs direct handle calls through its call pipeline. */
+  private readonly gate?: CallGate;
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -97,6 +111,14 @@ export class Manager {
   ) {
     this.logger = options.logger ?? nullLogger;
     const servers = serversOf(config);
+    this.clientOptions = options.clientOptions;
+    // Tracing from the config, unless the caller gave clients their own telemetry.
+    if (!Array.isArray(config) && config.telemetry?.enabled && !options.clientOptions?.telemetry) {
+      const { telemetry, ready } = deferredTelemetry({ recordSessionId: config.telemetry.recordSessionId });
+      this.clientOptions = { ...options.clientOptions, telemetry };
+      this.telemetryReady = ready;
+    }
+    if (options.registry) this.gate = new CallGate(options.registry);
     // Only lazy servers read or write saved lists: without one, nothing touches the disk.
     if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
       this.toolListStore = options.toolListStore ?? fileToolListStore();
@@ -109,7 +131,12 @@ export class Manager {
     }
     // The config's governance (pins, scanner, policy, audit, telemetry) joins the registry's call pipeline.
     if (options.registry && !Array.isArray(config) && isBridgeConfig(config))
-      for (const step of pipelineSteps(config, { configDir: dirname(config.file) })) options.registry.use(step);
+      for (const step of pipelineSteps(config, {
+        configDir: dirname(config.file),
+        logger: this.logger,
+        ...(options.onConfirm ? { onConfirm: options.onConfirm } : {}),
+      }))
+        options.registry.use(step);
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
@@ -137,6 +164,8 @@ export class Manager {
    * failure: failures are in the summary (and `status()`), and the other servers serve.
    */
   async start(): Promise<StartSummary> {
+    // Enabled tracing that cannot load is a set-up mistake: said at once (MCPB_TELEMETRY_UNAVAILABLE).
+    await this.telemetryReady;
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -207,11 +236,20 @@ export class Manager {
   }
 
   private createHandle(config: ServerConfig): ServerHandle {
-    const handle = new ServerHandle(config, {
+    const handle: ServerHandle = new ServerHandle(config, {
       logger: this.logger,
       restartPolicy: this.options.restartPolicy,
-      clientOptions: this.options.clientOptions,
+      clientOptions: this.clientOptions,
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
+      ...(this.gate
+        ? {
+            gate: this.gate.forServer(
+              config.name,
+              () => config.prefix,
+              (): readonly Tool[] => handle.currentTools,
+            ),
+          }
+        : {}),
     });
     const server = config.name;
     handle.events.on('state', (state) => {
@@ -279,7 +317,8 @@ export class Manager {
       ...(config.defer !== undefined ? { defer: config.defer } : {}),
       textBudget: config.maxResultChars,
       // No timeoutMs here: the server's timeout is applied once, as its Client's requestTimeoutMs.
-      caller: (name, args, ctx) => context.call(name, args, ctx),
+      // Marked: the registry's pipeline already ran, so the handle's gate lets it through.
+      caller: (name, args, ctx) => context.call(name, args, this.gate ? this.gate.mark(ctx) : ctx),
     });
     for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
     for (const name of report.unmatchedAllow)

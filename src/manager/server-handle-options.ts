@@ -1,7 +1,7 @@
 // The handle's contract with its owner: the events a ServerHandle emits and the options it is
 // built with. Kept apart from the state machine so the contract reads without the restart logic.
-import type { Prompt, Resource, ResourceTemplate, Tool } from '../../protocol/index.js';
-import type { ClientOptions } from '../client/client.js';
+import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '../../protocol/index.js';
+import type { CallToolOptions, ClientOptions } from '../client/client.js';
 import type { Logger } from '../log.js';
 import type { RestartPolicy } from './restart-policy.js';
 import type { ServerState } from './server-status.js';
@@ -29,4 +29,17 @@ export interface ServerHandleOptions {
   listChangedDebounceMs?: number;
   /** Where a lazy server's tool list is saved and read back; without one, a lazy server starts like an eager one. */
   toolListStore?: ToolListStore;
+  /** Runs every `callTool` through the owner's checks (the manager's: its registry's call pipeline) before `send` makes it. */
+  gate?: ToolCallGate;
 }
+
+/**
+ * Checks a direct `callTool` before it is made: calls `send` to make it (with the arguments and
+ * options it settles on) or rejects without calling it.
+ */
+export type ToolCallGate = (
+  tool: string,
+  args: Record<string, unknown>,
+  options: CallToolOptions,
+  send: (args: Record<string, unknown>, options: CallToolOptions) => Promise<CallToolResult>,
+) => Promise<CallToolResult>;

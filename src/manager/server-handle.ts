@@ -21,7 +21,7 @@ import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-op
 import { jsonText } from '../util/json-text.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
-export type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
+export type { ServerHandleEvents, ServerHandleOptions, ToolCallGate } from './server-handle-options.js';
 
 export class ServerHandle {
   readonly events = new Emitter<ServerHandleEvents>();
@@ -151,11 +151,19 @@ export class ServerHandle {
 
   /**
    * Calls a tool on this server, with the configured timeout (the client's default) unless one is given.
+   * With a manager whose registry has call-pipeline steps (pins, policy, audit...), the call passes
+   * them first, as a registry call does; a step's refusal rejects with its error and sends nothing.
    * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
+   * @throws McpBridgeError with the refusing step's code (`MCPB_POLICY_DENIED`, `MCPB_NOT_CONFIRMED`...).
    */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const gate = this.options.gate;
+    return gate ? gate(name, args, options, (a, o) => this.send(name, a, o)) : this.send(name, args, options);
+  }
+
+  private send(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     // The call waits for the start; a start that fails is this call's error.
-    if (this.asleep || this.waking) return this.awake().then(() => this.callTool(name, args, options));
+    if (this.asleep || this.waking) return this.awake().then(() => this.send(name, args, options));
     const client = this.liveClient;
     if (!client)
       return Promise.reject(

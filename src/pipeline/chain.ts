@@ -2,7 +2,7 @@
 // the server). Built once per registry; with no interceptor the terminal is called directly, so a
 // pipeline with every concern off costs one function call.
 import type { ToolDef, ToolResult } from '../bridge/types.js';
-import { INTERCEPTOR_STAGES, type Interceptor, type NextInterceptor, type ToolCall } from './types.js';
+import { INTERCEPTOR_STAGES, type Interceptor, type InterceptorStage, type NextInterceptor, type ToolCall } from './types.js';
 
 /** An ordered chain of interceptors in front of a terminal step. */
 export class CallPipeline {
@@ -31,6 +31,16 @@ export class CallPipeline {
   hides(definition: ToolDef): boolean {
     for (const step of this.steps) if (step.hides?.(definition)) return true;
     return false;
+  }
+
+  /** How many steps a call meets before the terminal. */
+  get size(): number {
+    return this.steps.length;
+  }
+
+  /** The same pipeline without the steps of `stage`. */
+  without(stage: InterceptorStage): CallPipeline {
+    return new CallPipeline(this.steps.filter((s) => (s.stage ?? 'user') !== stage));
   }
 
   /** A pipeline with `step` added in its stage, after the steps already there. */

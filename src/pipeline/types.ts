@@ -1,7 +1,8 @@
 // The call pipeline's shapes: one tool call as every interceptor sees it, the interceptor contract,
 // and what the pipeline tells the registry about visibility. Every call from every entry (registry,
-// adapters, CLI, manager, gateway) passes one ordered chain: pins → policy → audit → telemetry →
-// user interceptors → result budget → the server.
+// adapters, CLI, manager, gateway) passes one ordered chain: audit → pins → policy → telemetry →
+// user interceptors → result budget → the server. The audit step comes first so that it sees every
+// call and how it ended, the calls that pins or policy refuse included.
 import type { Progress } from '../../protocol/index.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
 
@@ -15,6 +16,11 @@ export interface CallContext {
   meta?: Record<string, unknown>;
   /** Where the call entered. @defaultValue `'registry'` */
   entry?: CallEntry;
+  /**
+   * Asked when a policy's `confirm` rule catches this call and the policy has no `onConfirm` of its
+   * own (the Registry's `onConfirm` arrives here, and the CLI's prompt): `true` runs the call.
+   */
+  onConfirm?: (call: ToolCall, decision: { action: 'allow' | 'deny' | 'confirm'; rule?: number; reason?: string }) => boolean | Promise<boolean>;
 }
 
 /** Where a call entered: the registry (and every adapter on it), the CLI, a server handle used directly, the gateway. */
@@ -39,8 +45,11 @@ export interface ToolCall {
   readonly startedAt: number;
 }
 
-/** The fixed order of the pipeline's stages, first met first. */
-export const INTERCEPTOR_STAGES = ['pins', 'policy', 'audit', 'telemetry', 'user', 'budget'] as const;
+/**
+ * The fixed order of the pipeline's stages, first met first. The audit step wraps the rest: a step
+ * that refuses a call returns without calling `next`, so only a step outside it can log the refusal.
+ */
+export const INTERCEPTOR_STAGES = ['audit', 'pins', 'policy', 'telemetry', 'user', 'budget'] as const;
 /** One of {@link INTERCEPTOR_STAGES}. */
 export type InterceptorStage = (typeof INTERCEPTOR_STAGES)[number];
 

@@ -6,7 +6,7 @@
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
 import { CallPipeline } from '../pipeline/chain.js';
-import type { Interceptor } from '../pipeline/types.js';
+import type { Interceptor, NextInterceptor, ToolCall } from '../pipeline/types.js';
 import type { Entry } from './entry.js';
 import { executeParsed, executeTool, type ExecutePlan } from './execute.js';
 import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
@@ -316,7 +316,34 @@ export class ToolRegistry {
    * results with `error.code` set.
    */
   execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
-    return executeTool(this.table, this.options, this.plan, name, args, context);
+    const onConfirm = this.options.onConfirm;
+    return executeTool(this.table, this.options, this.plan, name, args, onConfirm && !context.onConfirm ? { ...context, onConfirm } : context);
+  }
+
+  /**
+   * Whether a call made outside {@link ToolRegistry.execute} (a server handle used directly) has
+   * steps to pass: any step but the result budget.
+   */
+  hasPipelineSteps(): boolean {
+    return this.outside().size > 0;
+  }
+
+  /**
+   * Runs a call made outside {@link ToolRegistry.execute} (the manager's server handles used
+   * directly) through the same steps, down to `terminal`, which makes the call. The result budget
+   * is left out: it only shapes a model's text, and such a caller gets the whole result.
+   */
+  runPipeline(call: ToolCall, terminal: NextInterceptor): Promise<ToolResult> {
+    const onConfirm = this.options.onConfirm;
+    if (onConfirm && !call.context.onConfirm) call = { ...call, context: { ...call.context, onConfirm } };
+    return this.outside().run(call, terminal);
+  }
+
+  private outsideSteps?: { from: CallPipeline; pipeline: CallPipeline };
+  private outside(): CallPipeline {
+    const from = this.plan.pipeline;
+    if (this.outsideSteps?.from !== from) this.outsideSteps = { from, pipeline: from.without('budget') };
+    return this.outsideSteps.pipeline;
   }
 
   /**

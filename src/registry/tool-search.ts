@@ -4,7 +4,7 @@
 import type { ToolDef, ToolParam } from '../bridge/types.js';
 import type { DeferredLoadingSettings } from './deferred-tools.js';
 import type { Entry } from './entry.js';
-import { SearchIndex, type SearchFields } from './search/bm25.js';
+import { FIELD_WEIGHTS, SearchIndex } from './search/bm25.js';
 import { fuseRankings, type EmbedTexts, VectorIndex } from './search/vectors.js';
 
 /** One tool found by {@link Registry.searchTools}, best first. */
@@ -36,31 +36,32 @@ export interface ToolSearchSettings extends DeferredLoadingSettings {
 
 const DEFAULT_LIMIT = 5;
 
-/** The searchable text of a tool definition. */
-function fieldsOf(def: ToolDef): SearchFields {
-  const names: string[] = [];
-  const texts: string[] = [];
-  const walk = (params: readonly ToolParam[], depth: number): void => {
-    for (const p of params) {
-      if (p.name !== '[]') names.push(p.name);
-      if (p.description) texts.push(p.description);
-      // Nested members say what a tool takes as much as top-level ones; deep trees say little more.
-      if (depth < 2) {
-        if (p.properties) walk(p.properties, depth + 1);
-        if (p.items) walk([p.items], depth + 1);
-      }
+/**
+ * Gives a tool definition's texts to the index field by field, with no intermediate object: the
+ * first search reads thousands. The caller files the document (`end`).
+ */
+function indexTool(index: SearchIndex, id: string, def: ToolDef): void {
+  // The name as the server gave it; a prefix (usually the server's name) counts with the server.
+  index.begin(id, def.originalName);
+  if (def.title && def.title !== def.originalName) index.add(def.title, FIELD_WEIGHTS.title, false);
+  if (def.description) index.add(def.description, FIELD_WEIGHTS.description);
+  addParams(index, def.params, 0);
+  if (def.server) index.add(def.server, FIELD_WEIGHTS.server);
+  const prefix = def.name.endsWith(def.originalName) ? def.name.slice(0, -def.originalName.length) : def.name;
+  if (prefix) index.add(prefix, FIELD_WEIGHTS.server);
+}
+
+/** Parameter names and descriptions; nested members say what a tool takes as much as top-level ones, deep trees say little more. */
+function addParams(index: SearchIndex, params: readonly ToolParam[], depth: number): void {
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i] as ToolParam;
+    if (p.name !== '[]') index.add(p.name, FIELD_WEIGHTS.params);
+    if (p.description) index.add(p.description, FIELD_WEIGHTS.paramText);
+    if (depth < 2) {
+      if (p.properties) addParams(index, p.properties, depth + 1);
+      if (p.items) addParams(index, [p.items], depth + 1);
     }
-  };
-  walk(def.params, 0);
-  return {
-    // The name as the server gave it; a prefix (usually the server's name) counts with the server.
-    name: def.originalName,
-    title: def.title !== def.originalName ? def.title : undefined,
-    description: def.description,
-    params: names,
-    paramText: texts,
-    server: [def.server, def.name.endsWith(def.originalName) ? def.name.slice(0, -def.originalName.length) : def.name].filter(Boolean).join(' '),
-  };
+  }
 }
 
 export class ToolSearch {
@@ -115,12 +116,18 @@ export class ToolSearch {
     if (!this.stale) return;
     this.stale = false;
     const entries = this.entries();
+    let kept = 0;
     for (const [name, entry] of entries) {
-      if (name === this.exclude || this.indexed.get(name) === entry.def) continue;
+      if (name === this.exclude) continue;
+      kept++;
+      if (this.indexed.get(name) === entry.def) continue;
       this.indexed.set(name, entry.def);
-      this.index.set(name, fieldsOf(entry.def));
+      indexTool(this.index, name, entry.def);
+      this.index.end();
       this.vectors?.forget(name);
     }
+    // Every kept entry is indexed now: as many indexed as kept means none left the registry.
+    if (this.indexed.size === kept) return;
     for (const name of [...this.indexed.keys()]) {
       if (entries.has(name) && name !== this.exclude) continue;
       this.indexed.delete(name);

@@ -147,4 +147,10 @@ export interface RegistryOptions {
    * ordered by their `stage`. More can be added with {@link Registry.use}.
    */
   interceptors?: readonly Interceptor[];
+  /**
+   * Asked for every call a policy's `confirm` rule catches when the policy has no `onConfirm` of its
+   * own (one given to a call's context wins over this one): `true` runs the call. Without any, such
+   * calls are refused.
+   */
+  onConfirm?: CallContext['onConfirm'];
 }

@@ -2,6 +2,7 @@
 import type { McpBridgeError, McpError, Progress } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
 import type { TransportCloseInfo } from '../transports/transport.js';
+import type { RequestObserver } from './observer.js';
 import type { Clock } from './pending.js';
 
 /** Default per-request timeout (TIME-1): 60 s, restarted by progress. */
@@ -34,6 +35,8 @@ export interface SessionOptions {
   clock?: Clock;
   /** @defaultValue 60000 */
   defaultTimeoutMs?: number;
+  /** Told of every request sent and its outcome (tracing); none by default, at no cost. */
+  observer?: RequestObserver;
 }
 
 export interface SessionEvents {

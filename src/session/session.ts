@@ -25,6 +25,7 @@ import { failInvalidAnswer, failUnreadableAnswer } from './read-failures.js';
 import { openEntry } from './request-entry.js';
 import { RequestDelivery } from './delivery.js';
 import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
+import type { RequestObserver } from './observer.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 
@@ -42,6 +43,7 @@ export class Session {
   private closeInfo?: TransportCloseInfo;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly delivery: RequestDelivery;
+  private readonly observer?: RequestObserver;
 
   constructor(
     readonly transport: Transport,
@@ -51,6 +53,7 @@ export class Session {
     this.clock = options.clock ?? systemClock;
     this.serverName = options.serverName;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.observer = options.observer;
     this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
     this.delivery = new RequestDelivery(transport, this.pending);
     this.incoming = new IncomingRequests({
@@ -111,7 +114,10 @@ export class Session {
     const wantsProgress = options.onProgress !== undefined || options.progress === true;
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    const finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
+    let finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
+    // Tracing (when installed) sees the request as it goes out and may add trace context to `_meta`.
+    const observed = this.observer?.open(id, method, finalParams);
+    if (observed !== undefined) finalParams = observed.params;
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
     // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
@@ -127,6 +133,11 @@ export class Session {
     if (signal) this.watchAbort(entry, signal);
     this.pending.add(entry);
     this.delivery.deliver(message, options);
+    if (observed !== undefined)
+      answer.then(
+        (result) => observed.end(undefined, result),
+        (error: unknown) => observed.end(error),
+      );
     return answer;
   }
 

@@ -84,6 +84,10 @@ class AutoHttpTransport implements HttpTransport {
     return this.current.redact;
   }
 
+  get currentSessionId(): string | undefined {
+    return this.current.currentSessionId;
+  }
+
   authStall(): { step: string; url: string } | undefined {
     return this.current.authStall?.();
   }

@@ -67,6 +67,8 @@ export interface Transport {
    * resumption; standard headers on every POST).
    */
   setProtocolVersion?(version: string | undefined): void;
+  /** HTTP: the session id the server assigned, if any (a secret: never logged; tracing records it only when told to). */
+  readonly currentSessionId?: string;
   /** Process id of the server (stdio), for status and diagnostics. */
   readonly pid?: number;
   /** What this transport reaches, safe to print: the command line (stdio) or the URL without secrets (HTTP). */

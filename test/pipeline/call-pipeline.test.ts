@@ -31,8 +31,9 @@ function serverWith(registry: Registry) {
   return sent;
 }
 
-// The order a call meets the stages, written from the pipeline's documented contract.
-const DOCUMENTED_ORDER: InterceptorStage[] = ['pins', 'policy', 'audit', 'telemetry', 'user', 'budget'];
+// The order a call meets the stages, written from the pipeline's documented contract (the audit step
+// first, so that it sees the calls pins and policy refuse).
+const DOCUMENTED_ORDER: InterceptorStage[] = ['audit', 'pins', 'policy', 'telemetry', 'user', 'budget'];
 
 function recorder(log: string[], stage: InterceptorStage, name: string = stage): Interceptor {
   return {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_KEYS, TOOL_SEARCH_KEYS, TOOLS_MCP_KEYS } from '../../src/config/schema.js';
+import { POLICY_KEYS, POLICY_RULE_KEYS } from '../../src/config/policy-keys.js';
 import { AUTH_KEYS } from '../../src/config/auth.js';
 import { repoRoot } from '../helpers/paths.js';
 import { pngFacts } from './png.js';
@@ -31,7 +32,7 @@ test('the generated parts of the pages are current (error table, CLI help, bench
 test('the configuration reference has an entry for every key the validator accepts', () => {
   const page = readFileSync(join(repoRoot, 'docs', 'configuration.md'), 'utf8');
   const documented = (key: string) => {
-    const k = key.replace(/\./g, '\\.');
+    const k = key.replace(/[.[\]]/g, '\\$&');
     return new RegExp(`^(#+ \`${k}\`|\\| \`${k}\` \\|)`, 'm').test(page);
   };
   const keys = [
@@ -39,6 +40,8 @@ test('the configuration reference has an entry for every key the validator accep
     // The keys of tools.mcp itself, by their full path.
     ...TOOLS_MCP_KEYS.map((k) => `tools.mcp.${k}`),
     ...TOOL_SEARCH_KEYS.map((k) => `tools.mcp.toolSearch.${k}`),
+    ...POLICY_KEYS.map((k) => `tools.mcp.policy.${k}`),
+    ...POLICY_RULE_KEYS.map((k) => `tools.mcp.policy.rules[].${k}`),
   ];
   assert.deepEqual(
     keys.filter((k) => !documented(k)),

@@ -71,6 +71,11 @@ const PROBES: Array<[string, string, string | null]> = [
   ['src/pipeline/probe-registry.ts', "export * from '../registry/registry.js';", 'src/pipeline/ sits under the registry'],
   ['src/bridge/probe-pipeline.ts', "export * from '../pipeline/chain.js';", 'src/bridge/ is pure conversion'],
   ['src/new-folder/probe.ts', "export * from '../../conformance/suite.js';", 'never imports the harness'],
+  ['src/manager/probe-otel.ts', "export const load = () => import('@opentelemetry/api');", 'doorway file, src/telemetry/spans.ts'],
+  ['src/client/probe-otel.ts', "import type { Tracer } from '@opentelemetry/api';\nexport type { Tracer };", 'doorway file, src/telemetry/spans.ts'],
+  ['src/telemetry/spans.ts', "export { trace } from '@opentelemetry/api';", null],
+  ['src/telemetry/probe-client.ts', "export * from '../client/client.js';", 'src/telemetry/ observes sessions'],
+  ['src/telemetry/probe-ok.ts', "export type * from '../session/observer.js';", null],
   ['src/cli/probe-devdep.ts', "import fc from 'fast-check';\nexport { fc };", "isn't specified"],
 ];
 

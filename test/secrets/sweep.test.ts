@@ -5,8 +5,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
 import { connect, isMcpBridgeError, loadConfig, Manager, Registry, type Logger } from '../../src/index.js';
 import { run } from '../../src/cli/main.js';
@@ -114,7 +114,8 @@ before(async () => {
     },
   ];
   configFile = join(scratchDir('sweep'), 'mcp-bridge.yaml');
-  writeFileSync(configFile, JSON.stringify({ tools: { mcp: { servers } } }, null, 2));
+  // The audit log in its most revealing mode: even `full` arguments never hold a configured secret.
+  writeFileSync(configFile, JSON.stringify({ tools: { mcp: { audit: { file: 'audit.jsonl', args: 'full' }, servers } } }, null, 2));
 });
 
 after(() => {
@@ -157,6 +158,9 @@ describe('secrets sweep', () => {
       } catch (error) {
         seen.push(...errorStrings(error));
       }
+      // A model that hands configured secrets back as arguments: the audit line must not keep them.
+      const echoed = await registry.execute('leak', { as: 'result', apiKey: S.argFlag, note: `see ${S.marked} and ${S.header}`, deep: [{ v: S.envSecret }] });
+      seen.push(JSON.stringify(echoed), echoed.text);
       const crash = await registry.execute('crash', {});
       seen.push(JSON.stringify(crash), crash.text);
       // Wait for the crash to be recorded, then for the refused restart.
@@ -190,6 +194,65 @@ describe('secrets sweep', () => {
       assert.equal((error as { code?: string }).code, 'MCPB_SERVER_START_FAILED');
       assert.deepEqual(errorStrings(error).flatMap(leaks), []);
     }
+  });
+
+  it('the audit file (tools.mcp.audit, args: full) holds no secret from the library run', async () => {
+    const file = join(dirname(configFile), 'audit.jsonl');
+    let text = '';
+    // Written off the call path, after the calls returned.
+    for (let i = 0; i < 200 && !(text.includes('"crash"') && text.split('\n').length > 4); i++) {
+      text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.ok(text.includes('"name":"leak"') && text.includes('"apiKey":"***"'), `the calls are in the audit file: ${text.slice(0, 2000)}`);
+    assert.deepEqual(leaks(text), [], text.slice(0, 4000));
+  });
+
+  it('pin: the lock file, its output and a refused call hold no secret, though the server echoes them into its tool list', async () => {
+    const dir = scratchDir('sweep-pins');
+    const file = join(dir, 'mcp-bridge.yaml');
+    const lockFile = join(dir, 'mcp-bridge.lock');
+    const server = {
+      name: 'live',
+      command: process.execPath,
+      args: [echo, '--api-key', S.argFlag, `--token=${S.argEq}`, S.argShaped, '--mode=${SERVICE_TOKEN}', '--label=${ORDINARY}'],
+      env: { MY_API_KEY: '${MY_API_KEY}', LEAK_PLAIN: PLAIN_ENV, LEAK_IN_TOOLS: '1' },
+      secrets: ['${ORDINARY}'],
+    };
+    writeFileSync(file, JSON.stringify({ tools: { mcp: { servers: [server] } } }));
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (out += t), env, cwd: repoRoot };
+    assert.equal(await run(['--config', file, '--verbose', 'pin'], io), 0, out);
+    const lock = readFileSync(lockFile, 'utf8');
+    assert.match(lock, /echoes secrets \(leak\).*\*\*\*/, 'the echoed definitions are in the lock, masked');
+    assert.deepEqual(leaks(lock), [], lock.slice(0, 2000));
+    // The pins step masks the same way, so the masked lock matches the live definitions: calls pass.
+    const session = async (check: (registry: Registry) => Promise<void>) => {
+      const registry = new Registry();
+      const manager = new Manager(await loadConfig(file, { env }), { registry });
+      try {
+        await manager.start();
+        await check(registry);
+      } finally {
+        await manager.close();
+      }
+    };
+    await session(async (registry) => assert.equal((await registry.execute('leak', {})).error?.code, undefined));
+    // Then the lock disagrees (another hash, another description): the refusal says what changed, masked.
+    const pinned = JSON.parse(lock) as { servers: { live: { tools: Record<string, { hash: string; description: string }> } } };
+    pinned.servers.live.tools.leak!.hash = `sha256:${'0'.repeat(64)}`;
+    pinned.servers.live.tools.leak!.description = 'echoes nothing';
+    writeFileSync(lockFile, JSON.stringify(pinned));
+    const seen: string[] = [];
+    await session(async (registry) => {
+      const refused = await registry.execute('leak', {});
+      assert.equal(refused.error?.code, 'MCPB_TOOL_CHANGED');
+      assert.match(refused.text, /description changed/);
+      seen.push(refused.text, JSON.stringify(refused));
+    });
+    assert.equal(await run(['--config', file, '--verbose', 'pin', '--check'], io), 1);
+    seen.push(out);
+    assert.deepEqual(seen.flatMap(leaks), [], seen.join('\n').slice(0, 4000));
   });
 
   for (const argv of [

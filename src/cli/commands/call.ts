@@ -6,6 +6,7 @@ import type { Progress } from '../../../protocol/index.js';
 import type { ToolResult } from '../../bridge/types.js';
 import type { ParsedArgs } from '../args.js';
 import { readArguments, toArguments } from '../call-arguments.js';
+import { cliConfirm } from '../confirm-prompt.js';
 import { startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
@@ -48,6 +49,8 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
     try {
       result = await registry.execute(tool, toolArgs, {
         entry: 'cli',
+        // A tool the policy says to confirm: asked on the terminal, yes with --yes, else refused.
+        onConfirm: cliConfirm(io, args.yes),
         ...(timeoutMs === undefined ? {} : { timeoutMs }),
         ...(progress ? { onProgress: progress.show } : {}),
       });
@@ -61,6 +64,11 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       // A tool name that does not exist is a usage mistake: said on stderr, exit 2.
       if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
       return ExitCode.usage;
+    }
+    if (code === 'MCPB_POLICY_DENIED' || code === 'MCPB_NOT_CONFIRMED') {
+      // Refused before sending, like invalid arguments: nothing reached the server.
+      if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
+      return ExitCode.invalidArguments;
     }
     if (code === 'MCPB_TOOL_INPUT_INVALID') {
       if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n(see the schema with: mcp-bridge tools ${tool})\n`);

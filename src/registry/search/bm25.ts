@@ -1,9 +1,15 @@
 // A BM25F index over short documents with named fields (a tool's name, title, description,
 // parameters, server), kept up to date one document at a time: adding, replacing or removing a
-// document touches only its own postings, so a list change from one server never rebuilds the rest.
+// document touches only its own entries, so a list change from one server never rebuilds the rest.
 // Pure: no I/O, no timers.
+//
+// Built for a first search over thousands of tools, which indexes them all at once. Postings go
+// through texts (texts.ts): a text is read once however many tools carry it, and a document costs
+// a push per text. A term's frequency in a document is summed from its texts when a query asks for
+// it: the same sums, so the same scores, as postings kept per document.
 import { synonymsOf } from './synonyms.js';
 import { terms } from './terms.js';
+import { grown, TextTable } from './texts.js';
 
 /** The searchable text of one document, by field. */
 export interface SearchFields {
@@ -18,17 +24,19 @@ export interface SearchFields {
 }
 
 /**
- * How much a word counts in each field: a word of the name says more about what a tool does than
- * one of a long description, and a parameter's description least of all.
+ * How much a word counts in each field, in half points (BM25F sees them halved: 3 for a name, 2 for
+ * a title, 1 for a description, 1.5 for a parameter name, 0.5 for a parameter's description, 1 for
+ * the server): a word of the name says more about what a tool does than one of a long description,
+ * and a parameter's description least of all. Halves keep every sum the index stores a small integer.
  */
-const FIELD_WEIGHTS: Readonly<Record<keyof SearchFields, number>> = {
-  name: 3,
-  title: 2,
-  description: 1,
-  params: 1.5,
-  paramText: 0.5,
-  server: 1,
-};
+export const FIELD_WEIGHTS = {
+  name: 6,
+  title: 4,
+  description: 2,
+  params: 3,
+  paramText: 1,
+  server: 2,
+} as const satisfies Record<keyof SearchFields, number>;
 
 // Okapi BM25's usual constants: term-frequency saturation and length normalisation.
 const K1 = 1.2;
@@ -40,19 +48,7 @@ const MIN_PREFIX = 3;
 /** How much a fully covered name multiplies a score (by 1 + this). */
 const NAME_COVERAGE = 1;
 
-interface Posting {
-  slots: number[];
-  freqs: number[];
-}
-
-interface Doc {
-  id: string;
-  /** The document's distinct terms (its postings are found through them on removal). */
-  terms: string[];
-  length: number;
-  /** The distinct terms of the name field. */
-  nameTerms: string[];
-}
+const NONE: readonly number[] = [];
 
 /** One hit: the document id and its BM25F score (higher is better; only comparable within one query). */
 export interface SearchHit {
@@ -61,19 +57,32 @@ export interface SearchHit {
 }
 
 export class SearchIndex {
-  /** Documents by slot; a removed document leaves a hole that the next addition fills. */
-  private readonly slots: (Doc | undefined)[] = [];
-  private readonly free: number[] = [];
+  // Documents by slot; a removed document leaves a hole that the next addition fills.
+  private readonly docIds: (string | undefined)[] = [];
+  /** A document's texts by number, one per text given (repeats kept), its name's first. */
+  private readonly docTexts: (readonly number[])[] = [];
+  private readonly docLength: number[] = [];
+  private readonly freeSlots: number[] = [];
   private readonly slotOf = new Map<string, number>();
-  /** term → the documents that hold it (slots) and its weighted frequency in each, side by side */
-  private readonly postings = new Map<string, Posting>();
-  /** Term frequencies of the document being added; reused. */
-  private readonly tfScratch = new Map<string, number>();
-  /** Scores by slot during a search; reused, and zeroed where touched. */
-  private scratch = new Float64Array(0);
   private totalLength = 0;
-  /** The vocabulary sorted, for prefix look-ups; rebuilt lazily after a change. */
-  private sortedTerms: string[] | undefined;
+
+  private readonly table = new TextTable();
+  /** Document frequencies worked out since the last change. */
+  private readonly dfs = new Map<number, number>();
+
+  // The document being added: its id, its texts with their weights (negative: not shared) until
+  // `end` reads them, then its slot and its text numbers. Lengths are in half points, as `docLength`
+  // and `totalLength`.
+  private adding: string | undefined;
+  private readonly pendingTexts: string[] = [];
+  private readonly pendingWeights: number[] = [];
+  private readonly texts: number[] = [];
+
+  // Scratch, by slot or by term, reused and left zeroed.
+  private scores = new Float64Array(0);
+  private tfs = new Float64Array(0);
+  private stamps = new Int32Array(0);
+  private stamp = 0;
 
   get size(): number {
     return this.slotOf.size;
@@ -81,59 +90,81 @@ export class SearchIndex {
 
   /** Adds a document, or replaces the one with the same id. */
   set(id: string, fields: SearchFields): void {
+    this.begin(id, fields.name);
+    if (fields.title) this.add(fields.title, FIELD_WEIGHTS.title, false);
+    if (fields.description) this.add(fields.description, FIELD_WEIGHTS.description);
+    if (fields.params) this.addAll(fields.params, FIELD_WEIGHTS.params);
+    if (fields.paramText) this.addAll(fields.paramText, FIELD_WEIGHTS.paramText);
+    if (fields.server) this.add(fields.server, FIELD_WEIGHTS.server);
+    this.end();
+  }
+
+  /**
+   * Starts adding (or replacing) a document from its name; {@link add} gives its other texts, each
+   * with its field's weight, and {@link end} files it: {@link set} without a fields object.
+   */
+  begin(id: string, name: string): void {
+    this.adding = id;
+    this.add(name, FIELD_WEIGHTS.name, false);
+  }
+
+  /**
+   * Adds a text to the document being added, counted with `weight`. `shared: false` for a text
+   * unlikely to come back, such as a name: it is read for this document alone, never looked up.
+   */
+  add(text: string, weight: number, shared = true): void {
+    this.pendingTexts.push(text);
+    this.pendingWeights.push(shared ? weight : -weight);
+  }
+
+  /**
+   * Files the document being added. Its texts are read here, all in one loop, rather than as they
+   * come: the walk over a tool stays small, and so does what the compiler makes of it.
+   */
+  end(): void {
+    const id = this.adding as string;
+    this.adding = undefined;
     this.delete(id);
-    const tf = this.tfScratch;
-    tf.clear();
+    const slot = this.freeSlots.pop() ?? this.docIds.length;
+    const pending = this.pendingTexts;
+    const weights = this.pendingWeights;
+    const texts = this.texts;
+    const table = this.table;
     let length = 0;
-    const nameTerms = [...new Set(terms(fields.name))];
-    for (const key of Object.keys(FIELD_WEIGHTS) as (keyof SearchFields)[]) {
-      const value = fields[key];
-      if (!value) continue;
-      const weight = FIELD_WEIGHTS[key];
-      for (const text of typeof value === 'string' ? [value] : value)
-        for (const term of terms(text)) {
-          tf.set(term, (tf.get(term) ?? 0) + weight);
-          length += weight;
-        }
+    for (let i = 0; i < pending.length; i++) {
+      const signed = weights[i] as number;
+      const weight = signed < 0 ? -signed : signed;
+      const text = table.carry(pending[i] as string, signed > 0, slot, weight);
+      texts.push(text);
+      length += weight * (table.textWords[text] as number);
     }
-    const slot = this.free.pop() ?? this.slots.length;
-    this.slots[slot] = { id, terms: [...tf.keys()], length, nameTerms };
+    pending.length = 0;
+    weights.length = 0;
+    this.docIds[slot] = id;
+    this.docTexts[slot] = texts.slice();
+    texts.length = 0;
+    this.docLength[slot] = length;
     this.slotOf.set(id, slot);
     this.totalLength += length;
-    for (const [term, f] of tf) {
-      let list = this.postings.get(term);
-      if (!list) {
-        list = { slots: [], freqs: [] };
-        this.postings.set(term, list);
-        this.sortedTerms = undefined;
-      }
-      list.slots.push(slot);
-      list.freqs.push(f);
-    }
+    this.dfs.clear();
+  }
+
+  private addAll(value: string | readonly string[], weight: number): void {
+    if (typeof value === 'string') this.add(value, weight);
+    else for (let i = 0; i < value.length; i++) this.add(value[i] as string, weight);
   }
 
   /** Removes a document; returns whether it was there. */
   delete(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const doc = this.slots[slot] as Doc;
-    for (const term of doc.terms) {
-      const list = this.postings.get(term) as Posting;
-      const at = list.slots.indexOf(slot);
-      const last = list.slots.length - 1;
-      list.slots[at] = list.slots[last] as number;
-      list.freqs[at] = list.freqs[last] as number;
-      list.slots.pop();
-      list.freqs.pop();
-      if (list.slots.length === 0) {
-        this.postings.delete(term);
-        this.sortedTerms = undefined;
-      }
-    }
-    this.totalLength -= doc.length;
-    this.slots[slot] = undefined;
-    this.free.push(slot);
+    for (const text of this.docTexts[slot] as number[]) this.table.release(text, slot);
+    this.totalLength -= this.docLength[slot] as number;
+    this.docIds[slot] = undefined;
+    this.docTexts[slot] = NONE;
+    this.freeSlots.push(slot);
     this.slotOf.delete(id);
+    this.dfs.clear();
     return true;
   }
 
@@ -143,23 +174,40 @@ export class SearchIndex {
     if (n === 0 || limit <= 0) return [];
     const weights = this.queryTerms(query);
     if (weights.size === 0) return [];
-    const avgLength = this.totalLength / n || 1;
-    if (this.scratch.length < this.slots.length) this.scratch = new Float64Array(this.slots.length * 2);
-    const scores = this.scratch;
+    const avgLength = this.totalLength / 2 / n || 1;
+    if (this.scores.length < this.docIds.length) {
+      this.scores = new Float64Array(this.docIds.length * 2);
+      this.tfs = new Float64Array(this.docIds.length * 2);
+    }
+    const scores = this.scores;
+    const tfs = this.tfs;
+    const docLength = this.docLength;
     const touched: number[] = [];
-    const idfs = new Map<string, number>();
+    const holders: number[] = [];
+    const idfs = new Map<number, number>();
     for (const [term, qWeight] of weights) {
-      const list = this.postings.get(term) as Posting;
-      const idf = this.idf(term, n);
+      // The term's weighted frequency in every document that holds it, summed over its texts.
+      const texts = this.table.termTexts[term] as number[];
+      for (let i = 0; i < texts.length; i += 2) {
+        const docs = this.table.textDocs[texts[i] as number] as number[];
+        const count = texts[i + 1] as number;
+        for (let j = 0; j < docs.length; j += 2) {
+          const slot = docs[j] as number;
+          if (tfs[slot] === 0) holders.push(slot);
+          (tfs[slot] as number) += (docs[j + 1] as number) * count;
+        }
+      }
+      this.dfs.set(term, holders.length);
+      const idf = idfOf(holders.length, n);
       idfs.set(term, idf);
-      const { slots, freqs } = list;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i] as number;
-        const f = freqs[i] as number;
-        const norm = f + K1 * (1 - B + (B * (this.slots[slot] as Doc).length) / avgLength);
+      for (const slot of holders) {
+        const f = (tfs[slot] as number) / 2;
+        tfs[slot] = 0;
+        const norm = f + K1 * (1 - B + (B * ((docLength[slot] as number) / 2)) / avgLength);
         if (scores[slot] === 0) touched.push(slot);
         (scores[slot] as number) += qWeight * idf * ((f * (K1 + 1)) / norm);
       }
+      holders.length = 0;
     }
     // Only the best candidates are worth the name-coverage pass: it at most doubles a score.
     touched.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
@@ -171,8 +219,10 @@ export class SearchIndex {
     for (const slot of candidates) {
       let covered = 0;
       let total = 0;
-      for (const term of (this.slots[slot] as Doc).nameTerms) {
-        const idf = idfs.get(term) ?? this.idf(term, n);
+      const name = this.table.textTerms[(this.docTexts[slot] as number[])[0] as number] as number[];
+      for (let i = 0; i < name.length; i += 2) {
+        const term = name[i] as number;
+        const idf = idfs.get(term) ?? idfOf(this.df(term), n);
         total += idf;
         covered += idf * (weights.get(term) ?? 0);
       }
@@ -180,42 +230,48 @@ export class SearchIndex {
     }
     for (const slot of touched) scores[slot] = 0;
     candidates.sort((a, b) => (final.get(b) as number) - (final.get(a) as number) || a - b);
-    return candidates.slice(0, limit).map((slot) => ({ id: (this.slots[slot] as Doc).id, score: final.get(slot) as number }));
+    return candidates.slice(0, limit).map((slot) => ({ id: this.docIds[slot] as string, score: final.get(slot) as number }));
   }
 
-  /** Okapi BM25's inverse document frequency, never negative. */
-  private idf(term: string, n: number): number {
-    const df = this.postings.get(term)?.slots.length ?? 0;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  /** How many documents hold a term (a document may hold it through several texts). */
+  private df(term: number): number {
+    let df = this.dfs.get(term);
+    if (df !== undefined) return df;
+    this.stamps = grown(this.stamps, this.docIds.length);
+    const stamps = this.stamps;
+    const stamp = ++this.stamp;
+    df = 0;
+    const texts = this.table.termTexts[term] as number[];
+    for (let i = 0; i < texts.length; i += 2) {
+      const docs = this.table.textDocs[texts[i] as number] as number[];
+      for (let j = 0; j < docs.length; j += 2)
+        if (stamps[docs[j] as number] !== stamp) {
+          stamps[docs[j] as number] = stamp;
+          df++;
+        }
+    }
+    this.dfs.set(term, df);
+    return df;
   }
 
-  /** Query terms with their weights: the words themselves, their synonyms, and prefixes of longer words. */
-  private queryTerms(query: string): Map<string, number> {
-    const out = new Map<string, number>();
+  /** Query terms by number with their weights: the words themselves, their synonyms, and prefixes of longer words. */
+  private queryTerms(query: string): Map<number, number> {
+    const out = new Map<number, number>();
     const add = (term: string, weight: number): void => {
-      if (this.postings.has(term) && (out.get(term) ?? 0) < weight) out.set(term, weight);
+      const id = this.table.term(term);
+      if (id !== undefined && (out.get(id) ?? 0) < weight) out.set(id, weight);
     };
     for (const term of terms(query)) {
       add(term, 1);
       for (const other of synonymsOf(term)) add(other, SYNONYM_WEIGHT);
       // A word no tool uses may be the start of one ("calend"); a word tools use is taken as meant.
-      if (!this.postings.has(term) && term.length >= MIN_PREFIX) for (const longer of this.termsStartingWith(term)) add(longer, PREFIX_WEIGHT);
+      if (this.table.term(term) === undefined && term.length >= MIN_PREFIX) for (const longer of this.table.termsStartingWith(term)) add(longer, PREFIX_WEIGHT);
     }
     return out;
   }
+}
 
-  private termsStartingWith(prefix: string): string[] {
-    if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
-    const sorted = this.sortedTerms;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((sorted[mid] as string) < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) out.push(sorted[i] as string);
-    return out;
-  }
+/** Okapi BM25's inverse document frequency, never negative. */
+function idfOf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }

@@ -24,6 +24,11 @@ function kindOf(text: string, i: number): number {
   return c > 127 && OTHER_WORD_CHAR.test(text[i] as string) ? 1 : 0;
 }
 
+/** Characters `from` to `to` of `text`, lower-cased (from `folded`, its lower-cased copy, when that keeps every index in place). */
+function cut(text: string, folded: string | undefined, from: number, to: number): string {
+  return folded !== undefined ? folded.slice(from, to) : text.slice(from, to).toLowerCase();
+}
+
 /**
  * Splits an identifier or sentence into lower-case words: `listPullRequests` → list, pull, requests;
  * `getHTTPResponse` → get, http, response; `s3Bucket` → s, 3, bucket. A hyphenated pair with a short
@@ -32,11 +37,16 @@ function kindOf(text: string, i: number): number {
  */
 export function words(text: string): string[] {
   const out: string[] = [];
+  split(text, out, false);
+  return out;
+}
+
+/** Pushes the words of `text` to `out`, or with `asTerms` its terms (stop words dropped, stemmed). */
+function split(text: string, out: string[], asTerms: boolean): void {
   const length = text.length;
   // Lower-case once and cut words from the copy, when lower-casing keeps every index in place.
   const folded = text.toLowerCase();
-  const lower =
-    folded.length === length ? (from: number, to: number) => folded.slice(from, to) : (from: number, to: number) => text.slice(from, to).toLowerCase();
+  const source = folded.length === length ? folded : undefined;
   let start = -1;
   let runStart = -1;
   let prev = 0;
@@ -46,13 +56,13 @@ export function words(text: string): string[] {
   for (let i = 0; i <= length; i++) {
     const kind = i < length ? kindOf(text, i) : 0;
     if (kind === 0) {
-      if (start >= 0) out.push(lower(start, i));
+      if (start >= 0) emit(out, cut(text, source, start, i), asTerms);
       if (runStart >= 0) {
-        const hyphen = text.charCodeAt(i) === 45;
-        const run = lettersOnly && (hyphenated !== '' || hyphen) ? lower(runStart, i) : '';
+        const hyphen = i < length && text.charCodeAt(i) === 45;
+        const run = lettersOnly && (hyphenated !== '' || hyphen) ? cut(text, source, runStart, i) : '';
         // Only a short part makes a compound ("to-do", "sub-task", "sign-in"); names such as
         // "search-objects" are two words, and joining them only adds noise.
-        if (hyphenated !== '' && run !== '' && Math.min(hyphenated.length, run.length) <= 3) out.push(hyphenated + run);
+        if (hyphenated !== '' && run !== '' && Math.min(hyphenated.length, run.length) <= 3) emit(out, hyphenated + run, asTerms);
         hyphenated = hyphen ? run : '';
       } else hyphenated = '';
       start = -1;
@@ -66,19 +76,26 @@ export function words(text: string): string[] {
       start = i;
       runStart = i;
     } else if (kind === 2 && (prev === 1 || prev === 3)) {
-      out.push(lower(start, i));
+      emit(out, cut(text, source, start, i), asTerms);
       start = i;
     } else if (kind === 1 && prev === 2 && i - start >= 2 && kindOf(text, i - 2) === 2) {
       // "HTTPResponse": the last capital starts the next word
-      out.push(lower(start, i - 1));
+      emit(out, cut(text, source, start, i - 1), asTerms);
       start = i - 1;
     } else if ((kind === 3) !== (prev === 3)) {
-      out.push(lower(start, i));
+      emit(out, cut(text, source, start, i), asTerms);
       start = i;
     }
     prev = kind;
   }
-  return out;
+}
+
+function emit(out: string[], word: string, asTerm: boolean): void {
+  if (!asTerm) out.push(word);
+  else {
+    const term = termOf(word);
+    if (term !== '') out.push(term);
+  }
 }
 
 /**
@@ -86,16 +103,8 @@ export function words(text: string): string[] {
  * a heavy stemmer's errors ("folder" → "fold", "news" → "new") cost more than they find.
  */
 export function stem(word: string): string {
-  let cached = stems.get(word);
-  if (cached === undefined) {
-    cached = stemUncached(word);
-    // Vocabulary is bounded in practice; the cap keeps a stream of unique junk from growing it forever.
-    if (stems.size < 50_000) stems.set(word, cached);
-  }
-  return cached;
+  return stemUncached(word);
 }
-
-const stems = new Map<string, string>();
 
 function stemUncached(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
@@ -120,16 +129,25 @@ function undouble(w: string): string {
 
 /** The search terms of a text: words, stop words dropped, stemmed. */
 export function terms(text: string): string[] {
-  // Tool lists repeat short texts (parameter names and descriptions such as "The repository owner"):
-  // read each once. The result is shared, so callers never modify it.
-  const memo = text.length <= MEMO_TEXT_LENGTH ? termMemo.get(text) : undefined;
-  if (memo) return memo;
   const out: string[] = [];
-  for (const w of words(text)) if (!STOP_WORDS.has(w)) out.push(stem(w));
-  if (text.length <= MEMO_TEXT_LENGTH && termMemo.size < MEMO_ENTRIES) termMemo.set(text, out);
+  split(text, out, true);
   return out;
 }
 
-const MEMO_TEXT_LENGTH = 200;
-const MEMO_ENTRIES = 20_000;
-const termMemo = new Map<string, string[]>();
+/** Pushes the search terms of a text to `out` (an index's scratch list: no list per text). */
+export function termsInto(text: string, out: string[]): void {
+  split(text, out, true);
+}
+
+/** A word's term, `''` for a stop word: tool texts use few distinct words, so each is looked up once. */
+function termOf(word: string): string {
+  let term = wordTerms.get(word);
+  if (term === undefined) {
+    term = STOP_WORDS.has(word) ? '' : stemUncached(word);
+    // Vocabulary is bounded in practice; the cap keeps a stream of unique junk from growing it forever.
+    if (wordTerms.size < 50_000) wordTerms.set(word, term);
+  }
+  return term;
+}
+
+const wordTerms = new Map<string, string>();
