@@ -3,7 +3,9 @@
 // connection.ts; connecting in connect.ts; tools in tool-calls.ts; resource subscriptions in
 // subscriptions.ts; resources, prompts, completion and tasks in their own modules; server→client
 // requests in server-requests.ts and notifications in notifications.ts; HTTP session recovery in
-// recovery.ts. The options and events a user writes are in client-options.ts.
+// recovery.ts. The options and events a user writes are in client-options.ts. Prompts, completion,
+// skills and MCP Apps are imported by their first call: every import of the client compiles what it
+// loads, and most agents call none of them.
 import {
   discoverParams,
   Emitter,
@@ -40,15 +42,13 @@ import type {
   SdkRequestOptions,
   ToolCallGate,
 } from './client-options.js';
-import { complete } from './completion.js';
 import { connectClient } from './connect.js';
 import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
-import { getPrompt, listPrompts, type PromptArguments } from './prompts.js';
+import type { PromptArguments } from './prompts.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
-import { readUiResource, type UiResource } from './apps.js';
-import { loadSkill, type LoadedSkill, type LoadSkillOptions } from './skill-load.js';
-import { getSkill, listSkills, readResourceDirectory } from './skills.js';
+import type { UiResource } from './apps.js';
+import { LoadedSkill, type LoadSkillOptions } from './skill-load.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
 import { listTasks, type ToolTask } from './tasks.js';
 import { fromSdkOptions, ToolCalls } from './tool-calls.js';
@@ -267,12 +267,12 @@ export class Client {
   }
 
   /** Every prompt, following pagination to the end. @throws CapabilityMissingError when the server declared no `prompts`. */
-  listPrompts(options?: FeatureOptions): Promise<Prompt[]> {
-    return listPrompts(this.connection.host, options);
+  async listPrompts(options?: FeatureOptions): Promise<Prompt[]> {
+    return (await import('./prompts.js')).listPrompts(this.connection.host, options);
   }
   /** Fills in a prompt with its arguments (sent as strings). @throws CapabilityMissingError */
-  getPrompt(name: string, args?: PromptArguments, options?: FeatureOptions): Promise<GetPromptResult> {
-    return getPrompt(this.connection.host, name, args, options);
+  async getPrompt(name: string, args?: PromptArguments, options?: FeatureOptions): Promise<GetPromptResult> {
+    return (await import('./prompts.js')).getPrompt(this.connection.host, name, args, options);
   }
 
   /**
@@ -280,8 +280,13 @@ export class Client {
    * @example await client.complete({ type: 'ref/prompt', name: 'completable-prompt' }, { name: 'department', value: 'E' })
    * @throws CapabilityMissingError when the server declared no `completions`.
    */
-  complete(ref: CompleteReference, argument: CompleteArgument, context?: CompleteContext, options?: FeatureOptions): Promise<CompleteResult['completion']> {
-    return complete(this.connection.host, ref, argument, context, options);
+  async complete(
+    ref: CompleteReference,
+    argument: CompleteArgument,
+    context?: CompleteContext,
+    options?: FeatureOptions,
+  ): Promise<CompleteResult['completion']> {
+    return (await import('./completion.js')).complete(this.connection.host, ref, argument, context, options);
   }
 
   /**
@@ -289,24 +294,25 @@ export class Client {
    * (SKILL-2). An empty listing does not mean the server has none (SKILL-9).
    * @throws CapabilityMissingError unless the server declared `io.modelcontextprotocol/skills`.
    */
-  listSkills(options?: FeatureOptions): Promise<Skill[]> {
-    return listSkills(this.connection.host, options);
+  async listSkills(options?: FeatureOptions): Promise<Skill[]> {
+    return (await import('./skills.js')).listSkills(this.connection.host, options);
   }
   /** One skill's entry by the URI of its `SKILL.md` (`skills/get`). @throws CapabilityMissingError */
-  getSkill(uri: string, options?: FeatureOptions): Promise<Skill> {
-    return getSkill(this.connection.host, uri, options);
+  async getSkill(uri: string, options?: FeatureOptions): Promise<Skill> {
+    return (await import('./skills.js')).getSkill(this.connection.host, uri, options);
   }
   /**
    * Loads a skill from its entry or its `SKILL.md` URI: reads `SKILL.md` and verifies its size,
    * digest and frontmatter against the entry; other files are read, verified, with `readFile`.
    * @throws SkillVerificationError (`MCPB_SKILL_UNVERIFIED`) when the content does not match the entry.
    */
-  loadSkill(skill: Skill | string, options?: LoadSkillOptions): Promise<LoadedSkill> {
-    return loadSkill(this.connection.host, skill, options);
+  async loadSkill(skill: Skill | string, options?: LoadSkillOptions): Promise<LoadedSkill> {
+    const { entry, instructions } = await (await import('./skill-verify.js')).verifySkill(this.connection.host, skill, options);
+    return new LoadedSkill(this.connection.host, entry, instructions);
   }
   /** The direct children of a directory resource (`resources/directory/read`). @throws CapabilityMissingError unless the skills extension declared `directoryRead`. */
-  readResourceDirectory(uri: string, options?: FeatureOptions): Promise<Resource[]> {
-    return readResourceDirectory(this.connection.host, uri, options);
+  async readResourceDirectory(uri: string, options?: FeatureOptions): Promise<Resource[]> {
+    return (await import('./skills.js')).readResourceDirectory(this.connection.host, uri, options);
   }
 
   /**
@@ -314,8 +320,8 @@ export class Client {
    * server declared, and the Content-Security-Policy and iframe `allow` a host renders it with.
    * @throws InvalidResultError when the resource is not `text/html;profile=mcp-app`.
    */
-  readUiResource(uri: string, options?: FeatureOptions): Promise<UiResource> {
-    return readUiResource(this.connection.host, uri, options);
+  async readUiResource(uri: string, options?: FeatureOptions): Promise<UiResource> {
+    return (await import('./apps.js')).readUiResource(this.connection.host, uri, options);
   }
 
   /** Tells the server the roots changed (when roots were offered; the 2026 era has no such notification). */

@@ -1,7 +1,7 @@
 // What the per-area client modules (resources, prompts, completion, tasks) need from the Client:
 // the capabilities the server declared and the Client's one request path. Every request goes
 // through `request`, so whatever that path does (session recovery, the era strategy) covers them all.
-import type { JsonObject, ServerCapabilities } from '../../protocol/index.js';
+import { SKILLS_EXTENSION, type JsonObject, type ServerCapabilities } from '../../protocol/index.js';
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions } from '../session/session.js';
@@ -47,4 +47,13 @@ export function arrayField<T>(host: FeatureHost, method: string, result: unknown
   const value = (result as Record<string, unknown> | null)?.[key];
   if (!Array.isArray(value)) throw new InvalidResultError({ server: host.serverName, method }, `"${key}" is not an array`);
   return value as T[];
+}
+
+/**
+ * The server's settings of the skills extension, or undefined when it did not declare it. Here rather
+ * than in skills.ts: the manager and the CLI read it at start-up, and skills.ts is loaded on first use.
+ */
+export function skillsSettings(capabilities: ServerCapabilities): { directoryRead?: boolean } | undefined {
+  const declared = (capabilities.extensions as Record<string, unknown> | undefined)?.[SKILLS_EXTENSION];
+  return typeof declared === 'object' && declared !== null ? (declared as { directoryRead?: boolean }) : undefined;
 }

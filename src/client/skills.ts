@@ -1,28 +1,14 @@
 // Skills over MCP (the `io.modelcontextprotocol/skills` extension, SEP-2640): listing skills,
 // getting one entry by URI, and reading a directory resource. Each is sent only when the server
 // declared the extension (and `directoryRead` for directories, SKILL-1). Loading a skill, with its
-// verification, is skill-load.ts.
-import {
-  DIRECTORY_MIME_TYPE,
-  SKILLS_EXTENSION,
-  SkillMethods,
-  type JsonObject,
-  type Resource,
-  type ServerCapabilities,
-  type Skill,
-} from '../../protocol/index.js';
+// verification, is skill-verify.ts. The client imports this module on first use.
+import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SkillMethods, type JsonObject, type Resource, type Skill } from '../../protocol/index.js';
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { InvalidResultError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, type FeatureHost, type FeatureOptions } from './features.js';
+import { arrayField, requestOptions, skillsSettings, type FeatureHost, type FeatureOptions } from './features.js';
 import { collectPages } from './pagination.js';
 
 export { DIRECTORY_MIME_TYPE };
-
-/** The server's settings of the skills extension, or undefined when it did not declare it. */
-export function skillsSettings(capabilities: ServerCapabilities): { directoryRead?: boolean } | undefined {
-  const declared = (capabilities.extensions as Record<string, unknown> | undefined)?.[SKILLS_EXTENSION];
-  return typeof declared === 'object' && declared !== null ? (declared as { directoryRead?: boolean }) : undefined;
-}
 
 function requireSkills(host: FeatureHost, method: string, setting?: 'directoryRead'): void {
   const settings = skillsSettings(host.capabilities(method));

@@ -3,7 +3,7 @@
 // real tool of the same name always wins; read_resource only reads URIs the server offered.
 import type { CallToolResult, Skill, Tool } from '../../protocol/index.js';
 import type { LoadedSkill } from '../client/skill-load.js';
-import { skillsSettings } from '../client/skills.js';
+import { skillsSettings } from '../client/features.js';
 import {
   checkResourceUri,
   contextError,

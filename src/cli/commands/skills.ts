@@ -3,7 +3,7 @@
 // [--json]` loads one, verified against its entry, and prints its SKILL.md.
 import type { Skill } from '../../../protocol/index.js';
 import type { Client } from '../../client/client.js';
-import { skillsSettings } from '../../client/skills.js';
+import { skillsSettings } from '../../client/features.js';
 import type { Manager } from '../../manager/manager.js';
 import type { ParsedArgs } from '../args.js';
 import { ExitCode, UsageError, type CliIo, startFailureCode } from '../io.js';
