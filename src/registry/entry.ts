@@ -7,6 +7,7 @@ import type { LlmSpecConversion } from '../bridge/llm-specs.js';
 import type { LlmProvider, ToolDef } from '../bridge/types.js';
 import type { CompiledSchema, SchemaCompiler } from '../bridge/validate.js';
 import { ToolResultError, ToolSchemaError } from '../errors/bridge-errors.js';
+import { globPattern } from '../util/glob.js';
 import type { AgentTool, CallContext, ServerToolOptions } from './types.js';
 
 /** A registered tool. */
@@ -135,14 +136,4 @@ export function allowMatcher(allow: readonly string[] | undefined, deny: readonl
     },
     unmatched: () => allow.filter((p) => !used.has(p)),
   };
-}
-
-/** A tool-name pattern where `*` matches any run of characters. */
-function globPattern(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
 }

@@ -1,5 +1,6 @@
 // A profile: the part of the gateway one client sees (`tools.mcp.profiles` in the config). Servers
 // by name, tools by exposed name with `*` globs; an absent list means "all".
+import { globPattern } from '../util/glob.js';
 
 /** One named selection of servers and tools. */
 export interface ServeProfile {
@@ -30,13 +31,4 @@ export function profileFilter(profile: ServeProfile | undefined): ProfileFilter 
     server,
     tool: (exposed, owner) => server(owner) && (tools === undefined || tools.some((re) => re.test(exposed))),
   };
-}
-
-function globPattern(pattern: string): RegExp {
-  return new RegExp(
-    `^${pattern
-      .split('*')
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
 }

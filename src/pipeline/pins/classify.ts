@@ -2,7 +2,7 @@
 // schema widened or narrowed, annotations, new, removed) and what exactly, one line each. The hash
 // decides whether anything changed; the stored fields only say what, so key order and whitespace
 // can never count (both sides are compared in canonical form).
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../../util/canonical-json.js';
 import { pinHash, type PinnedFields } from './definition.js';
 import type { LockServer, LockTool } from './lock.js';
 import { diffSchema, type SchemaDelta } from './schema-diff.js';

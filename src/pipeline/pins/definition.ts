@@ -3,7 +3,7 @@
 // `execution` are left out: they change nothing the model is told or what a call sends.
 import type { JsonSchema, Tool, ToolAnnotations } from '../../../protocol/index.js';
 import { redactValue, type Redact } from '../../../protocol/redact.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../../util/canonical-json.js';
 
 /** The pinned fields of one tool, as the lock file keeps them. */
 export interface PinnedFields {

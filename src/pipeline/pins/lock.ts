@@ -4,7 +4,7 @@
 // review diff shows only what changed. Only tool definitions go in, never anything of the server's
 // config (command, args, env, headers, URL).
 import { PinLockError } from '../../errors/pin-errors.js';
-import { sortedJson } from './canonical.js';
+import { sortedJson } from '../../util/canonical-json.js';
 import { pinHash, type PinnedFields } from './definition.js';
 
 /** The format version this code writes and reads. */

@@ -8,7 +8,7 @@
 // tuple `items` or any unknown keyword accepts more or fewer instances. Each such change is
 // counted as `schema-narrowed`, the kind that asks most of a reviewer: a call that worked may now
 // be refused, or mean something else.
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../../util/canonical-json.js';
 
 /** One difference between two schemas, located in the schema. */
 export interface SchemaDelta {

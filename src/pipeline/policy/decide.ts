@@ -2,6 +2,7 @@
 // exposed name, the server and the tool's annotation hints, read with the spec's defaults.
 import type { ToolAnnotations } from '../../../protocol/index.js';
 import type { ToolDef } from '../../bridge/types.js';
+import { globPattern } from '../../util/glob.js';
 import { POLICY_HINTS, type PolicyAction, type PolicyDecision, type PolicyHint, type PolicyRule, type PolicySettings } from './types.js';
 
 /** The values a policy decides by, for one tool: its hints as the spec says to read them. */
@@ -81,13 +82,4 @@ function compileRule(rule: PolicyRule): CompiledRule {
     );
   if (rule.reason !== undefined) out.reason = rule.reason;
   return out;
-}
-
-/** A name pattern where `*` matches any run of characters and everything else is literal. */
-export function globPattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`, 's');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

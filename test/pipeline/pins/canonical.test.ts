@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from '../../../protocol/index.js';
-import { canonicalJson } from '../../../src/pipeline/pins/canonical.js';
+import { canonicalJson } from '../../../src/util/canonical-json.js';
 import { pinHash, pinnedFields } from '../../../src/pipeline/pins/definition.js';
 
 describe('RFC 8785 canonical JSON', () => {
