@@ -63,7 +63,7 @@ export interface BenchClient {
 
 /**
  * W11: two registries over two copies of a stdio server, one with no pipeline step and one with the
- * governance a config turns on (audit; pins and policy when they exist), for the pipeline's overhead.
+ * governance a config turns on (pins, policy and audit, as far as the build has them), for the pipeline's overhead.
  */
 export interface BenchGoverned {
   /** What `on` carries, for the notes. */

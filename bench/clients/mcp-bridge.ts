@@ -1,6 +1,6 @@
 // mcp-bridge, this repository's client, as a user imports it from the build: `mcp-bridge/client` for
 // connect(), `mcp-bridge` for the Manager. Loaded dynamically so the bench says why when it is not built.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,7 +29,7 @@ interface BridgeRegistry {
     tools: readonly unknown[],
     options: { caller: (name: string, args: Record<string, unknown>) => Promise<unknown> },
   ): unknown;
-  findByOrigin(server: string, original: string): { name: string } | undefined;
+  findByOrigin(server: string, original: string): { name: string; tool?: unknown } | undefined;
   toLLMSpecs(provider: SpecTarget): { specs: unknown[] };
   execute(name: string, args: unknown): Promise<{ isError?: boolean; text?: string }>;
   searchTools(query: string, options: { limit: number }): Promise<unknown[]>;
@@ -40,7 +40,19 @@ interface BridgeModule {
   Manager?: new (config: unknown, options?: { concurrency?: number; registry?: unknown }) => BridgeManager;
   Registry?: new () => BridgeRegistry;
   createAuditLog?: unknown;
+  createPins?: unknown;
+  createPolicy?: unknown;
 }
+/** The pins modules' lock helpers, as W11 builds a lock of the echo server's tool. */
+interface LockModule {
+  emptyLock(): { lockfileVersion: number; servers: Record<string, unknown> };
+  lockServer(tools: readonly unknown[]): unknown;
+  serializeLock(lock: unknown): string;
+}
+interface DefinitionModule {
+  pinnedFields(tool: unknown): unknown;
+}
+
 interface PipelineModule {
   CallPipeline: new (steps: unknown[]) => { run(call: unknown, terminal: (call: unknown) => Promise<unknown>): Promise<unknown> };
 }
@@ -207,14 +219,30 @@ async function governed(root: string, load: () => Promise<BridgeModule>, server:
       if (result.isError) throw new Error(`echo through the registry failed: ${String(result.text).slice(0, 200)}`);
       return result.text ?? '';
     };
-    return { manager, call };
+    return { manager, call, tool: () => registry.findByOrigin('echo', 'echo')?.tool };
   };
-  // Pins and policy join here once their config keys exist in this build.
-  const off = await started({});
-  const on = await started({ audit: { file: 'audit.jsonl', args: 'redacted' } });
+  // `off` has no step (pins: false, as a lock beside the config would turn pins on). `on` has what a
+  // governed config turns on: pins checked against a lock of the echo server's tools, a policy whose
+  // rules are evaluated on every call (a deny rule that does not match, then the default allow), and
+  // the audit log.
+  const off = await started({ pins: false });
+  const tool = off.tool();
+  const pinsOn = m.createPins !== undefined && tool !== undefined;
+  if (pinsOn) {
+    const lockModule = (await import(fileUrl(join(root, 'dist', 'src', 'pipeline', 'pins', 'lock.js')))) as LockModule;
+    const definition = (await import(fileUrl(join(root, 'dist', 'src', 'pipeline', 'pins', 'definition.js')))) as DefinitionModule;
+    const lock = { ...lockModule.emptyLock(), servers: { echo: lockModule.lockServer([definition.pinnedFields(tool)]) } };
+    writeFileSync(join(dir, 'mcp-bridge.lock'), lockModule.serializeLock(lock));
+  }
+  const policyOn = m.createPolicy !== undefined;
+  const on = await started({
+    ...(pinsOn ? { pins: { onChange: 'block' } } : {}),
+    ...(policyOn ? { policy: { default: 'allow', rules: [{ tools: ['never_*'], action: 'deny', reason: 'bench rule that never matches' }] } } : {}),
+    audit: { file: 'audit.jsonl', args: 'redacted' },
+  });
   const { CallPipeline } = (await import(fileUrl(join(root, 'dist', 'src', 'pipeline', 'chain.js')))) as PipelineModule;
   return {
-    how: 'on = audit (args: redacted, file rotated at 10 MiB); pins and policy not in this build',
+    how: `on = ${[pinsOn ? 'pins (a lock of the echo tool)' : '', policyOn ? 'policy (one deny rule, default allow)' : '', 'audit (args: redacted, file rotated at 10 MiB)'].filter(Boolean).join(' + ')}`,
     off: off.call,
     on: on.call,
     // The audit lines are written within a turn or two of each call; a short pause lets the last batch land.
