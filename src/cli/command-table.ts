@@ -162,7 +162,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       'call TOOL ARGS_JSON',
       'call TOOL -                      (the JSON arguments on stdin)',
     ],
-    description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. A tool the config's policy (tools.mcp.policy) denies is refused; one it says to confirm is asked about on the terminal (Run TOOL on SERVER with {...}? [y/N]), refused without a terminal unless --yes is given; either refusal exits 5 and sends nothing. ${TARGETS}`,
+    description: `Runs one tool through the registry (arguments are checked against its input schema first; nothing is sent when they do not match) and prints the text of its result. key=value is converted to what the schema asks for: a number, integer, boolean, null, or JSON for an object or array; a string property keeps the text as typed. key:=JSON is always JSON. Required properties the schema gives a default for are filled in. Progress notifications are shown on a terminal. A tool the config's policy (tools.mcp.policy) denies is refused; one it says to confirm is asked about on the terminal (Run TOOL on SERVER with {...}? [y/N]), refused without a terminal unless --yes is given; either refusal exits 5 and sends nothing, as does a tool that changed since it was pinned (mcp-bridge pin) or that the scanner blocks (tools.mcp.scan: block). ${TARGETS}`,
     options: ['json', 'timeout', 'yes', ...AD_HOC],
     examples: [
       'call read_text_file path=README.md',
@@ -290,7 +290,10 @@ export const EXIT_CODES: ReadonlyArray<readonly [code: number, meaning: string]>
   [2, 'bad usage or config (an unknown command, option or tool name)'],
   [3, 'a server could not be started or reached, or the call failed on the way (timeout, crash, protocol error)'],
   [4, 'authorization is missing or was refused (run mcp-bridge auth login SERVER)'],
-  [5, 'the arguments do not match the tool input schema, or the policy denied the tool or it was not confirmed: refused before sending, nothing was sent'],
+  [
+    5,
+    'the arguments do not match the tool input schema, or the policy denied the tool or it was not confirmed, or the tool changed since it was pinned or the scanner flagged it: refused before sending, nothing was sent',
+  ],
 ];
 
 export function commandSpec(name: string): CommandSpec | undefined {

@@ -11,6 +11,9 @@ import { startServers } from '../start-servers.js';
 import { resolveServers } from '../target.js';
 import { ExitCode, isAuthFailure, UsageError, type CliIo } from '../io.js';
 
+/** What the call pipeline's governing steps refuse with before anything is sent: exit 5, as invalid arguments. */
+const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set(['MCPB_POLICY_DENIED', 'MCPB_NOT_CONFIRMED', 'MCPB_TOOL_CHANGED', 'MCPB_TOOL_FLAGGED']);
+
 export { parseArgsJson } from '../call-arguments.js';
 
 /** How long a stuck server gets to stop before the CLI exits anyway (the exit hook SIGKILLs its tree). */
@@ -65,8 +68,8 @@ export async function callCommand(args: ParsedArgs, io: CliIo): Promise<number> 
       if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
       return ExitCode.usage;
     }
-    if (code === 'MCPB_POLICY_DENIED' || code === 'MCPB_NOT_CONFIRMED') {
-      // Refused before sending, like invalid arguments: nothing reached the server.
+    if (code !== undefined && REFUSED_BEFORE_SENDING.has(code)) {
+      // Refused before sending (policy, pins, scanner), like invalid arguments: nothing reached the server.
       if (!args.json) io.stderr(`mcp-bridge: ${result.text}\n`);
       return ExitCode.invalidArguments;
     }

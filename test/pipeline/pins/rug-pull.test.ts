@@ -76,9 +76,9 @@ describe('a tool that changes mid-session', () => {
     assert.equal((await registry.execute('weather_calls', {})).text, '1', 'only the call before the change reached the server');
   });
 
-  test('the CLI entry: `call` is refused (exit 1, nothing sent) and `tools` leaves the changed tool out', async () => {
+  test("the CLI entry: `call` is refused before sending (exit 5, as the policy's refusals) and `tools` leaves the changed tool out", async () => {
     const call = await cli('call', 'weather', 'city=Rome', '-q');
-    assert.equal(call.code, 1);
+    assert.equal(call.code, 5);
     assert.match(call.stderr, /Tool "weather" of server "weather" changed since it was pinned/);
     const tools = await cli('tools', '--json', '-q');
     assert.equal(tools.code, 0, tools.stderr);
