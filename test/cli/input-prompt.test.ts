@@ -2,14 +2,15 @@
 // `description`, a `password: true` one without echo; without a terminal the error names the input,
 // the file and line, and the variable to set. The terminal is a real pseudo-terminal (python3's pty).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { officialServerScript, repoRoot, scratchDir } from '../helpers/servers.js';
+import { officialServerScript, scratchDir } from '../helpers/servers.js';
+import { cliEntry, onTerminal, ptyDriver } from '../helpers/pty.js';
 
-const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
-const driver = join(repoRoot, 'test', 'cli', 'fixtures', 'pty-drive.py');
+const cli = cliEntry;
+const driver = ptyDriver;
 
 function project(): { dir: string; shared: string; file: string } {
   const dir = scratchDir('vscode-inputs');
@@ -36,18 +37,6 @@ function project(): { dir: string; shared: string; file: string } {
 `,
   );
   return { dir, shared, file };
-}
-
-/** Runs the CLI on a pseudo-terminal, typing each reply once its prompt shows. */
-async function onTerminal(cwd: string, args: string[], answers: Array<{ prompt: string; reply: string }>): Promise<{ code: number; transcript: string }> {
-  const child = spawn('python3', [driver, cwd, JSON.stringify(answers), process.execPath, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += String(c)));
-  child.stderr.on('data', (c: Buffer) => (err += String(c)));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  assert.equal(code, 0, `pty driver failed: ${err}`);
-  return JSON.parse(out) as { code: number; transcript: string };
 }
 
 test('on a terminal, each unset ${input:id} is asked for with its description; a password input is not echoed', async () => {

@@ -3,16 +3,16 @@
 // terminal it is refused unless --yes; a denied tool is refused even with --yes. Every refusal
 // exits 5, says why on stderr, and sends nothing: the file the call would write is not there.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { confirmQuestion, isYes } from '../../src/cli/confirm-prompt.js';
-import { officialServer, repoRoot } from '../helpers/servers.js';
+import { officialServer } from '../helpers/servers.js';
 import { writeConfigFile } from '../helpers/config.js';
+import { cliEntry, onTerminal } from '../helpers/pty.js';
 
-const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
-const driver = join(repoRoot, 'test', 'cli', 'fixtures', 'pty-drive.py');
+const cli = cliEntry;
 
 function project(): { config: string; dir: string; cleanup: () => void } {
   const fs = officialServer('filesystem');
@@ -95,18 +95,6 @@ test('a denied tool is refused even with --yes (exit 5, MCPB_POLICY_DENIED namin
     cleanup();
   }
 });
-
-/** Runs the CLI on a pseudo-terminal, typing each reply once its prompt shows. */
-async function onTerminal(cwd: string, args: string[], answers: Array<{ prompt: string; reply: string }>): Promise<{ code: number; transcript: string }> {
-  const child = spawn('python3', [driver, cwd, JSON.stringify(answers), process.execPath, cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += String(c)));
-  child.stderr.on('data', (c: Buffer) => (err += String(c)));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  assert.equal(code, 0, `pty driver failed: ${err}`);
-  return JSON.parse(out) as { code: number; transcript: string };
-}
 
 test('on a terminal the call is asked about with the tool, server, arguments and reason; y runs it, n or Enter refuses (exit 5)', async () => {
   const { config, dir, cleanup } = project();
