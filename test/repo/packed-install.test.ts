@@ -125,6 +125,12 @@ test('the packed tarball installs, every entry imports, one error class across e
       assert.ok(files.length > 0 && files.length <= most, `${entry} loaded ${files.length} files (at most ${most}):\n${files.join('\n')}`);
       const bytes = files.reduce((sum, f) => sum + statSync(fileURLToPath(f)).size, 0);
       assert.ok(bytes <= budget, `${entry} loaded ${bytes} bytes at import (budget ${budget}):\n${files.join('\n')}`);
+      // The first ESM import of a built-in costs about 0.4 ms (its namespace facade), even for one Node
+      // loaded at start-up (node:path): the files loaded at import reach built-ins through getBuiltinModule.
+      for (const f of files) {
+        const builtin = readFileSync(fileURLToPath(f), 'utf8').match(/\b(?:from|import)\s*["']node:[\w/]+["']/);
+        assert.equal(builtin, null, `${entry}: ${f} imports a Node built-in statically (${builtin?.[0]}); use process.getBuiltinModule where it is needed`);
+      }
       assert.deepEqual(internals, [], `${entry} loaded Node internals at import`);
     }
   });
