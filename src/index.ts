@@ -20,8 +20,9 @@ export type {
   ConfigIssue,
 } from './config/index.js';
 export type { PolicyActionConfig, PolicyConfig, PolicyRuleConfig } from './config/index.js';
-// Policy and approval: allow, deny or confirm each tool call, on the call pipeline.
-export { createPolicy, effectiveHints, NotConfirmedError, PolicyDeniedError, POLICY_HINTS } from './pipeline/policy/index.js';
+// The governance steps' errors and types; their factories (createPins, createScanner, createPolicy,
+// createAuditLog...) are in "mcp-bridge/governance", loaded only by who uses them.
+export { NotConfirmedError, PolicyDeniedError } from './pipeline/policy/errors.js';
 export type {
   ConfirmHandler,
   EffectiveHints,
@@ -73,18 +74,13 @@ export {
   ToolResultError,
 } from './errors/bridge-errors.js';
 
-// Pinned tool definitions: the pins step of the call pipeline and the lock file it reads.
-export { createPins } from './pipeline/pins/pins.js';
+export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
 export type { PinDecision, Pins, PinsOptions } from './pipeline/pins/pins.js';
 export type { PinChange, PinChangeKind } from './pipeline/pins/classify.js';
 export type { PinLock, LockServer, LockTool } from './pipeline/pins/lock.js';
 export type { PinnedFields } from './pipeline/pins/definition.js';
-export { ToolChangedError, PinLockError, PinLockMissingError } from './errors/pin-errors.js';
-
-// The poisoning scanner: as a pipeline step, and as plain functions over tool definitions.
-export { createScanner, scanServers, scanTool, hasHighFinding } from './pipeline/scan/index.js';
-export type { ScanMode, ScannerOptions, ScannerStep, ScanTarget, ScanFinding, ScanRuleId, ScanSeverity, ScanContext } from './pipeline/scan/index.js';
 export { ToolFlaggedError } from './errors/scan-errors.js';
+export type { ScanMode, ScannerOptions, ScannerStep, ScanTarget, ScanFinding, ScanRuleId, ScanSeverity, ScanContext } from './pipeline/scan/index.js';
 export type { FlaggedFinding } from './errors/scan-errors.js';
 // OpenTelemetry tracing of every request, loaded (with @opentelemetry/api) only when asked for.
 export { createTelemetry } from './telemetry/index.js';
@@ -93,8 +89,7 @@ export type { TelemetryOptions, TracerLike } from './telemetry/index.js';
 // Framework adapters (AI SDK, OpenAI Responses and Agents, Anthropic tool runner, Gemini, LangChain).
 export * from './adapters/index.js';
 
-// Governance: the audit log, a call-pipeline step.
-export { createAuditLog, DEFAULT_AUDIT_KEEP, DEFAULT_AUDIT_MAX_BYTES } from './pipeline/audit/index.js';
+// What a step of the caller's own may record of its decision, and the audit log's write failure.
 export { noteDecision, notedDecision } from './pipeline/decision.js';
-export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';
 export { AuditWriteError } from './errors/audit-errors.js';
+export type { AuditArgsMode, AuditLog, AuditLogOptions, AuditOutcome, AuditRecord } from './pipeline/audit/index.js';

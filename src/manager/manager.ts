@@ -1,7 +1,7 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
-import { pipelineSteps } from './pipeline-steps.js';
+import { loadGovernance } from './governance.js';
 import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
@@ -15,6 +15,7 @@ import type { RegisterReport } from '../registry/types.js';
 import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
 import { CallGate } from './call-gate.js';
+import type { ToolCallGate } from './server-handle-options.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
@@ -98,6 +99,9 @@ export class Manager {
   private readonly clientOptions?: Omit<ClientOptions, 'name'>;
   /** With a registry: runs direct handle calls through its call pipeline. */
   private readonly gate?: CallGate;
+  /** The config's governance steps, loading (import()); start(), publishing tools and direct calls wait for them. */
+  private readonly governance?: Promise<void>;
+  private governed = false;
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -122,6 +126,19 @@ export class Manager {
     // Only lazy servers read or write saved lists: without one, nothing touches the disk.
     if (options.toolListStore !== false && servers.some((s) => s.enabled && s.start === 'lazy'))
       this.toolListStore = options.toolListStore ?? fileToolListStore();
+    // The config's governance (pins, scanner, policy, audit) joins the registry's call pipeline once loaded.
+    if (options.registry && !Array.isArray(config) && isBridgeConfig(config)) {
+      const loading = loadGovernance(config, options.registry, {
+        configDir: dirname(config.file),
+        logger: this.logger,
+        ...(options.onConfirm ? { onConfirm: options.onConfirm } : {}),
+      });
+      this.governance = loading?.then(() => {
+        this.governed = true;
+      });
+      // Reported by start() and by every call that waits for it; never an unhandled rejection.
+      this.governance?.catch(() => {});
+    }
     for (const server of servers) {
       if (!server.enabled) {
         this.disabled.push(server.name);
@@ -129,14 +146,6 @@ export class Manager {
       }
       this.handles.set(server.name, this.createHandle(server));
     }
-    // The config's governance (pins, scanner, policy, audit, telemetry) joins the registry's call pipeline.
-    if (options.registry && !Array.isArray(config) && isBridgeConfig(config))
-      for (const step of pipelineSteps(config, {
-        configDir: dirname(config.file),
-        logger: this.logger,
-        ...(options.onConfirm ? { onConfirm: options.onConfirm } : {}),
-      }))
-        options.registry.use(step);
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
@@ -166,6 +175,8 @@ export class Manager {
   async start(): Promise<StartSummary> {
     // Enabled tracing that cannot load is a set-up mistake: said at once (MCPB_TELEMETRY_UNAVAILABLE).
     await this.telemetryReady;
+    // A governance step that cannot be built (an unreadable lock) fails the start: nothing runs ungoverned.
+    await this.governance;
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -243,10 +254,12 @@ export class Manager {
       ...(this.toolListStore ? { toolListStore: this.toolListStore } : {}),
       ...(this.gate
         ? {
-            gate: this.gate.forServer(
-              config.name,
-              () => config.prefix,
-              (): readonly Tool[] => handle.currentTools,
+            gate: this.untilGoverned(
+              this.gate.forServer(
+                config.name,
+                () => config.prefix,
+                (): readonly Tool[] => handle.currentTools,
+              ),
             ),
             markChecked: (options) => this.gate!.mark(options),
           }
@@ -259,6 +272,8 @@ export class Manager {
     });
     handle.events.on('tools', (tools) => {
       if (this.deferred) this.deferred.set(server, tools);
+      // A handle started on its own before the steps are loaded: its tools wait for them (never if they fail).
+      else if (this.governance && !this.governed) void this.governance.then(() => this.publish(handle, tools), noop);
       else this.publish(handle, tools);
     });
     // Withdrawn, not removed: a call meanwhile is told the server is restarting and when, not that no such tool exists.
@@ -278,6 +293,13 @@ export class Manager {
     });
     handle.events.on('log', (entry) => this.events.emit('log', { server, ...entry }));
     return handle;
+  }
+
+  /** `gate` once the governance steps are in place: a direct call made before waits for them, or fails with their error. */
+  private untilGoverned(gate: ToolCallGate): ToolCallGate {
+    const loading = this.governance;
+    if (!loading) return gate;
+    return (tool, args, options, send) => (this.governed ? gate(tool, args, options, send) : loading.then(() => gate(tool, args, options, send)));
   }
 
   private publish(handle: ServerHandle, tools: Tool[]): void {
@@ -327,6 +349,8 @@ export class Manager {
     return report;
   }
 }
+
+function noop(): void {}
 
 // Entries as a file writes them would otherwise look disabled (no `enabled: true`) and start nothing
 // without a word: they go through the file validator instead; normalised entries pass as they are.

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAuditLog } from '../../../src/index.js';
+import { createAuditLog } from '../../../src/governance.js';
 import { CallPipeline } from '../../../src/pipeline/chain.js';
 import { scratchDir } from '../../helpers/servers.js';
 import { okResult, readLines, toolCall } from './helpers.js';

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createAuditLog } from '../../../src/index.js';
+import { createAuditLog } from '../../../src/governance.js';
 import { CallPipeline } from '../../../src/pipeline/chain.js';
 import { noteDecision } from '../../../src/pipeline/decision.js';
 import type { Interceptor } from '../../../src/pipeline/types.js';
