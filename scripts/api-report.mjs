@@ -13,6 +13,7 @@ export const REPORT = join(root, 'api', 'mcp-bridge.api.md');
 /** Package entry → its declaration file in the tsc build (the bundle's entries mirror these). */
 export const ENTRIES = {
   'mcp-bridge': 'dist/src/index',
+  'mcp-bridge/governance': 'dist/src/governance',
   'mcp-bridge/client': 'dist/src/client/index',
   'mcp-bridge/transports': 'dist/src/transports/index',
   'mcp-bridge/protocol': 'dist/protocol/index',

@@ -11,6 +11,8 @@
 //   first line runs: the client entry is 1 file, `protocol.js` re-exports from it (2 files);
 // - `index.js` holds what the whole entry (`mcp-bridge`) adds, and imports the rest from client.js
 //   (2 files);
+// - `governance.js` holds the governance steps (pins, scanner, policy, audit): `mcp-bridge/governance`
+//   and the Manager (by import(), when a config asks for a step) load it, `mcp-bridge` does not;
 // - everything else (the transports, OAuth, the CLI commands) stays in chunks loaded on first use.
 // Left to itself, a bundler cuts the library into a chunk per combination of lazily loaded modules
 // using it: esbuild's splitting made `mcp-bridge/client` load 16 files. A class shared by entries
@@ -44,6 +46,7 @@ tsc('--emitDeclarationOnly', 'false', '--declaration', 'false', '--removeComment
 
 const entries = {
   index: `${stage}/src/index.js`,
+  governance: `${stage}/src/governance.js`,
   client: `${stage}/src/client/index.js`,
   transports: `${stage}/src/transports/index.js`,
   protocol: `${stage}/protocol-entry.js`,
@@ -77,6 +80,8 @@ async function staticClosure(entry) {
 }
 const clientCore = new Set([...(await staticClosure(entries.client)), ...(await staticClosure(entries.protocol))]);
 const indexCore = await staticClosure(entries.index);
+// The manager's steps builder joins the governance entry's modules: one file whoever loads them.
+const governanceCore = new Set([...(await staticClosure(entries.governance)), ...(await staticClosure(`${stage}/src/manager/pipeline-steps.js`))]);
 
 // Minified with Terser (a devDependency): whitespace, local names and local rewrites. Class and
 // function names are kept (error names come from constructor.name, and a stack trace names the real
@@ -110,7 +115,16 @@ await build.write({
   format: 'es',
   entryFileNames: '[name].js',
   chunkFileNames: 'chunks/[name]-[hash].js',
-  manualChunks: (id) => (id.endsWith('/protocol-entry.js') ? undefined : clientCore.has(id) ? 'client-core' : indexCore.has(id) ? 'index-core' : undefined),
+  manualChunks: (id) =>
+    id.endsWith('/protocol-entry.js')
+      ? undefined
+      : clientCore.has(id)
+        ? 'client-core'
+        : indexCore.has(id)
+          ? 'index-core'
+          : governanceCore.has(id)
+            ? 'governance'
+            : undefined,
 });
 await build.close();
 rmSync(stage, { recursive: true, force: true });
@@ -127,6 +141,7 @@ for (const name of readdirSync(outdir, { recursive: true })) {
 // One declaration file per entry (the CLI has none: it is a command, not an import).
 const typeEntries = {
   index: `${typesStage}/src/index.d.ts`,
+  governance: `${typesStage}/src/governance.d.ts`,
   client: `${typesStage}/src/client/index.d.ts`,
   transports: `${typesStage}/src/transports/index.d.ts`,
   protocol: `${typesStage}/protocol/index.d.ts`,

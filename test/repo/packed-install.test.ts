@@ -15,7 +15,7 @@ import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 import { docBlocks, localise } from './doc-blocks.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const ENTRIES = ['mcp-bridge', 'mcp-bridge/client', 'mcp-bridge/transports', 'mcp-bridge/protocol'];
+const ENTRIES = ['mcp-bridge', 'mcp-bridge/governance', 'mcp-bridge/client', 'mcp-bridge/transports', 'mcp-bridge/protocol'];
 
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000, env });
@@ -60,6 +60,7 @@ test('the packed tarball installs, every entry imports, one error class across e
         counts: Object.fromEntries(entries.map((e) => [e, Object.keys(mods[e]).length])),
         mcpBridgeError: typeof main.McpBridgeError === 'function' && same('McpBridgeError', ['mcp-bridge/client', 'mcp-bridge/protocol']),
         createTransport: typeof main.createTransport === 'function' && same('createTransport', ['mcp-bridge/client', 'mcp-bridge/transports']),
+        policyDenied: typeof main.PolicyDeniedError === 'function' && same('PolicyDeniedError', ['mcp-bridge/governance']),
         instanceofAcross: err instanceof mods['mcp-bridge/protocol'].McpBridgeError && err instanceof main.McpBridgeError,
         name: err.name,
         code: err.code,
@@ -70,6 +71,7 @@ test('the packed tarball installs, every entry imports, one error class across e
     for (const e of ENTRIES) assert.ok(out.counts[e]! > 0, `${e} exports nothing`);
     assert.equal(out.mcpBridgeError, true, 'McpBridgeError differs between entries');
     assert.equal(out.createTransport, true, 'createTransport differs between entries');
+    assert.equal(out.policyDenied, true, 'PolicyDeniedError differs between mcp-bridge and mcp-bridge/governance');
     assert.equal(out.instanceofAcross, true, 'an error from one entry is not instanceof the class of another');
     assert.equal(out.name, 'UnsupportedVersionError', 'the bundle keeps class names (error.name)');
     assert.equal(out.code, 'MCPB_UNSUPPORTED_VERSION');
@@ -108,7 +110,9 @@ test('the packed tarball installs, every entry imports, one error class across e
     for (const [entry, most, budget] of [
       ['mcp-bridge/client', 1, 116_000],
       ['mcp-bridge/protocol', 2, 118_000],
-      ['mcp-bridge', 2, 345_000],
+      ['mcp-bridge', 2, 298_000],
+      // What it adds to the main entry's two files: the steps' factories, one file of 48 KB.
+      ['mcp-bridge/governance', 3, 345_000],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
@@ -127,6 +131,11 @@ test('the packed tarball installs, every entry imports, one error class across e
       assert.ok(files.length > 0 && files.length <= most, `${entry} loaded ${files.length} files (at most ${most}):\n${files.join('\n')}`);
       const bytes = files.reduce((sum, f) => sum + statSync(fileURLToPath(f)).size, 0);
       assert.ok(bytes <= budget, `${entry} loaded ${bytes} bytes at import (budget ${budget}):\n${files.join('\n')}`);
+      // The governance steps are compiled only by who asks for them (the bundle keeps function names).
+      const governance = /\bfunction (createPins|createScanner|createPolicy|createAuditLog|scanTool)\(/;
+      const defined = files.flatMap((f) => readFileSync(fileURLToPath(f), 'utf8').match(governance)?.[1] ?? []);
+      if (entry === 'mcp-bridge/governance') assert.ok(defined.length > 0, 'the test no longer recognises the governance code in the bundle');
+      else assert.deepEqual(defined, [], `${entry} loads the governance steps at import:\n${files.join('\n')}`);
       // The first ESM import of a built-in costs about 0.4 ms (its namespace facade), even for one Node
       // loaded at start-up (node:path): the files loaded at import reach built-ins through getBuiltinModule.
       for (const f of files) {
