@@ -53,7 +53,9 @@ try {
 }
 `;
 
-test('a server handle started before the governance steps are loaded: no tool published, its direct call waits and is refused (POLICY)', { timeout: 120_000 }, () => {
+test('a server handle started before the governance steps are loaded: no tool published, its direct call waits and is refused (POLICY)', {
+  timeout: 120_000,
+}, () => {
   const fs = officialServer('filesystem');
   const dir = scratchDir('governance-load');
   try {

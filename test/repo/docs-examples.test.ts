@@ -63,6 +63,7 @@ writeFileSync(
       outDir: 'out',
       paths: {
         'mcp-bridge': entry('index'),
+        'mcp-bridge/governance': entry('governance'),
         'mcp-bridge/client': entry('client/index'),
         'mcp-bridge/transports': entry('transports/index'),
         'mcp-bridge/protocol': ['../protocol/index.d.ts'],
