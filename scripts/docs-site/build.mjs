@@ -57,6 +57,7 @@ export const SECTIONS = [
     'API reference',
     [
       ['api/index.md', 'api/index.html'],
+      ['api/governance.md', 'api/governance.html'],
       ['api/client.md', 'api/client.html'],
       ['api/transports.md', 'api/transports.html'],
       ['api/protocol.md', 'api/protocol.html'],
