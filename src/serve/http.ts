@@ -1,10 +1,12 @@
 // The gateway on Streamable HTTP (node:http). One endpoint per profile: `/mcp` and `/mcp/NAME`.
 // - initialize-era clients: `initialize` opens a session (an unguessable `Mcp-Session-Id`, SERVE-4),
 //   later POSTs carry it, GET opens the session's notification stream, DELETE ends it (HTTP-20);
+//   their SSE streams are resumable with GET and `Last-Event-ID` (http-streams.ts, HTTP-26);
 // - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
 //   `MCP-Protocol-Version` and `Mcp-Method` headers must agree with the body (-32020, HTTP-15).
 // A request's answer is JSON, or SSE when something precedes it (progress). A client that drops a
-// POST before its answer cancels the backend call: nobody could receive the result any more.
+// POST before anything resumable reached it cancels the backend call: nobody could receive the
+// result. The same server speaks the 2024-11-05 HTTP+SSE transport on `/sse` (http-sse.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpHeaders } from '../../protocol/http/headers.js';
@@ -14,7 +16,9 @@ import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
 import { checkBind, guardRequest, type ListenAddress } from './http-guard.js';
-import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, StreamChannel } from './http-exchange.js';
+import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, type ResumableStreams } from './http-exchange.js';
+import { LegacySseEndpoint } from './http-sse.js';
+import { DEFAULT_REPLAY_LIMITS, SessionStreams, type ReplayLimits, type SseStream, type StreamPolicy } from './http-streams.js';
 import { toRpcError } from './rpc-error.js';
 
 export { parseListen } from './http-guard.js';
@@ -31,6 +35,17 @@ export interface HttpServeOptions {
   sessionIdleMs?: number;
   /** Largest POST body. @defaultValue 16 MiB */
   maxBodyBytes?: number;
+  /** What a session keeps of its SSE streams for replay after `Last-Event-ID`. */
+  replay?: Partial<ReplayLimits>;
+  /**
+   * SSE polling for 2025-11-25 sessions: a stream's connection is closed after this long (the
+   * stream goes on) and the client resumes it after `retryMs`. @defaultValue undefined (held open)
+   */
+  pollAfterMs?: number;
+  /** The `retry:` sent when a connection is closed to poll. @defaultValue 1000 */
+  retryMs?: number;
+  /** How long a request whose stream lost its connection keeps running, waiting for the client to resume. @defaultValue 60000 */
+  resumeWindowMs?: number;
   logger?: Logger;
 }
 
@@ -39,8 +54,10 @@ export interface HttpServer {
   /** `http://HOST:PORT/mcp`. */
   readonly url: string;
   readonly port: number;
-  /** Open initialize-era sessions. */
+  /** Open initialize-era sessions (Streamable HTTP and HTTP+SSE). */
   readonly sessionCount: number;
+  /** SSE events the sessions keep for replay now. */
+  readonly keptEvents: number;
   /** Ends every stream and session, then stops listening; resolves once every socket is closed. */
   close(): Promise<void>;
 }
@@ -49,7 +66,9 @@ interface Session {
   id: string;
   path: string;
   connection: ServeConnection;
-  stream?: StreamChannel;
+  streams: SessionStreams;
+  /** The GET stream: notifications that belong to no request. */
+  stream?: SseStream;
   timer?: ReturnType<typeof setTimeout>;
   busy: number;
 }
@@ -67,11 +86,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   const idleMs = options.sessionIdleMs ?? 1_800_000;
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const ephemeral = new Set<ServeConnection>();
+  const limits: ReplayLimits = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
+  const legacySse = new LegacySseEndpoint({ maxBodyBytes: maxBody, logger });
   let closing = false;
 
   const gatewayAt = (path: string): Gateway | undefined => {
-    if (path === '/mcp' || path === '/mcp/') return options.gateway(undefined);
-    const name = /^\/mcp\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path)?.[1];
+    if (path === '/mcp' || path === '/mcp/' || path === '/sse' || path === '/sse/') return options.gateway(undefined);
+    const name = /^\/(?:mcp|sse)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path)?.[1];
     if (name === undefined || !profiles.has(name)) return undefined;
     let g = gateways.get(name);
     if (!g) gateways.set(name, (g = options.gateway(name)));
@@ -83,7 +104,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     sessions.delete(session.id);
     clearTimeout(session.timer);
     session.connection.close('the session ended');
-    session.stream?.end();
+    session.streams.clear();
   };
   const touch = (session: Session) => {
     clearTimeout(session.timer);
@@ -93,7 +114,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const [path, query] = splitUrl(req.url ?? '/');
     const refused = guardRequest(
       { host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization },
       options.listen,
@@ -105,12 +126,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     }
     const gateway = gatewayAt(path);
     if (!gateway) {
-      plain(res, 404, `no MCP endpoint at ${path}; use /mcp${profiles.size > 0 ? ` or /mcp/{${[...profiles].join(',')}}` : ''}`);
+      const names = profiles.size > 0 ? `{,/${[...profiles].join(',/')}}` : '';
+      plain(res, 404, `no MCP endpoint at ${path}; use /mcp${names} (Streamable HTTP) or /sse${names} (HTTP+SSE of 2024-11-05)`);
       return;
     }
     if (closing) {
       plain(res, 503, 'the gateway is shutting down');
       return;
+    }
+    if (path.startsWith('/sse')) {
+      const at = path.replace(/\/$/, '');
+      if (req.method === 'GET') return void legacySse.open(res, at, gateway);
+      if (req.method === 'POST') return void (await legacySse.post(req, res, at, query));
+      return void plain(res, 405, `${req.method} is not allowed on ${path}: GET opens the stream, POST sends a message`, { allow: 'GET, POST' });
     }
     const sessionId = header(req, McpHeaders.sessionId);
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
@@ -120,13 +148,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     }
     if (req.method === 'GET') {
       if (!session) return void (sessionId === undefined ? methodNotAllowed(res) : undefined);
-      if (session.stream?.open) return void plain(res, 409, 'this session already has a notification stream open');
-      const stream = (session.stream = new StreamChannel(res));
+      const lastEventId = header(req, McpHeaders.lastEventId);
+      if (lastEventId !== undefined) {
+        // HTTP-26: the stream the id names goes on here, after the events the client missed.
+        const resumed = session.streams.resume(lastEventId, res);
+        if (!('no' in resumed)) return void plain(res, resumed.status, resumed.message);
+      } else {
+        if (session.stream?.open) return void plain(res, 409, 'this session already has a notification stream open');
+        session.stream?.drop();
+        session.stream = session.streams.open(res);
+      }
       clearTimeout(session.timer);
-      res.on('close', () => {
-        if (session.stream === stream) session.stream = undefined;
-        touch(session);
-      });
+      res.on('close', () => touch(session));
       return;
     }
     if (req.method === 'DELETE') {
@@ -165,8 +198,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (modern) return void (await serveModern(request, req, res, gateway));
     if (request.method === 'initialize') {
       const id = randomUUID();
-      const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection };
+      const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection, streams: undefined as unknown as SessionStreams };
       created.connection = new ServeConnection({ gateway, background: () => created.stream, logger });
+      created.streams = new SessionStreams(streamPolicy(created.connection), limits);
       sessions.set(id, created);
       await exchange(created.connection, request, res, { [McpHeaders.sessionId]: id }, created);
       if (created.connection.handshake === undefined) endSession(created);
@@ -211,10 +245,24 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     }
   };
 
+  const streamPolicy = (connection: ServeConnection): StreamPolicy => ({
+    // 2025-11-25 introduced priming events and polling; an older client may not expect empty events.
+    primed: () => (connection.handshake?.version ?? '') >= '2025-11-25',
+    ...(options.pollAfterMs !== undefined ? { holdMs: options.pollAfterMs } : {}),
+    retryMs: options.retryMs ?? 1000,
+    resumeWindowMs: options.resumeWindowMs ?? 60_000,
+  });
+
   const exchange = async (connection: ServeConnection, request: JsonRpcRequest, res: ServerResponse, headers: Record<string, string>, session?: Session) => {
-    const channel = new ResponseChannel(res, request.id, headers);
+    const cancel = (why: string) => connection.cancel(request.id, why);
+    const resumable: ResumableStreams | undefined = session && {
+      streams: session.streams,
+      onAbandon: () => cancel('the client did not come back for the answer (its stream was not resumed)'),
+    };
+    const channel = new ResponseChannel(res, request.id, headers, resumable);
     const onClose = () => {
-      if (!channel.done) connection.cancel(request.id, 'the client closed the HTTP request');
+      // HTTP-25: once the client holds an event id, a dropped connection is not a cancellation.
+      if (!channel.done && !channel.resuming) cancel('the client closed the HTTP request');
     };
     res.on('close', onClose);
     if (session) {
@@ -230,10 +278,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         touch(session);
       }
       // A cancelled request has no answer: its stream is closed empty.
-      if (!channel.done && !res.writableEnded) {
-        if (!res.headersSent) res.writeHead(202);
-        res.end();
-      }
+      channel.end();
     }
   };
 
@@ -259,7 +304,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     url: `http://${hostInUrl}:${port}/mcp`,
     port,
     get sessionCount() {
-      return sessions.size;
+      return sessions.size + legacySse.sessionCount;
+    },
+    get keptEvents() {
+      let n = 0;
+      for (const s of sessions.values()) n += s.streams.keptEvents;
+      return n;
     },
     close: () =>
       (closed ??= (async () => {
@@ -267,6 +317,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([...sessions.values()].map((s) => s.connection.shutdown()));
         await Promise.all([...ephemeral].map((c) => c.shutdown()));
+        await legacySse.close();
         for (const s of [...sessions.values()]) endSession(s);
         server.closeIdleConnections();
         // Answers already written get a moment to leave; then every socket goes.
@@ -276,4 +327,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         for (const g of gateways.values()) g.close();
       })()),
   };
+}
+
+function splitUrl(url: string): [string, URLSearchParams] {
+  const q = url.indexOf('?');
+  return q < 0 ? [url, new URLSearchParams()] : [url.slice(0, q), new URLSearchParams(url.slice(q + 1))];
 }
