@@ -121,3 +121,9 @@ export function readBody(req: IncomingMessage, max: number): Promise<string> {
     req.on('error', reject);
   });
 }
+
+/** The path and the query of a request URL. */
+export function splitUrl(url: string): [string, URLSearchParams] {
+  const q = url.indexOf('?');
+  return q < 0 ? [url, new URLSearchParams()] : [url.slice(0, q), new URLSearchParams(url.slice(q + 1))];
+}

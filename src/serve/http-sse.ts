@@ -59,7 +59,11 @@ export class LegacySseEndpoint {
     const id = query.get('sessionId');
     const session = id === null ? undefined : this.sessions.get(id);
     if (!session || session.path !== path) {
-      plain(res, id === null ? 400 : 404, id === null ? `POST ${path} needs ?sessionId=ID from the endpoint event of GET ${path}` : 'Session not found: open the SSE stream again');
+      plain(
+        res,
+        id === null ? 400 : 404,
+        id === null ? `POST ${path} needs ?sessionId=ID from the endpoint event of GET ${path}` : 'Session not found: open the SSE stream again',
+      );
       return;
     }
     let body: unknown;
@@ -67,7 +71,12 @@ export class LegacySseEndpoint {
       body = JSON.parse(await readBody(req, this.options.maxBodyBytes));
     } catch (error) {
       const tooBig = (error as { tooBig?: boolean }).tooBig === true;
-      rpcError(res, tooBig ? 413 : 400, ErrorCodes.ParseError, tooBig ? `the body is over ${this.options.maxBodyBytes} bytes` : 'Parse error: the body is not JSON');
+      rpcError(
+        res,
+        tooBig ? 413 : 400,
+        ErrorCodes.ParseError,
+        tooBig ? `the body is over ${this.options.maxBodyBytes} bytes` : 'Parse error: the body is not JSON',
+      );
       return;
     }
     res.writeHead(202, { 'content-type': 'text/plain; charset=utf-8' }).end('Accepted');

@@ -191,7 +191,10 @@ export class SessionStreams {
     const after = Number(m[2]);
     // A gap is refused rather than replayed silently: the client would miss messages without knowing.
     if (!stream || stream.evictedThrough > after) {
-      return { status: 410, message: `the events after ${lastEventId} are no longer kept (replay keeps ${this.limits.maxEvents} events, ${this.limits.maxAgeMs} ms)` };
+      return {
+        status: 410,
+        message: `the events after ${lastEventId} are no longer kept (replay keeps ${this.limits.maxEvents} events, ${this.limits.maxAgeMs} ms)`,
+      };
     }
     stream.attach(res, {}, after);
     return stream;

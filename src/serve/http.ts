@@ -11,56 +11,20 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpHeaders } from '../../protocol/http/headers.js';
 import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
-import { nullLogger, type Logger } from '../log.js';
+import { nullLogger } from '../log.js';
 import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { checkBind, guardRequest, type ListenAddress } from './http-guard.js';
-import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, type ResumableStreams } from './http-exchange.js';
+import { checkBind, guardRequest } from './http-guard.js';
+import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, splitUrl, type ResumableStreams } from './http-exchange.js';
 import { LegacySseEndpoint } from './http-sse.js';
-import { DEFAULT_REPLAY_LIMITS, SessionStreams, type ReplayLimits, type SseStream, type StreamPolicy } from './http-streams.js';
+import { streamPolicy, type HttpServeOptions, type HttpServer } from './http-options.js';
+import { DEFAULT_REPLAY_LIMITS, SessionStreams, type ReplayLimits, type SseStream } from './http-streams.js';
 import { toRpcError } from './rpc-error.js';
 
 export { parseListen } from './http-guard.js';
 
-export interface HttpServeOptions {
-  /** The gateway of the plain endpoint (no name) or of a profile's. */
-  gateway: (profile: string | undefined) => Gateway;
-  /** Profile names served at `/mcp/NAME`. */
-  profiles?: readonly string[];
-  listen: ListenAddress;
-  /** Bearer token every request must carry; required for a non-loopback bind. */
-  token?: string;
-  /** A session without requests or streams for this long is ended. @defaultValue 1800000 (30 min) */
-  sessionIdleMs?: number;
-  /** Largest POST body. @defaultValue 16 MiB */
-  maxBodyBytes?: number;
-  /** What a session keeps of its SSE streams for replay after `Last-Event-ID`. */
-  replay?: Partial<ReplayLimits>;
-  /**
-   * SSE polling for 2025-11-25 sessions: a stream's connection is closed after this long (the
-   * stream goes on) and the client resumes it after `retryMs`. @defaultValue undefined (held open)
-   */
-  pollAfterMs?: number;
-  /** The `retry:` sent when a connection is closed to poll. @defaultValue 1000 */
-  retryMs?: number;
-  /** How long a request whose stream lost its connection keeps running, waiting for the client to resume. @defaultValue 60000 */
-  resumeWindowMs?: number;
-  logger?: Logger;
-}
-
-/** A running HTTP gateway. */
-export interface HttpServer {
-  /** `http://HOST:PORT/mcp`. */
-  readonly url: string;
-  readonly port: number;
-  /** Open initialize-era sessions (Streamable HTTP and HTTP+SSE). */
-  readonly sessionCount: number;
-  /** SSE events the sessions keep for replay now. */
-  readonly keptEvents: number;
-  /** Ends every stream and session, then stops listening; resolves once every socket is closed. */
-  close(): Promise<void>;
-}
+export type { HttpServeOptions, HttpServer } from './http-options.js';
 
 interface Session {
   id: string;
@@ -200,7 +164,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       const id = randomUUID();
       const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection, streams: undefined as unknown as SessionStreams };
       created.connection = new ServeConnection({ gateway, background: () => created.stream, logger });
-      created.streams = new SessionStreams(streamPolicy(created.connection), limits);
+      created.streams = new SessionStreams(streamPolicy(options, created.connection), limits);
       sessions.set(id, created);
       await exchange(created.connection, request, res, { [McpHeaders.sessionId]: id }, created);
       if (created.connection.handshake === undefined) endSession(created);
@@ -244,14 +208,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       ephemeral.delete(connection);
     }
   };
-
-  const streamPolicy = (connection: ServeConnection): StreamPolicy => ({
-    // 2025-11-25 introduced priming events and polling; an older client may not expect empty events.
-    primed: () => (connection.handshake?.version ?? '') >= '2025-11-25',
-    ...(options.pollAfterMs !== undefined ? { holdMs: options.pollAfterMs } : {}),
-    retryMs: options.retryMs ?? 1000,
-    resumeWindowMs: options.resumeWindowMs ?? 60_000,
-  });
 
   const exchange = async (connection: ServeConnection, request: JsonRpcRequest, res: ServerResponse, headers: Record<string, string>, session?: Session) => {
     const cancel = (why: string) => connection.cancel(request.id, why);
@@ -327,9 +283,4 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         for (const g of gateways.values()) g.close();
       })()),
   };
-}
-
-function splitUrl(url: string): [string, URLSearchParams] {
-  const q = url.indexOf('?');
-  return q < 0 ? [url, new URLSearchParams()] : [url.slice(0, q), new URLSearchParams(url.slice(q + 1))];
 }

@@ -29,7 +29,12 @@ const EXPECT: Record<
   },
 };
 
-export function matrixSuite(kind: HostKind, transport: 'stdio' | 'http' | 'http+sse', target: () => Promise<Target>, cleanup: () => Promise<void> = async () => {}): void {
+export function matrixSuite(
+  kind: HostKind,
+  transport: 'stdio' | 'http' | 'http+sse',
+  target: () => Promise<Target>,
+  cleanup: () => Promise<void> = async () => {},
+): void {
   describe(`serve over ${transport}, ${kind === 'sdk1' ? 'SDK 1.x host (initialize era)' : '2026-07-28 host (v2 client)'}`, { timeout: 120_000 }, () => {
     let host: Host;
     before(async () => {

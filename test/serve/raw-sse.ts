@@ -111,7 +111,12 @@ export async function openRawSession(url: string, version = '2025-11-25'): Promi
   const init = await fetch(url, {
     method: 'POST',
     headers: base,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
   });
   assert.equal(init.status, 200);
   const id = init.headers.get('mcp-session-id')!;
@@ -123,7 +128,12 @@ export async function openRawSession(url: string, version = '2025-11-25'): Promi
     get: (lastEventId, signal) =>
       fetch(url, {
         method: 'GET',
-        headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': version, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        headers: {
+          accept: 'text/event-stream',
+          'mcp-session-id': id,
+          'mcp-protocol-version': version,
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+        },
         ...(signal ? { signal } : {}),
       }),
     end: () => fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': id } }),

@@ -69,7 +69,10 @@ describe('serve --http: the SDK 1.x client resumes a broken stream (HTTP-26)', {
       assert.match((result.content as { text: string }[])[0]!.text, DONE);
       assert.deepEqual(progress, [...new Set(progress)], `no progress twice: ${JSON.stringify(progress)}`);
       assert.ok(progress.includes(1), 'the progress before the cut');
-      assert.ok(progress.some((p) => p > 1), `progress after the cut, replayed or live: ${JSON.stringify(progress)}`);
+      assert.ok(
+        progress.some((p) => p > 1),
+        `progress after the cut, replayed or live: ${JSON.stringify(progress)}`,
+      );
     } finally {
       await transport.terminateSession().catch(() => {});
       await client.close();

@@ -34,7 +34,10 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
       );
     }
     const ids = [...a, ...b].map((e) => e.id);
-    assert.ok(ids.every((id) => typeof id === 'string' && id.length > 0), 'every event has an id');
+    assert.ok(
+      ids.every((id) => typeof id === 'string' && id.length > 0),
+      'every event has an id',
+    );
     assert.equal(new Set(ids).size, ids.length, `ids are unique in the session: ${ids.join(' ')}`);
     await s.end();
   });
@@ -60,7 +63,10 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
       'after the second progress only the answer',
     );
     const fromB = await new SseReader((await s.get(b[1]!.id)).body!).rest();
-    assert.ok(fromB.every((e) => message(e).id === 2 || message(e).params?.progressToken === 'p2'), 'stream B replays B');
+    assert.ok(
+      fromB.every((e) => message(e).id === 2 || message(e).params?.progressToken === 'p2'),
+      'stream B replays B',
+    );
     await s.end();
   });
 
@@ -93,7 +99,11 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
     const all = withData([...seen, ...rest]).map(message);
     const progress = all.filter((m) => m.method === 'notifications/progress').map((m) => m.params.progress);
     assert.deepEqual(progress, [...new Set(progress)], 'no event twice');
-    assert.deepEqual(progress, [...progress].sort((x, y) => x - y), 'in order');
+    assert.deepEqual(
+      progress,
+      [...progress].sort((x, y) => x - y),
+      'in order',
+    );
     assert.equal(progress.length, 4, `every progress step once: ${JSON.stringify(progress)}`);
     const answer = all.find((m) => m.id === 1);
     assert.ok(answer?.result, 'the answer arrives on the resumed stream');
@@ -171,7 +181,10 @@ describe('serve --http: a stream nobody resumes', { timeout: 120_000 }, () => {
   test('its call is cancelled at the backend once the resume window passes', async () => {
     const s = await openRawSession(server().url);
     const counted = async () =>
-      Number(((await (await s.post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'dual_cancelled', arguments: {} } })).json()) as any).result.content[0].text);
+      Number(
+        ((await (await s.post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'dual_cancelled', arguments: {} } })).json()) as any).result
+          .content[0].text,
+      );
     const base = await counted();
     const controller = new AbortController();
     const reader = new SseReader((await s.post(call(1, 'dual_slow'), controller.signal)).body!);
