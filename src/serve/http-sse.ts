@@ -1,4 +1,4 @@
-// The HTTP+SSE transport of 2024-11-05, for hosts that predate Streamable HTTP (SSE-1..3): GET on
+// The HTTP+SSE transport of 2024-11-05, for hosts that predate Streamable HTTP (SERVE-10): GET on
 // `/sse` (or `/sse/NAME` for a profile) opens the stream, whose first event `endpoint` gives the URL
 // to POST to, the same path with `?sessionId=ID`. A POST is accepted with 202 and everything the
 // server says, answers included, goes on the stream. The stream is the session: when it closes, the

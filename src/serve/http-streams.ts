@@ -1,11 +1,11 @@
-// The SSE streams of one initialize-era HTTP session, made resumable (HTTP-26): every event carries
+// The SSE streams of one initialize-era HTTP session, made resumable (SERVE-8): every event carries
 // an id `STREAM-SEQ`, unique in the session and naming the stream it belongs to, and is kept in a
 // replay log bounded in count, bytes and age. A client whose connection broke sends GET with
 // `Last-Event-ID`; the events of that stream after the id are replayed on the new connection, never
 // another stream's, and the stream goes on there. 2025-11-25 sessions also get a priming event (an
 // id with empty data) on every connection that would otherwise start silent, and may be asked to
 // poll: the server closes a connection after `holdMs`, telling the client with `retry:` how long to
-// wait before it resumes (HTTP-27). 2026-07-28 exchanges have no resumption (HTTP-14): they never get here.
+// wait before it resumes (SERVE-9). 2026-07-28 exchanges have no resumption (HTTP-14): they never get here.
 import type { ServerResponse } from 'node:http';
 import type { JsonRpcMessage } from '../../protocol/index.js';
 import type { Channel } from './connection.js';

@@ -29,7 +29,7 @@ describe('serve --http: HTTP+SSE of 2024-11-05 on /sse', { timeout: 90_000 }, ()
   });
   after(() => gateway?.stop());
 
-  test('the first event is endpoint; a POST there is 202 and its answer comes on the stream (SSE-1, SSE-2, SSE-3)', async () => {
+  test('the first event is endpoint; a POST there is 202 and its answer comes on the stream (SERVE-10, SSE-1, SSE-2, SSE-3)', async () => {
     const controller = new AbortController();
     const response = await fetch(sse, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
     assert.equal(response.status, 200);

@@ -80,7 +80,7 @@ describe('serve --http: the SDK 1.x client resumes a broken stream (HTTP-26)', {
   });
 });
 
-describe('serve --http: SSE polling for 2025-11-25 hosts (HTTP-27)', { timeout: 120_000 }, () => {
+describe('serve --http: SSE polling for 2025-11-25 hosts (HTTP-27, SERVE-9)', { timeout: 120_000 }, () => {
   const backends = useBackends();
   const server = useGateway(backends, { pollAfterMs: 200, retryMs: 50 });
 

@@ -22,7 +22,7 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
   const backends = useBackends();
   const server = useGateway(backends);
 
-  test('every event has an id, unique across the streams of the session; a 2025-11-25 stream starts with a priming event (HTTP-27)', async () => {
+  test('every event has an id, unique across the streams of the session; a 2025-11-25 stream starts with a priming event (SERVE-8, SERVE-9)', async () => {
     const s = await openRawSession(server().url);
     const [a, b] = await Promise.all([streamOf(await s.post(call(1, 'dual_progress'))), streamOf(await s.post(call(2, 'dual_progress')))]);
     for (const events of [a, b]) {
@@ -42,7 +42,7 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
     await s.end();
   });
 
-  test('GET with Last-Event-ID replays the events after it, of that stream only', async () => {
+  test('GET with Last-Event-ID replays the events after it, of that stream only (SERVE-8)', async () => {
     const s = await openRawSession(server().url);
     const a = await streamOf(await s.post(call(1, 'dual_progress')));
     const b = await streamOf(await s.post(call(2, 'dual_progress')));
