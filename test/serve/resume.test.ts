@@ -139,6 +139,29 @@ describe('serve --http: resumable streams (HTTP-26)', { timeout: 120_000 }, () =
     await s.end();
   });
 
+  test('a 2026-07-28 request has no resumption: its stream carries no ids (HTTP-14)', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const response = await fetch(server().url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'dual_progress',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'dual_progress', arguments: {}, _meta: { ...meta, progressToken: 'm' } },
+      }),
+    });
+    const events = await streamOf(response);
+    assert.ok(events.length >= 2);
+    assert.ok(events.every((e) => e.id === undefined && e.data !== ''));
+  });
+
   test('the replay log ends with the session', async () => {
     const s = await openRawSession(server().url);
     const before = server().keptEvents;
