@@ -109,7 +109,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
   { name: 'stdio', type: 'boolean', help: 'serve: speak MCP on stdin/stdout (the default)' },
-  { name: 'http', type: 'string', value: 'HOST:PORT', help: 'serve: speak Streamable HTTP on HOST:PORT (path /mcp, and /mcp/PROFILE for each profile)' },
+  { name: 'http', type: 'string', value: 'HOST:PORT', help: 'serve: speak Streamable HTTP on HOST:PORT (path /mcp, and /mcp/PROFILE for each profile), and HTTP+SSE for older hosts (/sse, /sse/PROFILE)' },
   { name: 'profile', type: 'string', value: 'NAME', help: 'serve: offer only the servers and tools of this profile (tools.mcp.profiles in the config)' },
   {
     name: 'token',
@@ -243,7 +243,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'one MCP server in front of every configured server, for any host',
     usage: ['serve [--stdio] [--profile NAME]', 'serve --http HOST:PORT [--token TOKEN] [--profile NAME]'],
     description:
-      'Starts the configured servers and serves them as one MCP server: their tools (with prefixes, filters and the result budget of the registry), resources, prompts and completion, to initialize-era clients (2024-11-05 to 2025-11-25) and 2026-07-28 clients alike, whatever each backend speaks. On stdio (the default) stdout carries only protocol messages. With --http it serves Streamable HTTP on HOST:PORT at /mcp (and /mcp/NAME for each profile), validating Origin; any address but a loopback one needs a bearer token (--token or MCP_BRIDGE_SERVE_TOKEN). SIGINT/SIGTERM or the end of stdin stops every server and exits. See docs/serve.md for host config snippets.',
+      'Starts the configured servers and serves them as one MCP server: their tools (with prefixes, filters and the result budget of the registry), resources, prompts and completion, to initialize-era clients (2024-11-05 to 2025-11-25) and 2026-07-28 clients alike, whatever each backend speaks. On stdio (the default) stdout carries only protocol messages. With --http it serves Streamable HTTP on HOST:PORT at /mcp (and /mcp/NAME for each profile), with resumable streams, and the older HTTP+SSE transport at /sse (and /sse/NAME), validating Origin; any address but a loopback one needs a bearer token (--token or MCP_BRIDGE_SERVE_TOKEN). SIGINT/SIGTERM or the end of stdin stops every server and exits. See docs/serve.md for host config snippets.',
     options: ['stdio', 'http', 'profile', 'token'],
     examples: ['serve', 'serve --config mcp-bridge.yaml --profile readonly', 'serve --http 127.0.0.1:8808', 'serve --http 0.0.0.0:8808 --token "$TOKEN"'],
   },
