@@ -109,7 +109,12 @@ export const OPTIONS: readonly OptionSpec[] = [
   },
   { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
   { name: 'stdio', type: 'boolean', help: 'serve: speak MCP on stdin/stdout (the default)' },
-  { name: 'http', type: 'string', value: 'HOST:PORT', help: 'serve: speak Streamable HTTP on HOST:PORT (/mcp, /mcp/PROFILE), and HTTP+SSE for older hosts (/sse, /sse/PROFILE)' },
+  {
+    name: 'http',
+    type: 'string',
+    value: 'HOST:PORT',
+    help: 'serve: speak Streamable HTTP on HOST:PORT (/mcp, /mcp/PROFILE), and HTTP+SSE for older hosts (/sse, /sse/PROFILE)',
+  },
   { name: 'profile', type: 'string', value: 'NAME', help: 'serve: offer only the servers and tools of this profile (tools.mcp.profiles in the config)' },
   {
     name: 'token',
