@@ -262,7 +262,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'import',
     summary: "turn a host's config file into an mcp-bridge config, and the host's one serve entry",
-    usage: ['import --from HOST [--out FILE] [--force] [--rewrite-host] [--json]', 'import --file PATH [--from HOST] [--out FILE] [--force] [--rewrite-host] [--json]'],
+    usage: [
+      'import --from HOST [--out FILE] [--force] [--rewrite-host] [--json]',
+      'import --file PATH [--from HOST] [--out FILE] [--force] [--rewrite-host] [--json]',
+    ],
     description:
       "Reads a host's config file (--from HOST: its usual file, project first; --file PATH: any host's file, the host detected or named by --from), checks that it loads, and writes its servers as an mcp-bridge config (--out, default ./mcp-bridge.yaml; an existing file is replaced only with --force). Each entry is translated as the loader reads it (the host's units, variable spellings and key names); keys mcp-bridge does not use are left out and named; servers it cannot run stay in the host file. A secret the host file held inline (an env value such as GITHUB_TOKEN, an Authorization header, a secret argument, URL credentials, an OAuth client secret) is written as a ${VAR} reference, and the variables to set are listed by name, never by value. Then it prints the one entry the host needs instead of those servers, in the host's own format: npx -y mcp-bridge serve --config FILE. With --rewrite-host it writes that entry into the host file itself, copying the old one to FILE.bak first, and the entry passes the lifted variables to serve from there (where their values already were). With --json, stdout holds one JSON document: out, hostFile, host, servers, skipped, dropped, variables (name, server, field), inputs, hostEntry, rewritten, backup.",
     options: ['json', 'out', 'file', 'force', 'rewrite-host'],

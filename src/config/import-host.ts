@@ -50,7 +50,11 @@ const CARRIED: readonly string[] = COMMON_SERVER_KEYS.filter((k) => k !== 'type'
 /** Translates every server of a parsed host document; `undefined` when it has no servers section. */
 export function importHostDocument(root: unknown, options: HostImportOptions): HostImport | undefined {
   const issues: RawIssue[] = [];
-  const found = extractRaw(root, issues, { file: options.file, ...(options.host ? { host: options.host } : {}), ...(options.project ? { project: options.project } : {}) });
+  const found = extractRaw(root, issues, {
+    file: options.file,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.project ? { project: options.project } : {}),
+  });
   if (!found) return undefined;
   const result: HostImport = { host: found.host, config: { tools: { mcp: { servers: [] } } }, servers: [], skipped: [], dropped: [], secrets: [], inputs: [] };
   const names = new SecretNames();
@@ -84,6 +88,17 @@ export function importHostDocument(root: unknown, options: HostImportOptions): H
     });
     result.config.tools.mcp.servers.push(entry);
     result.servers.push({ name, path: raw.path });
+  }
+  // Claude Code `~/.claude.json`: a user-level server this project replaced with its own stays for the other projects.
+  if (found.host === 'claude-code' && isObject(root) && isObject(root.mcpServers)) {
+    const imported = new Set(result.servers.map((s) => s.name));
+    for (const key of Object.keys(root.mcpServers))
+      if (imported.has(key) && !result.servers.some((s) => s.path.length === 2 && s.path[0] === 'mcpServers' && s.path[1] === key))
+        result.skipped.push({
+          name: key,
+          path: ['mcpServers', key],
+          reason: `a user-level server this project replaces with its own ${key}; kept for the other projects`,
+        });
   }
   result.secrets = names.lifted;
   return result;

@@ -76,7 +76,8 @@ export function liftSecrets(server: string, entry: Entry, names: SecretNames): v
     if (!isObject(auth)) continue;
     for (const field of ['clientSecret', 'CLIENT_SECRET']) {
       const value = auth[field];
-      if (typeof value === 'string' && value !== '' && !hasReference(value)) auth[field] = names.take(`${prefix}_CLIENT_SECRET`, value, server, `${key}.${field}`);
+      if (typeof value === 'string' && value !== '' && !hasReference(value))
+        auth[field] = names.take(`${prefix}_CLIENT_SECRET`, value, server, `${key}.${field}`);
     }
   }
 }
@@ -110,6 +111,8 @@ function liftUrl(prefix: string, server: string, url: string, names: SecretNames
     out = `${m[1]}${user}${names.take(`${prefix}_URL_PASSWORD`, credential, server, field)}@${out.slice(m[0].length)}`;
   }
   return out.replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (all, sep: string, key: string, value: string) =>
-    value === '' || hasReference(value) || (!isSecretName(key) && !looksLikeSecret(value)) ? all : `${sep}${key}=${names.take(`${prefix}_${key}`, value, server, field)}`,
+    value === '' || hasReference(value) || (!isSecretName(key) && !looksLikeSecret(value))
+      ? all
+      : `${sep}${key}=${names.take(`${prefix}_${key}`, value, server, field)}`,
   );
 }

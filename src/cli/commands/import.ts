@@ -17,7 +17,8 @@ import { configPath, fromHost } from '../target.js';
 
 export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`import takes no arguments, got ${JSON.stringify(args.positionals.join(' '))}`);
-  if (args.config !== undefined) throw new UsageError('import reads --from HOST or --file PATH (--config names the file serve reads; give the new one with --out)');
+  if (args.config !== undefined)
+    throw new UsageError('import reads --from HOST or --file PATH (--config names the file serve reads; give the new one with --out)');
   if (args.from === undefined && args.file === undefined) throw new UsageError('import needs --from HOST (its usual file) or --file PATH (any host file)');
   const hostFile = args.file !== undefined ? resolve(io.cwd, args.file) : configPath(args, io);
   const forced = args.from !== undefined ? fromHost(args.from) : undefined;
@@ -69,16 +70,20 @@ export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number
     );
     return ExitCode.ok;
   }
-  const lines = [`Wrote ${out}: ${imported.servers.length} server${imported.servers.length === 1 ? '' : 's'} from ${imported.host} (${hostFile}): ${imported.servers.map((s) => s.name).join(', ')}`];
+  const lines = [
+    `Wrote ${out}: ${imported.servers.length} server${imported.servers.length === 1 ? '' : 's'} from ${imported.host} (${hostFile}): ${imported.servers.map((s) => s.name).join(', ')}`,
+  ];
   for (const s of imported.skipped) lines.push(`Not imported (left in the host file): ${s.name}: ${s.reason}`);
-  if (imported.dropped.length > 0) lines.push(`Not carried (mcp-bridge does not use them): ${imported.dropped.map((d) => `${d.key} (${d.server})`).join(', ')}`);
+  if (imported.dropped.length > 0)
+    lines.push(`Not carried (mcp-bridge does not use them): ${imported.dropped.map((d) => `${d.key} (${d.server})`).join(', ')}`);
   if (variables.length > 0) {
     lines.push(
       `Secrets the host file held inline are \${VAR} references in ${out}; serve reads them from its environment:`,
       ...variables.map((v) => `  ${v.name}  (${v.server}: ${v.field})`),
     );
   }
-  if (passThrough.length > 0) lines.push(`serve also reads ${passThrough.join(', ')} from its environment, as the host did (they were references there already)`);
+  if (passThrough.length > 0)
+    lines.push(`serve also reads ${passThrough.join(', ')} from its environment, as the host did (they were references there already)`);
   if (imported.inputs.length > 0)
     lines.push(`VS Code inputs reach serve as variables: ${imported.inputs.map((id) => `\${input:${id}} as ${inputVariable(id)}`).join(', ')}`);
   if (backup !== undefined) {
