@@ -162,6 +162,33 @@ describe('mcp-bridge import', () => {
     });
   });
 
+  it('Codex config.toml is edited as text: its comments and other tables stay as written', async () => {
+    const dir = scratchDir('import-codex');
+    mkdirSync(join(dir, '.codex'));
+    const toml = [
+      '# my settings',
+      'model = "gpt-5-codex" # the default model',
+      '',
+      '[mcp_servers.docs]',
+      'command = "docs-server"',
+      'env = { "DOCS_TOKEN" = "inlineCodexToken-31" }',
+      '',
+      '[profiles.fast]',
+      '# keep this',
+      'model = "gpt-5-mini"',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, '.codex', 'config.toml'), toml);
+    const r = await cli(['import', '--from', 'codex', '--rewrite-host'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!r.stdout.includes('inlineCodexToken-31'));
+    const text = readFileSync(join(dir, '.codex', 'config.toml'), 'utf8');
+    for (const line of ['# my settings', 'model = "gpt-5-codex" # the default model', '[profiles.fast]', '# keep this', '[mcp_servers.mcp-bridge]'])
+      assert.ok(text.includes(line), `${line} kept in:\n${text}`);
+    assert.ok(!text.includes('[mcp_servers.docs]'));
+    assert.match(text, /env = \{ DOCS_TOKEN = "inlineCodexToken-31" \}/, 'the secret stays in the host file, handed to serve');
+  });
+
   it('refuses to overwrite --out without --force (exit 2), and replaces it with --force', async () => {
     const dir = scratchDir('import-force');
     mkdirSync(join(dir, '.cursor'));
