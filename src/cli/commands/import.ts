@@ -27,7 +27,7 @@ export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number
   if (existsSync(out) && !args.force) throw new UsageError(`${out} exists; pass --force to replace it, or --out another path`);
   const text = readHost(hostFile);
   // The host file must load as it is (every problem located) before anything is written.
-  const loaded = parseConfig(text, { file: hostFile, env: stubEnv(io.env), ...(forced ? { host: forced } : {}) });
+  const loaded = parseConfig(text, { file: hostFile, env: stubEnv(io.env), project: io.cwd, ...(forced ? { host: forced } : {}) });
   if (loaded.host === 'mcp-bridge') throw new UsageError(`${hostFile} is already an mcp-bridge config: pass it to serve --config as it is`);
   const imported = importHostDocument(readConfigDocument(text, hostFile), { file: hostFile, host: loaded.host, project: io.cwd, out });
   if (!imported) throw new UsageError(`${hostFile} has no MCP servers section`);
@@ -44,7 +44,7 @@ export async function importCommand(args: ParsedArgs, io: CliIo): Promise<number
   let backup: string | undefined;
   if (args.rewriteHost) {
     const secrets = Object.fromEntries(imported.secrets.map((s) => [s.name, s.value]));
-    backup = rewriteHost(hostFile, text, imported, hostServeEntry(imported.host, serveCommand(out, { ...inputsEnv, ...secrets }, passThrough)), io.env);
+    backup = rewriteHost(hostFile, text, imported, hostServeEntry(imported.host, serveCommand(out, { ...inputsEnv, ...secrets }, passThrough)), io.env, io.cwd);
   }
   const variables = imported.secrets.map(({ name, server, field }) => ({ name, server, field }));
   if (args.json) {
@@ -141,7 +141,7 @@ function entryText(host: HostName, entry: Record<string, unknown>): string {
 }
 
 /** Writes the host file with the serve entry in place of the imported servers; returns the backup's path. */
-function rewriteHost(hostFile: string, text: string, imported: HostImport, entry: Record<string, unknown>, env: CliIo['env']): string {
+function rewriteHost(hostFile: string, text: string, imported: HostImport, entry: Record<string, unknown>, env: CliIo['env'], project: string): string {
   const root = readConfigDocument(text, hostFile) as Record<string, unknown>;
   const paths = imported.servers.map((s) => s.path);
   const wanted = rewriteHostDocument(imported.host, root, paths, entry);
@@ -157,7 +157,7 @@ function rewriteHost(hostFile: string, text: string, imported: HostImport, entry
   // The new text must read back as exactly the old document with the entries swapped (TOML is edited
   // as text to keep its comments), and load as this host's file.
   const unchanged = canonicalJson(readConfigDocument(next, hostFile)) === canonicalJson(wanted);
-  const check = unchanged ? parseConfig(next, { file: hostFile, host: imported.host, env: stubEnv(env) }) : undefined;
+  const check = unchanged ? parseConfig(next, { file: hostFile, host: imported.host, env: stubEnv(env), project }) : undefined;
   if (!check?.servers.some((s) => s.name === SERVE_ENTRY_NAME))
     throw new UsageError(`could not rewrite ${hostFile} safely; it is unchanged: add the entry printed without --rewrite-host by hand`);
   let backup = `${hostFile}.bak`;
