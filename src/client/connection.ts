@@ -26,6 +26,10 @@ import { withTasksExtension } from './task-driver.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
 
+// Every tool call asks for progress, so progress keeps a long call alive (TIME-3), unless the call
+// turned restarting off and has no callback (nobody would listen).
+const PROGRESS_METHODS: ReadonlySet<string> = new Set([Methods.toolsCall]);
+
 /** One connection's shared state and its single request path. */
 export class ClientConnection implements NotificationSink, RecoveryHost {
   /** Masks every secret this connection knows of: the transport's and {@link ClientOptions.secrets}. */
@@ -100,6 +104,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
       clock: options.clock,
       defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       observer: this.observer,
+      progressMethods: PROGRESS_METHODS,
     });
     this.session = s;
     this.path = legacyPath(s);

@@ -49,9 +49,9 @@ export class ContextTools {
     return defs;
   }
 
-  /** Calls a tool of this server: a synthetic one here, a real one on the server. */
+  /** Calls a tool of this server for the registry, whose pipeline already ran: a synthetic one here, a real one on the server. */
   call(name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
-    if (!this.active.has(name)) return this.handle.callTool(name, args, context).then((result) => this.remember(result));
+    if (!this.active.has(name)) return this.handle.callChecked(name, args, context).then((result) => this.remember(result));
     return this.callContext(name, args, context);
   }
 

@@ -15,7 +15,7 @@ import {
 } from '../../protocol/index.js';
 import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
-import { withProgressToken } from '../../protocol/mcp/meta.js';
+import { withMeta } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
@@ -44,6 +44,7 @@ export class Session {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly delivery: RequestDelivery;
   private readonly observer?: RequestObserver;
+  private readonly progressMethods?: ReadonlySet<string>;
 
   constructor(
     readonly transport: Transport,
@@ -54,6 +55,7 @@ export class Session {
     this.serverName = options.serverName;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.observer = options.observer;
+    this.progressMethods = options.progressMethods;
     this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
     this.delivery = new RequestDelivery(transport, this.pending);
     this.incoming = new IncomingRequests({
@@ -111,10 +113,15 @@ export class Session {
     if (signal?.aborted) return Promise.reject(new RequestAbortedError({ server: this.serverName, method }, signal.reason));
     // JSONRPC-3: ids only go up, never reused within the session.
     const id = this.nextId++;
-    const wantsProgress = options.onProgress !== undefined || options.progress === true;
+    // Progress is asked for when someone listens: the caller's callback, or the timeout, which
+    // progress restarts (TIME-3), for the methods that ask by default (tool calls).
+    const wantsProgress =
+      options.onProgress !== undefined || (options.progress ?? (this.progressMethods?.has(method) === true && options.resetTimeoutOnProgress !== false));
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    let finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
+    const meta = options.meta;
+    let finalParams =
+      progressToken === undefined && meta === undefined ? (params as JsonObject | undefined) : withMeta(params as JsonObject | undefined, meta, progressToken);
     // Tracing (when installed) sees the request as it goes out and may add trace context to `_meta`.
     const observed = this.observer?.open(id, method, finalParams);
     if (observed !== undefined) finalParams = observed.params;

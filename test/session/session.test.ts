@@ -190,6 +190,35 @@ test('progress reaches the callback and restarts the timeout; a token is attache
   assert.deepEqual(progress, [1, 2, 3, 4, 5]);
 });
 
+test('a progressMethods request asks for progress only while someone listens: the timeout or a callback (PROG-1, TIME-3)', async () => {
+  const [a, b] = linkedPair();
+  const client = new Session(a, { serverName: 'srv', progressMethods: new Set(['tools/call']) });
+  const server = new Session(b, { serverName: 'client-side' });
+  server.handleRequest('tools/call', () => ({ content: [] }));
+  server.handleRequest('tools/list', () => ({ tools: [] }));
+  await client.request('tools/call', { name: 't' });
+  await client.request('tools/call', { name: 't' }, { resetTimeoutOnProgress: false });
+  await client.request('tools/call', { name: 't' }, { resetTimeoutOnProgress: false, onProgress: () => {} });
+  await client.request('tools/call', { name: 't' }, { progress: false });
+  await client.request('tools/list', {});
+  const tokens = requestsOf(a.sent).map((m) => (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken);
+  assert.deepEqual(tokens, [1, undefined, 3, undefined, undefined]);
+  // Nobody listens: no `_meta` at all, the line is as short as the call itself.
+  assert.equal(requestsOf(a.sent)[1].params?._meta, undefined);
+});
+
+test("the options' meta joins params._meta: the params' own keys win, the progress token comes last", async () => {
+  const { a, client, server } = setup();
+  server.handleRequest('x', () => ({}));
+  const params = { a: 1, _meta: { own: 'params', shared: 'params' } };
+  await client.request('x', params, { meta: { extra: 'options', shared: 'options' }, progress: true });
+  const sent = requestsOf(a.sent)[0];
+  assert.deepEqual(sent.params, { a: 1, _meta: { extra: 'options', shared: 'params', own: 'params', progressToken: sent.id } });
+  assert.deepEqual(params, { a: 1, _meta: { own: 'params', shared: 'params' } }, 'the caller params are untouched');
+  await client.request('x', undefined, { meta: { only: 'options' } });
+  assert.deepEqual(requestsOf(a.sent)[1].params, { _meta: { only: 'options' } });
+});
+
 test('maxTotalTimeoutMs caps a request whatever progress says (TIME-4)', async () => {
   const clock = new ManualClock();
   const { a, b, client, server } = setup(clock);
