@@ -46,6 +46,9 @@ export class ToolCalls {
 
   constructor(private readonly connection: ClientConnection) {}
 
+  /** The result check of every plain call: one function, the tool's name read from the params. */
+  private readonly checkCall = (result: CallToolResult, params: JsonObject | undefined): CallToolResult => this.checkResult(String(params?.name), result);
+
   /** Every tool, following pagination; empty without a `tools` capability (LIFE-7). */
   async list(options: RequestOptions = {}): Promise<Tool[]> {
     const connection = this.connection;
@@ -137,7 +140,7 @@ export class ToolCalls {
     const params: JsonObject = { name, arguments: args };
     // Stdio and legacy calls go straight to the session: no await before sending, no async frame
     // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
-    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, (result: CallToolResult) => this.checkResult(name, result));
+    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall);
     const send = (): Promise<CallToolResult> =>
       this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...options, headers }));
     return send()
