@@ -179,9 +179,11 @@ export class ServerHandle {
         ),
       );
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
-    const end = this.idle.begin();
+    // Calls are counted only for a server that stops when idle: otherwise no closure or `.finally` per call.
+    const end = this.idle.enabled ? this.idle.begin() : undefined;
     // Past the client's own gate too: this handle's gate (or the registry's pipeline) already ran.
-    const result = client.callToolChecked(name, args, options).finally(end);
+    const sent = client.callToolChecked(name, args, options);
+    const result = end === undefined ? sent : sent.finally(end);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
   }
