@@ -43,7 +43,7 @@ const DEFAULT_LIMIT = 5;
 function indexTool(index: SearchIndex, id: string, def: ToolDef): void {
   // The name as the server gave it; a prefix (usually the server's name) counts with the server.
   index.begin(id, def.originalName);
-  if (def.title && def.title !== def.originalName) index.add(def.title, FIELD_WEIGHTS.title, false);
+  if (def.title && def.title !== def.originalName) index.title(def.title);
   if (def.description) index.add(def.description, FIELD_WEIGHTS.description);
   addParams(index, def.params, 0);
   if (def.server) index.add(def.server, FIELD_WEIGHTS.server);

@@ -8,7 +8,7 @@
 // a push per text. A term's frequency in a document is summed from its texts when a query asks for
 // it: the same sums, so the same scores, as postings kept per document.
 import { synonymsOf } from './synonyms.js';
-import { terms } from './terms.js';
+import { sameWords, terms } from './terms.js';
 import { grown, TextTable } from './texts.js';
 
 /** The searchable text of one document, by field. */
@@ -91,7 +91,7 @@ export class SearchIndex {
   /** Adds a document, or replaces the one with the same id. */
   set(id: string, fields: SearchFields): void {
     this.begin(id, fields.name);
-    if (fields.title) this.add(fields.title, FIELD_WEIGHTS.title, false);
+    if (fields.title) this.title(fields.title);
     if (fields.description) this.add(fields.description, FIELD_WEIGHTS.description);
     if (fields.params) this.addAll(fields.params, FIELD_WEIGHTS.params);
     if (fields.paramText) this.addAll(fields.paramText, FIELD_WEIGHTS.paramText);
@@ -106,6 +106,16 @@ export class SearchIndex {
   begin(id: string, name: string): void {
     this.adding = id;
     this.add(name, FIELD_WEIGHTS.name, false);
+  }
+
+  /**
+   * Adds the title of the document being added. A title with the name's words is counted on the
+   * name's own text: the same terms with the two fields' weights summed, all small integers, so
+   * every frequency and length is what two texts would give, and the title is never split.
+   */
+  title(text: string): void {
+    if (sameWords(this.pendingTexts[0] as string, text)) (this.pendingWeights[0] as number) -= FIELD_WEIGHTS.title;
+    else this.add(text, FIELD_WEIGHTS.title, false);
   }
 
   /**
