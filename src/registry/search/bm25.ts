@@ -9,6 +9,7 @@
 // it: the same sums, so the same scores, as postings kept per document.
 import { synonymsOf } from './synonyms.js';
 import { sameWords, terms } from './terms.js';
+import { DocTable } from './docs.js';
 import { grown, TextTable } from './texts.js';
 
 /** The searchable text of one document, by field. */
@@ -48,8 +49,6 @@ const MIN_PREFIX = 3;
 /** How much a fully covered name multiplies a score (by 1 + this). */
 const NAME_COVERAGE = 1;
 
-const NONE: readonly number[] = [];
-
 /** One hit: the document id and its BM25F score (higher is better; only comparable within one query). */
 export interface SearchHit {
   id: string;
@@ -59,9 +58,9 @@ export interface SearchHit {
 export class SearchIndex {
   // Documents by slot; a removed document leaves a hole that the next addition fills.
   private readonly docIds: (string | undefined)[] = [];
-  /** A document's texts by number, one per text given (repeats kept), its name's first. */
-  private readonly docTexts: (readonly number[])[] = [];
-  private readonly docLength: number[] = [];
+  /** A document's texts by number with their weights, one per text given (repeats kept), its name's first. */
+  private readonly docs = new DocTable();
+  private docLength = new Int32Array(64);
   private readonly freeSlots: number[] = [];
   private readonly slotOf = new Map<string, number>();
   private totalLength = 0;
@@ -70,13 +69,11 @@ export class SearchIndex {
   /** Document frequencies worked out since the last change. */
   private readonly dfs = new Map<number, number>();
 
-  // The document being added: its id, its texts with their weights (negative: not shared) until
-  // `end` reads them, then its slot and its text numbers. Lengths are in half points, as `docLength`
-  // and `totalLength`.
+  // The document being added: its id, and its texts with their weights (negative: not shared) until
+  // `end` reads them. Lengths are in half points, as `docLength` and `totalLength`.
   private adding: string | undefined;
   private readonly pendingTexts: string[] = [];
   private readonly pendingWeights: number[] = [];
-  private readonly texts: number[] = [];
 
   // Scratch, by slot or by term, reused and left zeroed.
   private scores = new Float64Array(0);
@@ -138,21 +135,25 @@ export class SearchIndex {
     const slot = this.freeSlots.pop() ?? this.docIds.length;
     const pending = this.pendingTexts;
     const weights = this.pendingWeights;
-    const texts = this.texts;
     const table = this.table;
+    const docs = this.docs;
+    const start = docs.open(slot, pending.length);
+    const entries = docs.entries;
+    let end = start;
     let length = 0;
     for (let i = 0; i < pending.length; i++) {
       const signed = weights[i] as number;
       const weight = signed < 0 ? -signed : signed;
-      const text = table.carry(pending[i] as string, signed > 0, slot, weight);
-      texts.push(text);
+      const text = table.carry(pending[i] as string, signed > 0);
+      entries[end++] = text;
+      entries[end++] = weight;
       length += weight * (table.textWords[text] as number);
     }
     pending.length = 0;
     weights.length = 0;
+    docs.close(slot, start, end);
     this.docIds[slot] = id;
-    this.docTexts[slot] = texts.slice();
-    texts.length = 0;
+    this.docLength = grown(this.docLength, slot + 1);
     this.docLength[slot] = length;
     this.slotOf.set(id, slot);
     this.totalLength += length;
@@ -168,10 +169,12 @@ export class SearchIndex {
   delete(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    for (const text of this.docTexts[slot] as number[]) this.table.release(text, slot);
+    const entries = this.docs.entries;
+    const end = (this.docs.at[slot] as number) + (this.docs.span[slot] as number);
+    for (let i = this.docs.at[slot] as number; i < end; i += 2) this.table.release(entries[i] as number);
+    this.docs.remove(slot);
     this.totalLength -= this.docLength[slot] as number;
     this.docIds[slot] = undefined;
-    this.docTexts[slot] = NONE;
     this.freeSlots.push(slot);
     this.slotOf.delete(id);
     this.dfs.clear();
@@ -189,6 +192,12 @@ export class SearchIndex {
       this.scores = new Float64Array(this.docIds.length * 2);
       this.tfs = new Float64Array(this.docIds.length * 2);
     }
+    this.invert();
+    const table = this.table;
+    const termTextAt = table.termTextAt;
+    const termTexts = table.termTexts;
+    const textDocAt = this.docs.textDocAt;
+    const textDocs = this.docs.textDocs;
     const scores = this.scores;
     const tfs = this.tfs;
     const docLength = this.docLength;
@@ -197,14 +206,13 @@ export class SearchIndex {
     const idfs = new Map<number, number>();
     for (const [term, qWeight] of weights) {
       // The term's weighted frequency in every document that holds it, summed over its texts.
-      const texts = this.table.termTexts[term] as number[];
-      for (let i = 0; i < texts.length; i += 2) {
-        const docs = this.table.textDocs[texts[i] as number] as number[];
-        const count = texts[i + 1] as number;
-        for (let j = 0; j < docs.length; j += 2) {
-          const slot = docs[j] as number;
+      for (let i = termTextAt[term] as number; i < (termTextAt[term + 1] as number); i += 2) {
+        const text = termTexts[i] as number;
+        const count = termTexts[i + 1] as number;
+        for (let j = textDocAt[text] as number; j < (textDocAt[text + 1] as number); j += 2) {
+          const slot = textDocs[j] as number;
           if (tfs[slot] === 0) holders.push(slot);
-          (tfs[slot] as number) += (docs[j + 1] as number) * count;
+          (tfs[slot] as number) += (textDocs[j + 1] as number) * count;
         }
       }
       this.dfs.set(term, holders.length);
@@ -229,9 +237,10 @@ export class SearchIndex {
     for (const slot of candidates) {
       let covered = 0;
       let total = 0;
-      const name = this.table.textTerms[(this.docTexts[slot] as number[])[0] as number] as number[];
-      for (let i = 0; i < name.length; i += 2) {
-        const term = name[i] as number;
+      const name = this.docs.entries[this.docs.at[slot] as number] as number;
+      const end = (table.pairAt[name] as number) + (table.pairLength[name] as number);
+      for (let i = table.pairAt[name] as number; i < end; i += 2) {
+        const term = table.pairs[i] as number;
         const idf = idfs.get(term) ?? idfOf(this.df(term), n);
         total += idf;
         covered += idf * (weights.get(term) ?? 0);
@@ -243,6 +252,12 @@ export class SearchIndex {
     return candidates.slice(0, limit).map((slot) => ({ id: this.docIds[slot] as string, score: final.get(slot) as number }));
   }
 
+  /** Brings the inverted lists (texts by term, documents by text) in step with the pools. */
+  private invert(): void {
+    this.table.invert();
+    this.docs.invert(this.table.textCount, this.docIds.length);
+  }
+
   /** How many documents hold a term (a document may hold it through several texts). */
   private df(term: number): number {
     let df = this.dfs.get(term);
@@ -251,12 +266,13 @@ export class SearchIndex {
     const stamps = this.stamps;
     const stamp = ++this.stamp;
     df = 0;
-    const texts = this.table.termTexts[term] as number[];
-    for (let i = 0; i < texts.length; i += 2) {
-      const docs = this.table.textDocs[texts[i] as number] as number[];
-      for (let j = 0; j < docs.length; j += 2)
-        if (stamps[docs[j] as number] !== stamp) {
-          stamps[docs[j] as number] = stamp;
+    const { termTextAt, termTexts } = this.table;
+    const { textDocAt, textDocs } = this.docs;
+    for (let i = termTextAt[term] as number; i < (termTextAt[term + 1] as number); i += 2) {
+      const text = termTexts[i] as number;
+      for (let j = textDocAt[text] as number; j < (textDocAt[text + 1] as number); j += 2)
+        if (stamps[textDocs[j] as number] !== stamp) {
+          stamps[textDocs[j] as number] = stamp;
           df++;
         }
     }
