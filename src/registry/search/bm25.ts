@@ -70,10 +70,12 @@ export class SearchIndex {
   private readonly dfs = new Map<number, number>();
 
   // The document being added: its id, and its texts with their weights (negative: not shared) until
-  // `end` reads them. Lengths are in half points, as `docLength` and `totalLength`.
+  // `end` files them. Lengths are in half points, as `docLength` and `totalLength`.
   private adding: string | undefined;
   private readonly pendingTexts: string[] = [];
   private readonly pendingWeights: number[] = [];
+  /** Documents filed whose new texts are not read yet, so whose lengths are not known yet: {@link settle} works them out. */
+  private readonly unsettled: number[] = [];
 
   // Scratch, by slot or by term, reused and left zeroed.
   private scores = new Float64Array(0);
@@ -140,24 +142,37 @@ export class SearchIndex {
     const start = docs.open(slot, pending.length);
     const entries = docs.entries;
     let end = start;
-    let length = 0;
     for (let i = 0; i < pending.length; i++) {
       const signed = weights[i] as number;
-      const weight = signed < 0 ? -signed : signed;
-      const text = table.carry(pending[i] as string, signed > 0);
-      entries[end++] = text;
-      entries[end++] = weight;
-      length += weight * (table.textWords[text] as number);
+      entries[end++] = table.carry(pending[i] as string, signed > 0);
+      entries[end++] = signed < 0 ? -signed : signed;
     }
     pending.length = 0;
     weights.length = 0;
     docs.close(slot, start, end);
     this.docIds[slot] = id;
-    this.docLength = grown(this.docLength, slot + 1);
-    this.docLength[slot] = length;
     this.slotOf.set(id, slot);
-    this.totalLength += length;
+    this.unsettled.push(slot);
     this.dfs.clear();
+  }
+
+  /** Reads the texts new since the last call and works out the lengths of the documents filed since. */
+  private settle(): void {
+    const unsettled = this.unsettled;
+    if (unsettled.length === 0) return;
+    this.table.read();
+    const { at, span, entries } = this.docs;
+    const words = this.table.textWords;
+    if (this.docLength.length < this.docIds.length) this.docLength = grown(this.docLength, this.docIds.length);
+    for (let u = 0; u < unsettled.length; u++) {
+      const slot = unsettled[u] as number;
+      let length = 0;
+      const end = (at[slot] as number) + (span[slot] as number);
+      for (let i = at[slot] as number; i < end; i += 2) length += (entries[i + 1] as number) * (words[entries[i] as number] as number);
+      this.docLength[slot] = length;
+      this.totalLength += length;
+    }
+    unsettled.length = 0;
   }
 
   private addAll(value: string | readonly string[], weight: number): void {
@@ -169,6 +184,7 @@ export class SearchIndex {
   delete(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
+    this.settle();
     const entries = this.docs.entries;
     const end = (this.docs.at[slot] as number) + (this.docs.span[slot] as number);
     for (let i = this.docs.at[slot] as number; i < end; i += 2) this.table.release(entries[i] as number);
@@ -185,6 +201,7 @@ export class SearchIndex {
   search(query: string, limit: number): SearchHit[] {
     const n = this.slotOf.size;
     if (n === 0 || limit <= 0) return [];
+    this.settle();
     const weights = this.queryTerms(query);
     if (weights.size === 0) return [];
     const avgLength = this.totalLength / 2 / n || 1;
@@ -255,7 +272,7 @@ export class SearchIndex {
   /** Brings the inverted lists (texts by term, documents by text) in step with the pools. */
   private invert(): void {
     this.table.invert();
-    this.docs.invert(this.table.textCount, this.docIds.length);
+    this.docs.invert(this.table.textCount, this.docIds.length, this.table.carried);
   }
 
   /** How many documents hold a term (a document may hold it through several texts). */

@@ -21,10 +21,12 @@ export class DocTable {
 
   /** Makes room for a document of at most `count` pairs at `slot`; returns where they go. */
   open(slot: number, count: number): number {
-    this.at = grown(this.at, slot + 1);
-    this.span = grown(this.span, slot + 1);
+    if (slot >= this.at.length) {
+      this.at = grown(this.at, slot + 1);
+      this.span = grown(this.span, slot + 1);
+    }
     if (this.free > MIN_COMPACTION && this.free * 2 > this.end) this.compact();
-    this.entries = grown(this.entries, this.end + 2 * count);
+    if (this.end + 2 * count > this.entries.length) this.entries = grown(this.entries, this.end + 2 * count);
     return this.end;
   }
 
@@ -43,19 +45,18 @@ export class DocTable {
     this.inverted = false;
   }
 
-  /** Derives the documents carrying each text from the pool, if a change made them stale: one counting pass, one filling pass. */
-  invert(texts: number, slots: number): void {
+  /**
+   * Derives the documents carrying each text from the pool, if a change made them stale: one pass,
+   * placed by `carried`, how many document entries carry each text.
+   */
+  invert(texts: number, slots: number, carried: Int32Array): void {
     if (this.inverted) return;
     this.inverted = true;
     const at = new Int32Array(texts + 1);
     const entries = this.entries;
     const docAt = this.at;
     const span = this.span;
-    for (let s = 0; s < slots; s++) {
-      const end = (docAt[s] as number) + (span[s] as number);
-      for (let i = docAt[s] as number; i < end; i += 2) (at[(entries[i] as number) + 1] as number) += 2;
-    }
-    for (let x = 0; x < texts; x++) (at[x + 1] as number) += at[x] as number;
+    for (let x = 0; x < texts; x++) at[x + 1] = (at[x] as number) + 2 * (carried[x] as number);
     const list = (this.textDocs = grown(this.textDocs, at[texts] as number));
     const cursor = at.slice(0, texts);
     for (let s = 0; s < slots; s++) {

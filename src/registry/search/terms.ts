@@ -62,13 +62,19 @@ export function sameWords(a: string, b: string): boolean {
   return a.toLowerCase().replace(NOT_WORDS, ' ').trim() === b.toLowerCase().replace(NOT_WORDS, ' ').trim();
 }
 
-/** Pushes the words of `text` to `out`, or with `asTerms` its terms (stop words dropped, stemmed). */
+/**
+ * Pushes the words of `text` to `out`, or with `asTerms` its terms (stop words dropped, stemmed).
+ * The character rules are a function of their own, called for the few texts that need them: what
+ * the optimising compiler makes of the common path stays small.
+ */
 function split(text: string, out: string[], asTerms: boolean): void {
-  if (!NEEDS_RULES.test(text)) {
-    const runs = text.toLowerCase().split(NOT_WORD);
-    for (let i = 0; i < runs.length; i++) if ((runs[i] as string) !== '') emit(out, runs[i] as string, asTerms);
-    return;
-  }
+  if (NEEDS_RULES.test(text)) return splitByRules(text, out, asTerms);
+  const runs = text.toLowerCase().split(NOT_WORD);
+  for (let i = 0; i < runs.length; i++) if ((runs[i] as string) !== '') emit(out, runs[i] as string, asTerms);
+}
+
+/** {@link split} character by character. */
+export function splitByRules(text: string, out: string[], asTerms: boolean): void {
   const length = text.length;
   // Lower-case once and cut words from the copy, when lower-casing keeps every index in place.
   const folded = text.toLowerCase();
@@ -160,13 +166,13 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** Pushes the search terms of a text to `out` (an index's scratch list: no list per text). */
-export function termsInto(text: string, out: string[]): void {
-  split(text, out, true);
+/** Pushes the words of a text to `out` (an index's scratch list: no list per text), for {@link termOf}. */
+export function wordsInto(text: string, out: string[]): void {
+  split(text, out, false);
 }
 
 /** A word's term, `''` for a stop word: tool texts use few distinct words, so each is looked up once. */
-function termOf(word: string): string {
+export function termOf(word: string): string {
   let term = wordTerms.get(word);
   if (term === undefined) {
     term = STOP_WORDS.has(word) ? '' : stemUncached(word);

@@ -4,7 +4,7 @@
 // of integers, and the inverted lists (the texts holding a term) are derived from that pool in one
 // pass when a search first needs them after a change. Few long-lived objects, so a garbage
 // collection during a build has little to copy. Pure: no I/O, no timers.
-import { termsInto } from './terms.js';
+import { termOf, wordsInto } from './terms.js';
 
 /** Grows a typed array to at least `size` entries, keeping its contents. */
 export function grown<T extends Float64Array | Int32Array>(array: T, size: number): T {
@@ -42,23 +42,85 @@ export class TextTable {
   private termRefs = new Int32Array(64);
   /** The vocabulary sorted, for prefix look-ups; rebuilt lazily after a change. */
   private sortedTerms: string[] | undefined;
+  /** Term numbers by word (-1: a stop word), so that a word costs one look-up; emptied when a term is forgotten, as its number may be reused. */
+  private readonly wordIds = new Map<string, number>();
 
   /** The texts holding each term (text, count, text, count...), from `termTextAt[t]` to `termTextAt[t + 1]`; valid while `inverted`. */
   termTextAt = new Int32Array(64);
   termTexts = new Int32Array(64);
   private inverted = false;
 
-  // A new text's terms while it is read, and where each term's count is in `pairs`, plus one (0: not
+  /** Texts numbered but not read yet: {@link read} tokenises them all in one loop. */
+  private readonly unread: number[] = [];
+  // A new text's words while it is read, and where each term's count is in `pairs`, plus one (0: not
   // seen yet in this text), by term number.
   private readonly words: string[] = [];
   private firstSeen = new Int32Array(64);
 
-  /** Counts one more document entry under a text, and returns its number. A text not `shared` (a name: unlikely to come back) is read for this entry alone, never looked up. */
+  /**
+   * Counts one more document entry under a text, and returns its number. A text not `shared` (a
+   * name: unlikely to come back) is numbered for this entry alone, never looked up. A new text is
+   * read later, by {@link read}: its word count is not known until then.
+   */
   carry(text: string, shared: boolean): number {
     const known = shared ? this.textIds.get(text) : undefined;
-    const id = known === undefined ? this.newText(text, shared) : known;
-    (this.textRefs[id] as number)++;
-    return id;
+    if (known === undefined) return this.newText(text, shared);
+    (this.textRefs[known] as number)++;
+    return known;
+  }
+
+  /** Whether texts are waiting to be read. */
+  get pending(): boolean {
+    return this.unread.length > 0;
+  }
+
+  /**
+   * Tokenises the texts numbered since the last call, in one loop: the build's hottest path as one
+   * function, which the optimising compiler takes on once.
+   */
+  read(): void {
+    const unread = this.unread;
+    const words = this.words;
+    for (let u = 0; u < unread.length; u++) {
+      const id = unread[u] as number;
+      wordsInto(this.textString[id] as string, words);
+      if (this.pairsFree > MIN_COMPACTION && this.pairsFree * 2 > this.pairsEnd) this.compact();
+      const start = this.pairsEnd;
+      if (start + 2 * words.length > this.pairs.length) this.pairs = grown(this.pairs, start + 2 * words.length);
+      if (this.termString.length + words.length > this.firstSeen.length) this.firstSeen = grown(this.firstSeen, this.termString.length + words.length);
+      const pairs = this.pairs;
+      const firstSeen = this.firstSeen;
+      let end = start;
+      let count = 0;
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i] as string;
+        // A word is all digits or all letters; digits are their own term, and numbers in names
+        // (create_issue_17) rarely come back, so they skip the word cache.
+        const first = word.charCodeAt(0);
+        const term = first >= 48 && first <= 57 ? this.termId(word) : (this.wordIds.get(word) ?? this.wordId(word));
+        if (term < 0) continue;
+        count++;
+        const at = firstSeen[term] as number;
+        if (at === 0) {
+          firstSeen[term] = end + 2;
+          pairs[end] = term;
+          pairs[end + 1] = 1;
+          end += 2;
+        } else (pairs[at - 1] as number)++;
+      }
+      for (let i = start; i < end; i += 2) {
+        const term = pairs[i] as number;
+        firstSeen[term] = 0;
+        (this.termRefs[term] as number)++;
+      }
+      this.pairsEnd = end;
+      this.pairAt[id] = start;
+      this.pairLength[id] = end - start;
+      this.textWords[id] = count;
+      words.length = 0;
+    }
+    unread.length = 0;
+    this.inverted = false;
   }
 
   /** Counts one document entry less under a text; the text goes with its last. */
@@ -91,7 +153,12 @@ export class TextTable {
     return out;
   }
 
-  /** Derives the texts holding each term from the pool, if a change made them stale: one counting pass, one filling pass. */
+  /** How many document entries carry each text, by text number. */
+  get carried(): Int32Array {
+    return this.textRefs;
+  }
+
+  /** Derives the texts holding each term from the pool, if a change made them stale: one pass, placed by the counts kept. */
   invert(): void {
     if (this.inverted) return;
     this.inverted = true;
@@ -102,12 +169,8 @@ export class TextTable {
     const pairAt = this.pairAt;
     const pairLength = this.pairLength;
     const refs = this.textRefs;
-    for (let x = 0; x < texts; x++) {
-      if (refs[x] === 0) continue;
-      const end = (pairAt[x] as number) + (pairLength[x] as number);
-      for (let i = pairAt[x] as number; i < end; i += 2) (at[(pairs[i] as number) + 1] as number) += 2;
-    }
-    for (let t = 0; t < terms; t++) (at[t + 1] as number) += at[t] as number;
+    const termRefs = this.termRefs;
+    for (let t = 0; t < terms; t++) at[t + 1] = (at[t] as number) + 2 * (termRefs[t] as number);
     const list = (this.termTexts = grown(this.termTexts, at[terms] as number));
     const cursor = at.slice(0, terms);
     for (let x = 0; x < texts; x++) {
@@ -124,46 +187,34 @@ export class TextTable {
     this.termTextAt = at;
   }
 
-  /** Numbers and tokenises a text seen for the first time. */
+  /** Numbers a text seen for the first time, carried by one entry, to be read later. */
   private newText(text: string, shared: boolean): number {
-    const words = this.words;
-    termsInto(text, words);
-    const id = this.freeTexts.pop() ?? this.textString.length;
-    if (id === this.textString.length) {
+    let id = this.freeTexts.pop();
+    if (id === undefined) {
+      id = this.textString.length;
       this.textString.push(text);
-      const size = id + 1;
-      this.pairAt = grown(this.pairAt, size);
-      this.pairLength = grown(this.pairLength, size);
-      this.textWords = grown(this.textWords, size);
-      this.textRefs = grown(this.textRefs, size);
+      if (id >= this.textRefs.length) this.growTexts(id + 1);
     } else this.textString[id] = text;
-    if (this.pairsFree > MIN_COMPACTION && this.pairsFree * 2 > this.pairsEnd) this.compact();
-    const start = this.pairsEnd;
-    const pairs = (this.pairs = grown(this.pairs, start + 2 * words.length));
-    const firstSeen = (this.firstSeen = grown(this.firstSeen, this.termString.length + words.length));
-    let end = start;
-    for (let i = 0; i < words.length; i++) {
-      const term = this.termId(words[i] as string);
-      const at = firstSeen[term] as number;
-      if (at === 0) {
-        firstSeen[term] = end + 2;
-        pairs[end] = term;
-        pairs[end + 1] = 1;
-        end += 2;
-      } else (pairs[at - 1] as number)++;
-    }
-    for (let i = start; i < end; i += 2) {
-      const term = pairs[i] as number;
-      firstSeen[term] = 0;
-      (this.termRefs[term] as number)++;
-    }
-    this.pairsEnd = end;
-    this.pairAt[id] = start;
-    this.pairLength[id] = end - start;
-    this.textWords[id] = words.length;
-    words.length = 0;
+    this.pairLength[id] = 0;
+    this.textRefs[id] = 1;
     if (shared) this.textIds.set(text, id);
-    this.inverted = false;
+    this.unread.push(id);
+    return id;
+  }
+
+  private growTexts(size: number): void {
+    this.pairAt = grown(this.pairAt, size);
+    this.pairLength = grown(this.pairLength, size);
+    this.textWords = grown(this.textWords, size);
+    this.textRefs = grown(this.textRefs, size);
+  }
+
+  /** The term number of a word not looked up before (-1: a stop word). */
+  private wordId(word: string): number {
+    const term = termOf(word);
+    const id = term === '' ? -1 : this.termId(term);
+    // Vocabulary is bounded in practice; the cap keeps a stream of unique junk from growing it forever.
+    if (this.wordIds.size < 50_000) this.wordIds.set(word, id);
     return id;
   }
 
@@ -193,6 +244,7 @@ export class TextTable {
         this.termString[term] = '';
         this.freeTerms.push(term);
         this.sortedTerms = undefined;
+        this.wordIds.clear();
       }
     }
     this.pairsFree += this.pairLength[text] as number;
