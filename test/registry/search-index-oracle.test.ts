@@ -156,7 +156,8 @@ describe('BM25F index against the formula', () => {
       put('d3', { name: `again_${round}`, description: 'zeta zeta' });
       index.delete('d5');
       docs.delete('d5');
-      if (round % 4 === 3) for (const query of ['alpha', `r${round}`, 'kappa 3', 'zeta', 'again', `p${round} sigma`, 'gamma delta']) compare(index, docs, query);
+      if (round % 4 === 3)
+        for (const query of ['alpha', `r${round}`, 'kappa 3', 'zeta', 'again', `p${round} sigma`, 'gamma delta']) compare(index, docs, query);
     }
   });
 });
