@@ -31,6 +31,20 @@ export function parseYaml(text: string): unknown {
   return Y().parse(text);
 }
 
+/** A value as YAML text (block style, keys in insertion order): what `mcp-bridge import` writes. */
+export function stringifyYaml(value: unknown): string {
+  return Y().stringify(value, { lineWidth: 0 });
+}
+
+/**
+ * A config file's text as plain values, without validating it: JSON (comments allowed in .json/.jsonc),
+ * YAML or TOML by the file name.
+ * @throws {ConfigError} `MCPB_CONFIG_INVALID` when it does not parse.
+ */
+export function readConfigDocument(text: string, file: string): unknown {
+  return (/\.toml$/i.test(file) ? readToml(text, file) : readYaml(text, file)).root;
+}
+
 /** Options for {@link parseConfig}. */
 export interface ParseConfigOptions extends ConfigOptions {
   /** The file the text came from, used in messages and to resolve relative paths. */

@@ -1,18 +1,28 @@
 // The HTTP side of one exchange: small writers of plain and JSON-RPC error answers, the body reader,
 // and one POST's response as a Channel: a single JSON body when the answer is the only message, or an
 // SSE stream once anything comes first (progress, a listen acknowledgement), ended with the answer.
+// In a session that stream is resumable (http-streams.ts); a stateless 2026 exchange's is not.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonObject, JsonRpcMessage, JsonRpcRequest, RequestId } from '../../protocol/index.js';
 import type { Channel } from './connection.js';
+import type { SessionStreams, SseStream } from './http-streams.js';
+
+/** Where a session's POST stream goes, and what to do when its client never comes back for it. */
+export interface ResumableStreams {
+  streams: SessionStreams;
+  onAbandon: () => void;
+}
 
 export class ResponseChannel implements Channel {
   private streaming = false;
   private finished = false;
+  private stream: SseStream | undefined;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly requestId: RequestId,
     private readonly headers: Record<string, string> = {},
+    private readonly resumable?: ResumableStreams,
   ) {}
 
   /** Whether the answer went out. */
@@ -20,15 +30,39 @@ export class ResponseChannel implements Channel {
     return this.finished;
   }
 
+  /** Whether the answer goes on a resumable stream: a dropped connection is then no reason to cancel (HTTP-25). */
+  get resuming(): boolean {
+    return this.stream !== undefined;
+  }
+
+  /** Ends an exchange that has no answer (a cancelled request): its stream is closed empty. */
+  end(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.stream) return this.stream.finish();
+    if (this.res.writableEnded) return;
+    if (!this.res.headersSent) this.res.writeHead(202);
+    this.res.end();
+  }
+
   send(message: JsonRpcMessage): void {
-    if (this.finished || this.res.writableEnded || this.res.destroyed) return;
+    if (this.finished) return;
     const final = ('result' in message || 'error' in message) && message.id === this.requestId;
+    if (this.stream) {
+      if (final) this.finished = true;
+      return final ? this.stream.finish(message) : this.stream.send(message);
+    }
+    if (this.res.writableEnded || this.res.destroyed) return;
     const body = JSON.stringify(message);
     if (!this.streaming && final) {
       this.finished = true;
       this.res.writeHead(200, { ...this.headers, 'content-type': 'application/json' });
       this.res.end(body);
       return;
+    }
+    if (!this.streaming && this.resumable) {
+      this.stream = this.resumable.streams.open(this.res, this.headers, this.resumable.onAbandon);
+      return this.send(message);
     }
     if (!this.streaming) {
       this.streaming = true;
@@ -40,26 +74,6 @@ export class ResponseChannel implements Channel {
       this.finished = true;
       this.res.end();
     }
-  }
-}
-
-/** The GET stream of a legacy session: where its notifications that belong to no request go. */
-export class StreamChannel implements Channel {
-  constructor(private readonly res: ServerResponse) {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.flushHeaders();
-  }
-
-  get open(): boolean {
-    return !this.res.writableEnded && !this.res.destroyed;
-  }
-
-  send(message: JsonRpcMessage): void {
-    if (this.open) this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
-  }
-
-  end(): void {
-    if (this.open) this.res.end();
   }
 }
 
@@ -106,4 +120,10 @@ export function readBody(req: IncomingMessage, max: number): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** The path and the query of a request URL. */
+export function splitUrl(url: string): [string, URLSearchParams] {
+  const q = url.indexOf('?');
+  return q < 0 ? [url, new URLSearchParams()] : [url.slice(0, q), new URLSearchParams(url.slice(q + 1))];
 }

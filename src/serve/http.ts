@@ -1,55 +1,38 @@
 // The gateway on Streamable HTTP (node:http). One endpoint per profile: `/mcp` and `/mcp/NAME`.
 // - initialize-era clients: `initialize` opens a session (an unguessable `Mcp-Session-Id`, SERVE-4),
 //   later POSTs carry it, GET opens the session's notification stream, DELETE ends it (HTTP-20);
+//   their SSE streams are resumable with GET and `Last-Event-ID` (http-streams.ts, HTTP-26);
 // - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
 //   `MCP-Protocol-Version` and `Mcp-Method` headers must agree with the body (-32020, HTTP-15).
 // A request's answer is JSON, or SSE when something precedes it (progress). A client that drops a
-// POST before its answer cancels the backend call: nobody could receive the result any more.
+// POST before anything resumable reached it cancels the backend call: nobody could receive the
+// result. The same server speaks the 2024-11-05 HTTP+SSE transport on `/sse` (http-sse.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpHeaders } from '../../protocol/http/headers.js';
 import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
-import { nullLogger, type Logger } from '../log.js';
+import { nullLogger } from '../log.js';
 import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { checkBind, guardRequest, type ListenAddress } from './http-guard.js';
-import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, StreamChannel } from './http-exchange.js';
+import { checkBind, guardRequest } from './http-guard.js';
+import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, splitUrl, type ResumableStreams } from './http-exchange.js';
+import { LegacySseEndpoint } from './http-sse.js';
+import { streamPolicy, type HttpServeOptions, type HttpServer } from './http-options.js';
+import { DEFAULT_REPLAY_LIMITS, SessionStreams, type ReplayLimits, type SseStream } from './http-streams.js';
 import { toRpcError } from './rpc-error.js';
 
 export { parseListen } from './http-guard.js';
 
-export interface HttpServeOptions {
-  /** The gateway of the plain endpoint (no name) or of a profile's. */
-  gateway: (profile: string | undefined) => Gateway;
-  /** Profile names served at `/mcp/NAME`. */
-  profiles?: readonly string[];
-  listen: ListenAddress;
-  /** Bearer token every request must carry; required for a non-loopback bind. */
-  token?: string;
-  /** A session without requests or streams for this long is ended. @defaultValue 1800000 (30 min) */
-  sessionIdleMs?: number;
-  /** Largest POST body. @defaultValue 16 MiB */
-  maxBodyBytes?: number;
-  logger?: Logger;
-}
-
-/** A running HTTP gateway. */
-export interface HttpServer {
-  /** `http://HOST:PORT/mcp`. */
-  readonly url: string;
-  readonly port: number;
-  /** Open initialize-era sessions. */
-  readonly sessionCount: number;
-  /** Ends every stream and session, then stops listening; resolves once every socket is closed. */
-  close(): Promise<void>;
-}
+export type { HttpServeOptions, HttpServer } from './http-options.js';
 
 interface Session {
   id: string;
   path: string;
   connection: ServeConnection;
-  stream?: StreamChannel;
+  streams: SessionStreams;
+  /** The GET stream: notifications that belong to no request. */
+  stream?: SseStream;
   timer?: ReturnType<typeof setTimeout>;
   busy: number;
 }
@@ -67,11 +50,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   const idleMs = options.sessionIdleMs ?? 1_800_000;
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const ephemeral = new Set<ServeConnection>();
+  const limits: ReplayLimits = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
+  const legacySse = new LegacySseEndpoint({ maxBodyBytes: maxBody, logger });
   let closing = false;
 
   const gatewayAt = (path: string): Gateway | undefined => {
-    if (path === '/mcp' || path === '/mcp/') return options.gateway(undefined);
-    const name = /^\/mcp\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path)?.[1];
+    if (path === '/mcp' || path === '/mcp/' || path === '/sse' || path === '/sse/') return options.gateway(undefined);
+    const name = /^\/(?:mcp|sse)\/([A-Za-z0-9_-]{1,64})\/?$/.exec(path)?.[1];
     if (name === undefined || !profiles.has(name)) return undefined;
     let g = gateways.get(name);
     if (!g) gateways.set(name, (g = options.gateway(name)));
@@ -83,7 +68,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     sessions.delete(session.id);
     clearTimeout(session.timer);
     session.connection.close('the session ended');
-    session.stream?.end();
+    session.streams.clear();
   };
   const touch = (session: Session) => {
     clearTimeout(session.timer);
@@ -93,7 +78,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const [path, query] = splitUrl(req.url ?? '/');
     const refused = guardRequest(
       { host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization },
       options.listen,
@@ -105,12 +90,19 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     }
     const gateway = gatewayAt(path);
     if (!gateway) {
-      plain(res, 404, `no MCP endpoint at ${path}; use /mcp${profiles.size > 0 ? ` or /mcp/{${[...profiles].join(',')}}` : ''}`);
+      const names = profiles.size > 0 ? `{,/${[...profiles].join(',/')}}` : '';
+      plain(res, 404, `no MCP endpoint at ${path}; use /mcp${names} (Streamable HTTP) or /sse${names} (HTTP+SSE of 2024-11-05)`);
       return;
     }
     if (closing) {
       plain(res, 503, 'the gateway is shutting down');
       return;
+    }
+    if (path.startsWith('/sse')) {
+      const at = path.replace(/\/$/, '');
+      if (req.method === 'GET') return void legacySse.open(res, at, gateway);
+      if (req.method === 'POST') return void (await legacySse.post(req, res, at, query));
+      return void plain(res, 405, `${req.method} is not allowed on ${path}: GET opens the stream, POST sends a message`, { allow: 'GET, POST' });
     }
     const sessionId = header(req, McpHeaders.sessionId);
     const session = sessionId === undefined ? undefined : sessions.get(sessionId);
@@ -120,13 +112,18 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     }
     if (req.method === 'GET') {
       if (!session) return void (sessionId === undefined ? methodNotAllowed(res) : undefined);
-      if (session.stream?.open) return void plain(res, 409, 'this session already has a notification stream open');
-      const stream = (session.stream = new StreamChannel(res));
+      const lastEventId = header(req, McpHeaders.lastEventId);
+      if (lastEventId !== undefined) {
+        // HTTP-26: the stream the id names goes on here, after the events the client missed.
+        const resumed = session.streams.resume(lastEventId, res);
+        if (!('no' in resumed)) return void plain(res, resumed.status, resumed.message);
+      } else {
+        if (session.stream?.open) return void plain(res, 409, 'this session already has a notification stream open');
+        session.stream?.drop();
+        session.stream = session.streams.open(res);
+      }
       clearTimeout(session.timer);
-      res.on('close', () => {
-        if (session.stream === stream) session.stream = undefined;
-        touch(session);
-      });
+      res.on('close', () => touch(session));
       return;
     }
     if (req.method === 'DELETE') {
@@ -165,8 +162,9 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (modern) return void (await serveModern(request, req, res, gateway));
     if (request.method === 'initialize') {
       const id = randomUUID();
-      const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection };
+      const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection, streams: undefined as unknown as SessionStreams };
       created.connection = new ServeConnection({ gateway, background: () => created.stream, logger });
+      created.streams = new SessionStreams(streamPolicy(options, created.connection), limits);
       sessions.set(id, created);
       await exchange(created.connection, request, res, { [McpHeaders.sessionId]: id }, created);
       if (created.connection.handshake === undefined) endSession(created);
@@ -212,9 +210,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   };
 
   const exchange = async (connection: ServeConnection, request: JsonRpcRequest, res: ServerResponse, headers: Record<string, string>, session?: Session) => {
-    const channel = new ResponseChannel(res, request.id, headers);
+    const cancel = (why: string) => connection.cancel(request.id, why);
+    const resumable: ResumableStreams | undefined = session && {
+      streams: session.streams,
+      onAbandon: () => cancel('the client did not come back for the answer (its stream was not resumed)'),
+    };
+    const channel = new ResponseChannel(res, request.id, headers, resumable);
     const onClose = () => {
-      if (!channel.done) connection.cancel(request.id, 'the client closed the HTTP request');
+      // HTTP-25: once the client holds an event id, a dropped connection is not a cancellation.
+      if (!channel.done && !channel.resuming) cancel('the client closed the HTTP request');
     };
     res.on('close', onClose);
     if (session) {
@@ -230,10 +234,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         touch(session);
       }
       // A cancelled request has no answer: its stream is closed empty.
-      if (!channel.done && !res.writableEnded) {
-        if (!res.headersSent) res.writeHead(202);
-        res.end();
-      }
+      channel.end();
     }
   };
 
@@ -259,7 +260,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     url: `http://${hostInUrl}:${port}/mcp`,
     port,
     get sessionCount() {
-      return sessions.size;
+      return sessions.size + legacySse.sessionCount;
+    },
+    get keptEvents() {
+      let n = 0;
+      for (const s of sessions.values()) n += s.streams.keptEvents;
+      return n;
     },
     close: () =>
       (closed ??= (async () => {
@@ -267,6 +273,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await Promise.all([...sessions.values()].map((s) => s.connection.shutdown()));
         await Promise.all([...ephemeral].map((c) => c.shutdown()));
+        await legacySse.close();
         for (const s of [...sessions.values()]) endSession(s);
         server.closeIdleConnections();
         // Answers already written get a moment to leave; then every socket goes.

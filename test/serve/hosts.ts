@@ -1,11 +1,14 @@
 // The two kinds of host the gateway must serve, behind one small interface so the matrix states each
 // scenario once: the MCP SDK 1.x client (initialize era, 2025-11-25) and the v2 client pinned to
-// 2026-07-28 (no initialize, the `_meta` envelope on every request), over stdio or Streamable HTTP.
+// 2026-07-28 (no initialize, the `_meta` envelope on every request), over stdio or Streamable HTTP;
+// the SDK 1.x client also over the HTTP+SSE transport of 2024-11-05 (`sse: true`).
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport as V1Sse } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { gatewayEnv } from './fixture.js';
 
 export type HostKind = 'sdk1' | 'v2';
 
@@ -30,7 +33,7 @@ export interface Host {
 }
 
 /** Where the gateway is: a command line (stdio) or a URL (HTTP). */
-export type Target = { command: string; args: string[] } | { url: string; headers?: Record<string, string> };
+export type Target = { command: string; args: string[] } | { url: string; headers?: Record<string, string>; sse?: boolean };
 
 type AnyClient = V1Client | V2Client;
 
@@ -40,15 +43,17 @@ export async function openHost(kind: HostKind, target: Target): Promise<Host> {
     client = new V1Client({ name: 'sdk1-host', version: '1.0.0' });
     const transport =
       'url' in target
-        ? new V1Http(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
-        : new V1Stdio({ command: target.command, args: target.args, stderr: 'inherit' });
+        ? target.sse
+          ? new V1Sse(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
+          : new V1Http(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
+        : new V1Stdio({ command: target.command, args: target.args, stderr: 'inherit', env: gatewayEnv() });
     await client.connect(transport);
   } else {
     client = new V2Client({ name: 'v2-host', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const transport =
       'url' in target
         ? new V2Http(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
-        : new V2Stdio({ command: target.command, args: target.args, stderr: 'inherit' });
+        : new V2Stdio({ command: target.command, args: target.args, stderr: 'inherit', env: gatewayEnv() });
     await client.connect(transport);
   }
   const c = client as any;

@@ -1,5 +1,5 @@
-// 100 hosts connect to the HTTP gateway, use it and leave: sessions, sockets and timers go back to
-// where they were (the gateway runs in this process so its handles can be counted).
+// 100 hosts connect to the HTTP gateway (Streamable HTTP of both eras and HTTP+SSE), use it and
+// leave: sessions, replay logs, sockets and timers go back to where they were (the gateway runs in this process so its handles can be counted).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +11,7 @@ import { serveHttp, type HttpServer } from '../../src/serve/http.js';
 import { stdioEntry, testConfig } from '../helpers/config.js';
 import { v2Stdio } from '../helpers/v2-server.js';
 import { openHost } from './hosts.js';
+import { waitFor } from './matrix.js';
 
 function handleCount(): number {
   return process.getActiveResourcesInfo().filter((r) => r !== 'TTYWrap').length;
@@ -39,7 +40,12 @@ describe('serve --http: 100 hosts connecting and leaving (no leak)', { timeout: 
     for (let round = 0; round < 10; round++) {
       await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
-          if ((round + i) % 2 === 0) {
+          if ((round + i) % 3 === 2) {
+            // An old host on HTTP+SSE: the stream is the session.
+            const host = await openHost('sdk1', { url: server.url.replace(/\/mcp$/, '/sse'), sse: true });
+            assert.equal(await host.call('dual_echo', { text: 'x' }), 'x (modern)');
+            await host.close();
+          } else if ((round + i) % 3 === 0) {
             // An initialize-era host: a session, closed with DELETE.
             const client = new V1Client({ name: `leak-${round}-${i}`, version: '1' });
             const transport = new V1Http(new URL(server.url));
@@ -56,7 +62,9 @@ describe('serve --http: 100 hosts connecting and leaving (no leak)', { timeout: 
         }),
       );
     }
-    assert.equal(server.sessionCount, 0, 'every session ended');
+    // An HTTP+SSE session ends when the server sees its stream close, a moment after the host left.
+    await waitFor(async () => server.sessionCount === 0, 'every session ended');
+    assert.equal(server.keptEvents, 0, 'no replay log outlives its session');
     // Keep-alive sockets of the clients' fetch close on their own timeout (4 to 5 s).
     const end = Date.now() + 15_000;
     while (handleCount() > baseline && Date.now() < end) await new Promise((r) => setTimeout(r, 200));

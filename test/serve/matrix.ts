@@ -1,6 +1,7 @@
 // The matrix of issue "serve": {SDK 1.x host, 2026 host} × {legacy, dual-era, modern-only backend} ×
-// {stdio, Streamable HTTP}: list tools, call a tool, read a resource, get a prompt, receive progress,
-// cancel. One suite per host × transport; each test covers one backend.
+// {stdio, Streamable HTTP, and HTTP+SSE of 2024-11-05 for the SDK 1.x host}: list tools, call a tool,
+// read a resource, get a prompt, receive progress, cancel. One suite per host × transport; each test
+// covers one backend.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type BackendKind, PREFIX } from './fixture.js';
@@ -28,7 +29,12 @@ const EXPECT: Record<
   },
 };
 
-export function matrixSuite(kind: HostKind, transport: 'stdio' | 'http', target: () => Promise<Target>, cleanup: () => Promise<void> = async () => {}): void {
+export function matrixSuite(
+  kind: HostKind,
+  transport: 'stdio' | 'http' | 'http+sse',
+  target: () => Promise<Target>,
+  cleanup: () => Promise<void> = async () => {},
+): void {
   describe(`serve over ${transport}, ${kind === 'sdk1' ? 'SDK 1.x host (initialize era)' : '2026-07-28 host (v2 client)'}`, { timeout: 120_000 }, () => {
     let host: Host;
     before(async () => {

@@ -44,7 +44,8 @@ export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<numb
         logger,
       });
       stopServing = () => server.close();
-      if (!args.quiet) io.stderr(`mcp-bridge: serving Streamable HTTP on ${server.url}\n`);
+      if (!args.quiet)
+        io.stderr(`mcp-bridge: serving Streamable HTTP on ${server.url} (and HTTP+SSE for older hosts on ${server.url.replace(/\/mcp$/, '/sse')})\n`);
       await new Promise<void>((resolve) => {
         for (const s of SIGNALS) process.once(s, () => resolve());
       });
