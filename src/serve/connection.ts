@@ -18,7 +18,7 @@ import {
 import { nullLogger, type Logger } from '../log.js';
 import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { handlerFor, type HandlerContext } from './methods.js';
+import { backgroundHost, handlerFor, type HandlerContext } from './methods.js';
 import { toRpcError } from './rpc-error.js';
 import { Subscriptions } from './subscriptions.js';
 
@@ -97,19 +97,9 @@ export class ServeConnection {
     return this.options.background !== undefined;
   }
 
-  get ownsBackends(): boolean {
-    return this.options.ownsBackends === true;
-  }
-
   /** Where requests outside any call go: the background channel as it is when they are sent. */
   backgroundChannel(): Channel {
     return { send: (message) => this.options.background?.()?.send(message) };
-  }
-
-  /** Records that this connection's host now owns the backends; `release` ends it with the connection. */
-  ownBackends(release: () => void): void {
-    this.releaseOwnership?.();
-    this.releaseOwnership = release;
   }
 
   /**
@@ -221,7 +211,17 @@ export class ServeConnection {
     // ROOTS-4: the host's roots changed, so the backends' did; the host owning the backends arriving
     // with roots changes them too (a backend that asked before it came was refused).
     if (method === Methods.rootsListChanged) this.gateway.notifyRootsChanged();
-    else if (method === Methods.initialized && this.releaseOwnership && this.handshake?.capabilities.roots !== undefined) this.gateway.notifyRootsChanged();
+    else if (method === Methods.initialized && this.handshake) this.initialized();
+  }
+
+  // The one host of a stdio gateway owns its backends: it is asked their roots outside any call, from
+  // the moment it may be sent requests.
+  private initialized(): void {
+    const forwarder = this.gateway.forwarder;
+    if (!this.options.ownsBackends || !forwarder || this.closedFlag) return;
+    this.releaseOwnership?.();
+    this.releaseOwnership = forwarder.setOwner(backgroundHost(this));
+    if (this.handshake?.capabilities.roots !== undefined) this.gateway.notifyRootsChanged();
   }
 
   private async serve(request: JsonRpcRequest, channel: Channel): Promise<void> {

@@ -177,6 +177,8 @@ export class InputRounds {
         if ('error' in next) throw next.error;
         return next.value;
       }
+      // A cancelled round cancelled the call: nothing is left to resume.
+      if (signal.aborted) throw signal.reason;
       return this.park(trip);
     } finally {
       signal.removeEventListener('abort', onAbort);

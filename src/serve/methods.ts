@@ -104,8 +104,6 @@ const LEGACY: Record<string, Handler> = {
       ...(params.clientInfo ? { clientInfo: params.clientInfo as { name: string; version: string } } : {}),
     };
     const gateway = connection.gateway;
-    // The one host of a stdio gateway owns its backends: it is asked their roots outside any call.
-    if (connection.ownsBackends && gateway.forwarder) connection.ownBackends(gateway.forwarder.setOwner(askingHost(connection, { era: 'legacy' } as RequestFacts, connection.backgroundChannel())));
     return {
       protocolVersion: version,
       capabilities: gateway.capabilities() as JsonObject,
@@ -161,6 +159,11 @@ function askingHost(connection: ServeConnection, facts: RequestFacts, channel: C
     label: hostLabel(handshake?.clientInfo),
     ...(channel ? { ask: (method: string, params: Record<string, unknown>, signal: AbortSignal) => connection.request(method, params as JsonObject, channel, signal) } : {}),
   };
+}
+
+/** An initialize-era host as asked outside any call, on its background channel. */
+export function backgroundHost(connection: ServeConnection): AskingHost {
+  return askingHost(connection, { era: 'legacy' } as RequestFacts, connection.backgroundChannel());
 }
 
 function hostLabel(info: { name?: string; version?: string } | undefined): string {
