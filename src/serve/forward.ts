@@ -5,14 +5,7 @@
 // call's own channel; a 2026-07-28 host gets it inside an `input_required` answer (input-rounds.ts).
 // Outside any call only `roots/list` has somewhere to go: the host that owns the backends (the one
 // host of a stdio gateway); HTTP hosts share the backends, so none owns them.
-import {
-  ErrorCodes,
-  type CreateMessageParams,
-  type CreateMessageResult,
-  type ElicitParams,
-  type ElicitResult,
-  type Root,
-} from '../../protocol/index.js';
+import { ErrorCodes, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type ElicitResult, type Root } from '../../protocol/index.js';
 import type { ServerRequestContext, ServerRequestHandlers } from '../client/server-requests.js';
 import { HandlerError } from '../session/dispatcher.js';
 import { InputRounds, type InputRoundsOptions } from './input-rounds.js';
@@ -101,8 +94,14 @@ export class InputForwarder {
 
 function ask(host: AskingHost, method: string, params: Record<string, unknown>, capability: string, server: string, signal: AbortSignal): Promise<unknown> {
   if (host.capabilities[capability] === undefined)
-    throw new HandlerError(ErrorCodes.InvalidRequest, `${method} from server "${server}" refused: the host (${host.label}) did not declare the "${capability}" capability`);
+    throw new HandlerError(
+      ErrorCodes.InvalidRequest,
+      `${method} from server "${server}" refused: the host (${host.label}) did not declare the "${capability}" capability`,
+    );
   if (!host.ask)
-    throw new HandlerError(ErrorCodes.InvalidRequest, `${method} from server "${server}" refused: the host (${host.label}) ${host.unreachable ?? 'cannot be asked here'}`);
+    throw new HandlerError(
+      ErrorCodes.InvalidRequest,
+      `${method} from server "${server}" refused: the host (${host.label}) ${host.unreachable ?? 'cannot be asked here'}`,
+    );
   return host.ask(method, params, signal);
 }

@@ -131,7 +131,9 @@ export class Gateway {
       this.options.manager
         .server(server)
         .liveClient?.notifyRootsChanged()
-        .catch((error: unknown) => this.logger.warn(`telling server "${server}" its roots changed failed: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) =>
+          this.logger.warn(`telling server "${server}" its roots changed failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
     }
   }
 

@@ -25,8 +25,9 @@ export type AskInput = (method: string, params: Record<string, unknown>, signal:
 
 /** What a round of a host's call carries. */
 export interface RoundRequest {
-  /** The tool called: a retry must repeat it (MRTR-3). */
+  /** The tool called: a retry must repeat it with the same arguments (MRTR-3, SERVE-9). */
   tool: string;
+  arguments?: unknown;
   requestState?: unknown;
   inputResponses?: unknown;
   /** The round's progress sink (the token and stream of the host's current request). */
@@ -60,6 +61,7 @@ class Trip {
 
   constructor(
     readonly tool: string,
+    readonly call: string,
     readonly owner: object | undefined,
   ) {
     this.controller.signal.addEventListener(
@@ -154,7 +156,7 @@ export class InputRounds {
   async run(request: RoundRequest, signal: AbortSignal, begin: BeginCall): Promise<JsonObject> {
     let trip: Trip;
     if (request.requestState === undefined) {
-      const fresh = new Trip(request.tool, request.owner);
+      const fresh = new Trip(request.tool, callKey(request), request.owner);
       fresh.outcome = begin(
         (method, params, s) => fresh.ask(method, params, s),
         fresh.controller.signal,
@@ -218,11 +220,12 @@ export class InputRounds {
     this.waiting.delete(state as string);
     clearTimeout(entry.timer);
     const trip = entry.trip;
-    if (trip.tool !== request.tool) {
-      trip.controller.abort(new Error('the retry named another tool'));
+    if (trip.call !== callKey(request)) {
+      trip.controller.abort(new Error('the retry is another call'));
+      const what = trip.tool === request.tool ? `"${trip.tool}" with other arguments` : `"${trip.tool}"`;
       throw new RpcError(
         ErrorCodes.InvalidParams,
-        `tools/call "${request.tool}": its requestState belongs to a call of "${trip.tool}" (a retry repeats the original request); that call was cancelled`,
+        `tools/call "${request.tool}": its requestState belongs to a call of ${what} (a retry repeats the original request); that call was cancelled`,
         { code: 'MCPB_SERVE_INPUT_STATE_UNKNOWN', tool: request.tool },
       );
     }
@@ -253,4 +256,14 @@ export class InputRounds {
     for (const [key, ask] of trip.asks) inputRequests[key] = { method: ask.method, params: ask.params as JsonObject };
     return { resultType: 'input_required', inputRequests, requestState: state };
   }
+}
+
+// SERVE-9: a state answers only a retry of the request it was handed out for: same tool, same
+// arguments (compared whatever the order of their keys).
+function callKey(request: RoundRequest): string {
+  return JSON.stringify([request.tool, request.arguments ?? {}], (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }

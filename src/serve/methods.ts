@@ -55,6 +55,7 @@ const BOTH: Record<string, Handler> = {
       const host = { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
       const round = {
         tool: name,
+        arguments: args,
         requestState: params.requestState,
         inputResponses: params.inputResponses,
         ...(progress ? { progress } : {}),
@@ -152,12 +153,18 @@ const MODERN: Record<string, Handler> = {
 // A 2026 host is asked through input_required, which only tools/call relays.
 function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel | undefined): AskingHost {
   if (facts.era === 'modern')
-    return { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo), unreachable: 'speaks 2026-07-28: it is asked for input only during its tools/call' };
+    return {
+      capabilities: facts.capabilities ?? {},
+      label: hostLabel(facts.clientInfo),
+      unreachable: 'speaks 2026-07-28: it is asked for input only during its tools/call',
+    };
   const handshake = connection.handshake;
   return {
     capabilities: handshake?.capabilities ?? {},
     label: hostLabel(handshake?.clientInfo),
-    ...(channel ? { ask: (method: string, params: Record<string, unknown>, signal: AbortSignal) => connection.request(method, params as JsonObject, channel, signal) } : {}),
+    ...(channel
+      ? { ask: (method: string, params: Record<string, unknown>, signal: AbortSignal) => connection.request(method, params as JsonObject, channel, signal) }
+      : {}),
   };
 }
 

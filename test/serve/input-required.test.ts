@@ -34,7 +34,7 @@ async function modernHost(target: { url: string } | { args: string[] }, asked: A
   });
   client.setRequestHandler('roots/list', async () => {
     asked.roots++;
-    return { roots: [{ uri: 'file:///work/host-root', name: 'host-root' }] };
+    return { roots: [{ uri: 'file:///projects/host-root', name: 'host-root' }] };
   });
   const transport = 'url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: target.args, stderr: 'inherit' });
   await client.connect(transport);
@@ -46,7 +46,7 @@ function text(result: unknown): string {
 }
 
 describe('serve: a backend asks a 2026-07-28 host for input through input_required', { timeout: 120_000 }, () => {
-  test('stdio: elicitation, sampling and roots of a legacy backend, elicitation of 2026 backends (MRTR-1, MRTR-3)', async () => {
+  test('stdio: elicitation, sampling and roots of a legacy backend, elicitation of 2026 backends (SERVE-8)', async () => {
     const asked: Asked = { elicitations: [], samplings: 0, roots: 0 };
     const client = await modernHost({ args: serveArgs(gatewayConfig(['legacy', 'dual', 'modern'])) }, asked);
     try {
@@ -55,7 +55,7 @@ describe('serve: a backend asks a 2026-07-28 host for input through input_requir
       assert.equal(text(await client.callTool({ name: 'dual_confirm', arguments: {} })), 'confirmed');
       assert.match(text(await client.callTool({ name: 'ev_trigger-elicitation-request', arguments: {} })), /- Name: Ada/);
       assert.match(text(await client.callTool({ name: 'ev_trigger-sampling-request', arguments: { prompt: 'hi' } })), /host-model-7/);
-      assert.match(text(await client.callTool({ name: 'ev_get-roots-list', arguments: {} })), /file:\/\/\/work\/host-root/);
+      assert.match(text(await client.callTool({ name: 'ev_get-roots-list', arguments: {} })), /file:\/\/\/projects\/host-root/);
       assert.deepEqual(asked.elicitations, ['OK?', 'OK?', 'Please provide inputs for the following fields:']);
       assert.equal(asked.samplings, 1);
       assert.equal(asked.roots, 1);
@@ -80,12 +80,12 @@ describe('serve: a backend asks a 2026-07-28 host for input through input_requir
     }
   });
 
-  test('a 2026 host that did not declare the capability: refused by name, nothing asked (MRTR-7)', async () => {
+  test('a 2026 host that did not declare the capability: refused by name, nothing asked (SERVE-8)', async () => {
     const client = new V2Client({ name: 'plain-host', version: '2.0.0' }, { versionNegotiation: { mode: { pin: VERSION } } });
     await client.connect(new V2Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit' }));
     try {
-      // Without the capability, server-everything does not even list its elicitation tool to us... but
-      // the gateway declares it to the backend for every host, so the tool is there and refuses.
+      // The gateway declares elicitation to the backend for every host, so the tool is listed; this
+      // host cannot answer, so the backend's request is refused and its call fails saying why.
       const result = await client.callTool({ name: 'ev_trigger-elicitation-request', arguments: {} }).then(
         (r) => text(r),
         (e: Error) => e.message,
@@ -127,12 +127,18 @@ async function post(url: string, id: number, name: string, extra: Record<string,
   });
   const raw = await res.text();
   // An answer may come as SSE (progress first): the last data line is the response.
-  const data = raw.startsWith('{') ? raw : raw.split('\n').filter((l) => l.startsWith('data: ')).pop()!.slice(6);
+  const data = raw.startsWith('{')
+    ? raw
+    : raw
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .pop()!
+        .slice(6);
   return JSON.parse(data);
 }
 
 describe('serve: the input_required exchange on the wire', { timeout: 60_000 }, () => {
-  test('inputRequests and requestState, the retry completes, the used state is refused (MRTR-2..5)', async () => {
+  test('inputRequests and requestState, the retry completes, the used state is refused (SERVE-8, SERVE-9)', async () => {
     const gateway = await startHttpGateway(gatewayConfig(['modern']));
     try {
       const first = await post(gateway.url, 1, 'modern_confirm', {});
@@ -161,7 +167,7 @@ describe('serve: the input_required exchange on the wire', { timeout: 60_000 }, 
     }
   });
 
-  test('a made-up requestState, or one retried under another tool, is refused', async () => {
+  test('a made-up requestState, or one retried under another tool, is refused (SERVE-9)', async () => {
     const gateway = await startHttpGateway(gatewayConfig(['modern']));
     try {
       const forged = await post(gateway.url, 1, 'modern_confirm', { requestState: 'not-ours', inputResponses: {} });
@@ -175,7 +181,7 @@ describe('serve: the input_required exchange on the wire', { timeout: 60_000 }, 
     }
   });
 
-  test('an answer left out is asked again in the next round (MRTR-6)', async () => {
+  test('an answer left out is asked again in the next round (SERVE-10)', async () => {
     const gateway = await startHttpGateway(gatewayConfig(['modern']));
     try {
       const first = await post(gateway.url, 1, 'modern_confirm', {});

@@ -69,6 +69,21 @@ describe('serve: the calls waiting for a 2026 host are bounded', () => {
     assert.deepEqual(done, { content: [{ type: 'text', text: '{"action":"decline"}' }] });
   });
 
+  test('a state answers only a retry of its own call: same tool, same arguments in any key order (SERVE-9)', async () => {
+    const rounds = new InputRounds();
+    const answer = { 'elicitation-1': { action: 'accept', content: { ok: true } } };
+    const state = stateOf(await rounds.run({ tool: 't', arguments: { a: 1, b: { c: 2, d: 3 } } }, never, asksOnce({})));
+    const done = await rounds.run({ tool: 't', arguments: { b: { d: 3, c: 2 }, a: 1 }, requestState: state, inputResponses: answer }, never, asksOnce({}));
+    assert.equal(done.resultType, undefined, 'complete: the call went on');
+    const seen: { aborted?: unknown } = {};
+    const other = stateOf(await rounds.run({ tool: 't', arguments: { a: 1 } }, never, asksOnce(seen)));
+    await assert.rejects(
+      rounds.run({ tool: 't', arguments: { a: 2 }, requestState: other, inputResponses: answer }, never, asksOnce({})),
+      (e) => code(e) === 'MCPB_SERVE_INPUT_STATE_UNKNOWN' && /with other arguments/.test((e as Error).message),
+    );
+    assert.ok(seen.aborted, 'the waiting call is cancelled, not left for a guess');
+  });
+
   test('a host cancelling the round it waits in cancels the backend call', async () => {
     const rounds = new InputRounds();
     const seen: { aborted?: unknown } = {};

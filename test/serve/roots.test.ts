@@ -20,14 +20,18 @@ interface RootsHost {
 }
 
 async function rootsHost(transport: V1Stdio | V1Http, declare = true): Promise<RootsHost> {
-  const host: RootsHost = { client: new V1Client({ name: 'roots-host', version: '1' }, { capabilities: declare ? { roots: { listChanged: true } } : {} }), roots: [], asked: 0 };
+  const host: RootsHost = {
+    client: new V1Client({ name: 'roots-host', version: '1' }, { capabilities: declare ? { roots: { listChanged: true } } : {} }),
+    roots: [],
+    asked: 0,
+  };
   if (declare) {
     host.client.setRequestHandler(ListRootsRequestSchema, () => {
       host.asked++;
       return { roots: host.roots };
     });
   }
-  host.roots = [{ uri: 'file:///work/first', name: 'first' }];
+  host.roots = [{ uri: 'file:///projects/first', name: 'first' }];
   await host.client.connect(transport);
   return host;
 }
@@ -51,13 +55,13 @@ describe('serve: roots of initialize-era hosts reach the backends', { timeout: 9
   test('stdio: the host owns the backends; its roots, then its changed roots, reach them (ROOTS-2, ROOTS-4)', async () => {
     const host = await rootsHost(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit' }));
     try {
-      assert.match(await until(host.client, /file:\/\/\/work\/first/), /file:\/\/\/work\/first/);
-      host.roots = [{ uri: 'file:///work/second', name: 'second' }];
+      assert.match(await until(host.client, /file:\/\/\/projects\/first/), /file:\/\/\/projects\/first/);
+      host.roots = [{ uri: 'file:///projects/second', name: 'second' }];
       const before = host.asked;
       await host.client.sendRootsListChanged();
       // server-everything asks again outside any call: only the owning host can answer that.
-      const text = await until(host.client, /file:\/\/\/work\/second/);
-      assert.match(text, /file:\/\/\/work\/second/);
+      const text = await until(host.client, /file:\/\/\/projects\/second/);
+      assert.match(text, /file:\/\/\/projects\/second/);
       assert.ok(host.asked > before, 'the backend asked the host again');
     } finally {
       await host.client.close();
@@ -79,13 +83,13 @@ describe('serve: roots of initialize-era hosts reach the backends', { timeout: 9
     const host = await rootsHost(new V1Http(new URL(gateway.url)));
     try {
       // At start the backend asked outside any call and was refused; the call's own request is answered.
-      assert.match(await listed(host.client), /file:\/\/\/work\/first/);
+      assert.match(await listed(host.client), /file:\/\/\/projects\/first/);
       assert.equal(host.asked, 1);
-      host.roots = [{ uri: 'file:///work/second', name: 'second' }];
+      host.roots = [{ uri: 'file:///projects/second', name: 'second' }];
       await host.client.sendRootsListChanged();
       await new Promise((r) => setTimeout(r, 500));
       // The notice reached the backend, whose request outside a call was refused: it keeps what it had.
-      assert.match(await listed(host.client), /file:\/\/\/work\/first/);
+      assert.match(await listed(host.client), /file:\/\/\/projects\/first/);
       assert.equal(host.asked, 1);
     } finally {
       await host.client.close();
