@@ -1,7 +1,8 @@
 // Requests a backend makes of its client (sampling, elicitation, roots) are put to the host whose
 // call they serve when it declared the capability, and refused with a clear error otherwise. A
-// backend's request does not say which call it belongs to: the newest call in flight to that backend
-// from a host that can answer is the one asked. An initialize-era host is sent the request on the
+// legacy backend's request does not say which call it belongs to: the newest call in flight to that
+// backend from a host that can answer is the one asked. A 2026 backend's input comes within its call
+// (our client answers it under the call's own signal), so that call's host is the one asked. An initialize-era host is sent the request on the
 // call's own channel; a 2026-07-28 host gets it inside an `input_required` answer (input-rounds.ts).
 // Outside any call only `roots/list` has somewhere to go: the host that owns the backends (the one
 // host of a stdio gateway); HTTP hosts share the backends, so none owns them.
@@ -20,6 +21,8 @@ export interface AskingHost {
   label: string;
   /** Why `ask` is absent, for the refusal. */
   unreachable?: string;
+  /** The backend call's signal: a 2026 backend's input request carries it, which names its call exactly. */
+  signal?: AbortSignal;
 }
 
 const CAPABILITY: Record<string, string> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation', 'roots/list': 'roots' };
@@ -87,6 +90,8 @@ export class InputForwarder {
       }
       return ask(owner, method, params, capability, server, context.signal);
     }
+    const own = hosts.find((h) => h.signal !== undefined && h.signal === context.signal);
+    if (own) return ask(own, method, params, capability, server, context.signal);
     const host = [...hosts].reverse().find((h) => h.capabilities[capability] !== undefined && h.ask !== undefined);
     return ask(host ?? hosts[hosts.length - 1]!, method, params, capability, server, context.signal);
   }

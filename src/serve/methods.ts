@@ -62,13 +62,13 @@ const BOTH: Record<string, Handler> = {
         ...(connection.persistent ? { owner: connection } : {}),
       };
       return rounds.run(round, signal, (ask, callSignal, onProgress) =>
-        gateway.callTool(name, args as Record<string, unknown> | undefined, { signal: callSignal, onProgress, host: { ...host, ask } }),
+        gateway.callTool(name, args as Record<string, unknown> | undefined, { signal: callSignal, onProgress, host: { ...host, ask, signal: callSignal } }),
       ) as Promise<JsonObject>;
     }
     return (await gateway.callTool(name, args as Record<string, unknown> | undefined, {
       signal,
       ...(progress ? { onProgress: progress } : {}),
-      host: askingHost(connection, facts, channel),
+      host: { ...askingHost(connection, facts, channel), signal },
     })) as JsonObject;
   },
   'resources/list': async (_p, { connection }) => ({ resources: (await connection.gateway.surface.listResources()) as unknown as JsonObject[] }),

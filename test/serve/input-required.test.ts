@@ -98,7 +98,7 @@ describe('serve: a backend asks a 2026-07-28 host for input through input_requir
 });
 
 /** One raw 2026 POST to the gateway, as the spec's transport has it. */
-async function post(url: string, id: number, name: string, extra: Record<string, unknown>): Promise<Record<string, any>> {
+async function post(url: string, id: number, name: string, extra: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, any>> {
   const body = {
     jsonrpc: '2.0',
     id,
@@ -124,6 +124,7 @@ async function post(url: string, id: number, name: string, extra: Record<string,
       'mcp-name': name,
     },
     body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
   });
   const raw = await res.text();
   // An answer may come as SSE (progress first): the last data line is the response.
@@ -196,6 +197,32 @@ describe('serve: the input_required exchange on the wire', { timeout: 60_000 }, 
       });
       assert.equal(third.result.content[0].text, 'confirmed');
     } finally {
+      await gateway.stop();
+    }
+  });
+
+  test("a 2026 backend's input goes to its own call's host, not to the newest call to that backend", async () => {
+    const gateway = await startHttpGateway(gatewayConfig(['modern']));
+    const other = new AbortController();
+    try {
+      const first = await post(gateway.url, 1, 'modern_confirm', {});
+      const key = Object.keys(first.result.inputRequests)[0]!;
+      // Another host's call to the same backend, newer and able to answer elicitation, is in flight.
+      const busy = post(gateway.url, 2, 'modern_slow', {}, other.signal).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 500));
+      // A decline makes the backend ask again, within the first call: its own host must be asked.
+      const retry = await post(
+        gateway.url,
+        3,
+        'modern_confirm',
+        { inputResponses: { [key]: { action: 'decline' } }, requestState: first.result.requestState },
+        AbortSignal.timeout(10_000),
+      );
+      assert.equal(retry.result?.resultType, 'input_required');
+      other.abort();
+      await busy;
+    } finally {
+      other.abort();
       await gateway.stop();
     }
   });
