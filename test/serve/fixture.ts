@@ -28,6 +28,17 @@ export function gatewayConfig(kinds: readonly BackendKind[] = ['legacy', 'dual',
   return writeConfigFile(JSON.stringify({ tools: { mcp: { servers, ...extra } } }, null, 2));
 }
 
+/**
+ * The environment for a gateway a host starts on stdio. The SDK transports pass only a few variables
+ * by default, which would drop the test run's scratch state directory: the gateway would then read
+ * and write the user's own era verdicts, and one stale verdict would change every later run.
+ */
+export function serveEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
 /** The arguments that start the gateway on stdio. */
 export function serveArgs(config: string, ...more: string[]): string[] {
   return [cliPath, 'serve', '--config', config, '-q', ...more];

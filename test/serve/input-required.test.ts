@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
-import { gatewayConfig, serveArgs, startHttpGateway } from './fixture.js';
+import { gatewayConfig, serveArgs, startHttpGateway, serveEnv } from './fixture.js';
 
 const VERSION = '2026-07-28';
 
@@ -36,7 +36,8 @@ async function modernHost(target: { url: string } | { args: string[] }, asked: A
     asked.roots++;
     return { roots: [{ uri: 'file:///projects/host-root', name: 'host-root' }] };
   });
-  const transport = 'url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: target.args, stderr: 'inherit' });
+  const transport =
+    'url' in target ? new V2Http(new URL(target.url)) : new V2Stdio({ command: process.execPath, args: target.args, stderr: 'inherit', env: serveEnv() });
   await client.connect(transport);
   return client;
 }
@@ -82,7 +83,7 @@ describe('serve: a backend asks a 2026-07-28 host for input through input_requir
 
   test('a 2026 host that did not declare the capability: refused by name, nothing asked (SERVE-8)', async () => {
     const client = new V2Client({ name: 'plain-host', version: '2.0.0' }, { versionNegotiation: { mode: { pin: VERSION } } });
-    await client.connect(new V2Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit' }));
+    await client.connect(new V2Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit', env: serveEnv() }));
     try {
       // The gateway declares elicitation to the backend for every host, so the tool is listed; this
       // host cannot answer, so the backend's request is refused and its call fails saying why.

@@ -10,7 +10,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { gatewayConfig, serveArgs, startHttpGateway } from './fixture.js';
+import { gatewayConfig, serveArgs, startHttpGateway, serveEnv } from './fixture.js';
 
 interface RootsHost {
   client: V1Client;
@@ -53,7 +53,7 @@ async function until(client: V1Client, pattern: RegExp): Promise<string> {
 
 describe('serve: roots of initialize-era hosts reach the backends', { timeout: 90_000 }, () => {
   test('stdio: the host owns the backends; its roots, then its changed roots, reach them (ROOTS-2, ROOTS-4)', async () => {
-    const host = await rootsHost(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit' }));
+    const host = await rootsHost(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit', env: serveEnv() }));
     try {
       assert.match(await until(host.client, /file:\/\/\/projects\/first/), /file:\/\/\/projects\/first/);
       host.roots = [{ uri: 'file:///projects/second', name: 'second' }];
@@ -69,7 +69,10 @@ describe('serve: roots of initialize-era hosts reach the backends', { timeout: 9
   });
 
   test('stdio: a host without roots is never asked; the backend is refused and lists none', async () => {
-    const host = await rootsHost(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit' }), false);
+    const host = await rootsHost(
+      new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['legacy'])), stderr: 'inherit', env: serveEnv() }),
+      false,
+    );
     try {
       assert.match(await listed(host.client), /no roots are currently configured/);
       assert.equal(host.asked, 0);
