@@ -18,7 +18,7 @@ import {
 import { nullLogger, type Logger } from '../log.js';
 import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { handlerFor, type HandlerContext } from './methods.js';
+import { backgroundHost, handlerFor, type HandlerContext } from './methods.js';
 import { toRpcError } from './rpc-error.js';
 import { Subscriptions } from './subscriptions.js';
 
@@ -34,6 +34,8 @@ export interface ServeConnectionOptions {
    * log messages): stdout on stdio, the session's GET stream on HTTP (undefined while none is open).
    */
   background?: () => Channel | undefined;
+  /** The connection is the gateway's only host (stdio): it is asked the backends' roots outside any call. */
+  ownsBackends?: boolean;
   logger?: Logger;
 }
 
@@ -62,6 +64,7 @@ export class ServeConnection {
   private readonly logger: Logger;
   private readonly off: (() => void)[] = [];
   private closedFlag = false;
+  private releaseOwnership: (() => void) | undefined;
 
   constructor(private readonly options: ServeConnectionOptions) {
     this.gateway = options.gateway;
@@ -89,6 +92,16 @@ export class ServeConnection {
     return this.closedFlag;
   }
 
+  /** Outlives its requests (stdio, an HTTP session), unlike a stateless 2026 HTTP exchange. */
+  get persistent(): boolean {
+    return this.options.background !== undefined;
+  }
+
+  /** Where requests outside any call go: the background channel as it is when they are sent. */
+  backgroundChannel(): Channel {
+    return { send: (message) => this.options.background?.()?.send(message) };
+  }
+
   /**
    * Takes one decoded JSON value from the client; answers go to `channel`. Resolves when every
    * request in it has been answered (or cancelled).
@@ -111,6 +124,9 @@ export class ServeConnection {
     if (this.closedFlag) return;
     this.closedFlag = true;
     for (const off of this.off.splice(0)) off();
+    this.releaseOwnership?.();
+    // Calls of this host waiting for its input (MRTR) will never be retried now.
+    this.gateway.forwarder?.rounds.dropOwner(this, reason);
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
     for (const pending of this.outgoing.values()) pending.reject(new Error(`the host went away (${reason})`));
@@ -192,7 +208,20 @@ export class ServeConnection {
       // CANCEL-7: unknown or finished ids are ignored.
       if (typeof id === 'string' || typeof id === 'number') this.cancel(id, params?.reason ?? 'cancelled by the client');
     }
-    // notifications/initialized, roots/list_changed and the rest need nothing from the gateway.
+    // ROOTS-4: the host's roots changed, so the backends' did; the host owning the backends arriving
+    // with roots changes them too (a backend that asked before it came was refused).
+    if (method === Methods.rootsListChanged) this.gateway.notifyRootsChanged();
+    else if (method === Methods.initialized && this.handshake) this.initialized();
+  }
+
+  // The one host of a stdio gateway owns its backends: it is asked their roots outside any call, from
+  // the moment it may be sent requests.
+  private initialized(): void {
+    const forwarder = this.gateway.forwarder;
+    if (!this.options.ownsBackends || !forwarder || this.closedFlag) return;
+    this.releaseOwnership?.();
+    this.releaseOwnership = forwarder.setOwner(backgroundHost(this));
+    if (this.handshake?.capabilities.roots !== undefined) this.gateway.notifyRootsChanged();
   }
 
   private async serve(request: JsonRpcRequest, channel: Channel): Promise<void> {

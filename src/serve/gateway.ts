@@ -64,6 +64,9 @@ export class Gateway {
   readonly instructions?: string;
   readonly filter: ProfileFilter;
   readonly surface: Surface;
+  /** Where the backends' input requests go (sampling, elicitation, roots), when the Manager was given its handlers. */
+  readonly forwarder?: InputForwarder;
+  private readonly logger: Logger;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly watched = new WeakSet<Client>();
 
@@ -72,6 +75,8 @@ export class Gateway {
     this.instructions = options.instructions;
     this.filter = profileFilter(options.profile);
     const logger = options.logger ?? nullLogger;
+    this.logger = logger;
+    if (options.forwarder) this.forwarder = options.forwarder;
     this.surface = new Surface(options.manager, this.filter, logger);
     const { manager, registry } = options;
     this.unsubscribe.push(
@@ -117,6 +122,19 @@ export class Gateway {
     const context = { entry: 'gateway' as const, ...(call.signal ? { signal: call.signal } : {}), ...(call.onProgress ? { onProgress: call.onProgress } : {}) };
     const result = await this.options.registry.execute(name, args ?? {}, context).finally(untrack);
     return toCallResult(result, name, def?.server);
+  }
+
+  /** Tells every running backend of this gateway that the roots changed (legacy-era ones only: 2026 has no such notice). */
+  notifyRootsChanged(): void {
+    for (const server of this.options.manager.serverNames) {
+      if (!this.filter.server(server)) continue;
+      this.options.manager
+        .server(server)
+        .liveClient?.notifyRootsChanged()
+        .catch((error: unknown) =>
+          this.logger.warn(`telling server "${server}" its roots changed failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+    }
   }
 
   /** Stops listening to the backends (the manager is closed by its owner). */

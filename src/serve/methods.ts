@@ -48,10 +48,27 @@ const BOTH: Record<string, Handler> = {
     const args = params.arguments;
     if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
       throw new RpcError(ErrorCodes.InvalidParams, 'tools/call "arguments" must be an object');
-    return (await connection.gateway.callTool(name, args as Record<string, unknown> | undefined, {
+    const gateway = connection.gateway;
+    const rounds = gateway.forwarder?.rounds;
+    if (facts.era === 'modern' && rounds) {
+      // MRTR-1: a 2026 host is asked for a backend's input by an input_required answer to its call.
+      const host = { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
+      const round = {
+        tool: name,
+        arguments: args,
+        requestState: params.requestState,
+        inputResponses: params.inputResponses,
+        ...(progress ? { progress } : {}),
+        ...(connection.persistent ? { owner: connection } : {}),
+      };
+      return rounds.run(round, signal, (ask, callSignal, onProgress) =>
+        gateway.callTool(name, args as Record<string, unknown> | undefined, { signal: callSignal, onProgress, host: { ...host, ask, signal: callSignal } }),
+      ) as Promise<JsonObject>;
+    }
+    return (await gateway.callTool(name, args as Record<string, unknown> | undefined, {
       signal,
       ...(progress ? { onProgress: progress } : {}),
-      host: askingHost(connection, facts, channel),
+      host: { ...askingHost(connection, facts, channel), signal },
     })) as JsonObject;
   },
   'resources/list': async (_p, { connection }) => ({ resources: (await connection.gateway.surface.listResources()) as unknown as JsonObject[] }),
@@ -132,16 +149,28 @@ const MODERN: Record<string, Handler> = {
   },
 };
 
-// An initialize-era host is asked on the call's own channel; a 2026 host would need input_required
-// (MRTR), which the gateway does not relay yet: it is never asked, and the backend is told why.
-function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel): AskingHost {
-  if (facts.era === 'modern') return { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
+// An initialize-era host is asked on the call's own channel (or, outside a call, its background one).
+// A 2026 host is asked through input_required, which only tools/call relays.
+function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel | undefined): AskingHost {
+  if (facts.era === 'modern')
+    return {
+      capabilities: facts.capabilities ?? {},
+      label: hostLabel(facts.clientInfo),
+      unreachable: 'speaks 2026-07-28: it is asked for input only during its tools/call',
+    };
   const handshake = connection.handshake;
   return {
     capabilities: handshake?.capabilities ?? {},
     label: hostLabel(handshake?.clientInfo),
-    ask: (method, params, signal) => connection.request(method, params as JsonObject, channel, signal),
+    ...(channel
+      ? { ask: (method: string, params: Record<string, unknown>, signal: AbortSignal) => connection.request(method, params as JsonObject, channel, signal) }
+      : {}),
   };
+}
+
+/** An initialize-era host as asked outside any call, on its background channel. */
+export function backgroundHost(connection: ServeConnection): AskingHost {
+  return askingHost(connection, { era: 'legacy' } as RequestFacts, connection.backgroundChannel());
 }
 
 function hostLabel(info: { name?: string; version?: string } | undefined): string {
