@@ -2,7 +2,6 @@
 // from which entry, what the policy decided, how it ended, how long it took, a digest of the
 // arguments and the arguments as configured). It sits outside pins and policy, so the calls they
 // refuse are logged too. Writing never holds up or fails a call (see writer.ts).
-import { isAbsolute, resolve } from 'node:path';
 import { createRedactor, noRedaction, type Redact } from '../../../protocol/redact.js';
 import type { ToolResult } from '../../bridge/types.js';
 import { AuditWriteError } from '../../errors/audit-errors.js';
@@ -13,6 +12,7 @@ import type { Interceptor, NextInterceptor, ToolCall } from '../types.js';
 import { auditArgs, type AuditArgsMode } from './args.js';
 import { buildRecord } from './record.js';
 import { AuditWriter } from './writer.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /** Options of {@link createAuditLog}. */
 export interface AuditLogOptions {
