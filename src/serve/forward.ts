@@ -21,8 +21,12 @@ export interface AskingHost {
   label: string;
   /** Why `ask` is absent, for the refusal. */
   unreachable?: string;
-  /** The backend call's signal: a 2026 backend's input request carries it, which names its call exactly. */
-  signal?: AbortSignal;
+}
+
+/** A call in flight: its host, and its signal, which a 2026 backend's input request carries and so names its call exactly. */
+interface TrackedCall {
+  host: AskingHost;
+  signal: AbortSignal | undefined;
 }
 
 const CAPABILITY: Record<string, string> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation', 'roots/list': 'roots' };
@@ -30,20 +34,21 @@ const CAPABILITY: Record<string, string> = { 'sampling/createMessage': 'sampling
 export class InputForwarder {
   /** The 2026 hosts' calls waiting for their retry. */
   readonly rounds: InputRounds;
-  private readonly calls = new Map<string, AskingHost[]>();
+  private readonly calls = new Map<string, TrackedCall[]>();
   private owner: AskingHost | undefined;
 
   constructor(options: InputRoundsOptions = {}) {
     this.rounds = new InputRounds(options);
   }
 
-  /** Records a call in flight to `server` by `host`; returns the function that ends it. */
-  track(server: string, host: AskingHost): () => void {
+  /** Records a call in flight to `server` by `host` under `signal`; returns the function that ends it. */
+  track(server: string, host: AskingHost, signal?: AbortSignal): () => void {
     let list = this.calls.get(server);
     if (!list) this.calls.set(server, (list = []));
-    list.push(host);
+    const call: TrackedCall = { host, signal };
+    list.push(call);
     return () => {
-      const i = list.indexOf(host);
+      const i = list.indexOf(call);
       if (i >= 0) list.splice(i, 1);
       if (list.length === 0 && this.calls.get(server) === list) this.calls.delete(server);
     };
@@ -90,10 +95,10 @@ export class InputForwarder {
       }
       return ask(owner, method, params, capability, server, context.signal);
     }
-    const own = hosts.find((h) => h.signal !== undefined && h.signal === context.signal);
-    if (own) return ask(own, method, params, capability, server, context.signal);
-    const host = [...hosts].reverse().find((h) => h.capabilities[capability] !== undefined && h.ask !== undefined);
-    return ask(host ?? hosts[hosts.length - 1]!, method, params, capability, server, context.signal);
+    const own = hosts.find((c) => c.signal !== undefined && c.signal === context.signal);
+    if (own) return ask(own.host, method, params, capability, server, context.signal);
+    const newest = [...hosts].reverse().find((c) => c.host.capabilities[capability] !== undefined && c.host.ask !== undefined);
+    return ask((newest ?? hosts[hosts.length - 1]!).host, method, params, capability, server, context.signal);
   }
 }
 
