@@ -7,11 +7,10 @@ import { createRedactor, noRedaction, type Redact } from '../../../protocol/reda
 import type { ToolResult } from '../../bridge/types.js';
 import { AuditWriteError } from '../../errors/audit-errors.js';
 import type { Logger } from '../../log.js';
-import { canonicalJson } from '../../util/canonical-json.js';
 import { notedDecision } from '../decision.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../types.js';
-import { auditArgs, type AuditArgsMode } from './args.js';
-import { buildRecord } from './record.js';
+import { argsTexts, type AuditArgsMode } from './args.js';
+import { auditLine } from './record.js';
 import { AuditWriter } from './writer.js';
 
 /** Options of {@link createAuditLog}. */
@@ -77,21 +76,21 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   const crypto = process.getBuiltinModule('node:crypto');
   // The one-shot hash (Node 20.12+) costs a third of a Hash object's create-update-digest.
   const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-  const digest = oneShot
-    ? (args: Record<string, unknown>) => oneShot('sha256', canonicalJson(args), 'hex')
-    : (args: Record<string, unknown>) => crypto.createHash('sha256').update(canonicalJson(args)).digest('hex');
+  const sha256 = oneShot ? (text: string) => oneShot('sha256', text, 'hex') : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
   const record = (call: ToolCall, args: Record<string, unknown>, startedAtMs: number, result: ToolResult) => {
     try {
+      const durationMs = performance.now() - call.startedAt;
+      const texts = argsTexts(args, mode, redact);
       const noted = notedDecision(call);
-      const line = buildRecord(call, result, {
+      const line = auditLine(call, result, {
         startedAtMs,
+        durationMs,
+        argsSha256: sha256(texts.canonical),
+        ...(texts.json === undefined ? {} : { argsJson: texts.json }),
         ...(noted === undefined ? {} : { policyDecision: noted }),
-        durationMs: performance.now() - call.startedAt,
-        argsSha256: digest(args),
-        args: auditArgs(args, mode, redact),
       });
-      writer.append(redact(JSON.stringify(line)));
+      writer.append(redact === noRedaction ? line : redact(line));
     } catch (error) {
       // Arguments JSON cannot hold (a BigInt from a user interceptor): the call still goes on.
       report(
