@@ -22,9 +22,11 @@ export class CallPipeline {
   /** Runs `call` through every step, then `terminal`. */
   run(call: ToolCall, terminal: NextInterceptor): Promise<ToolResult> {
     const steps = this.steps;
-    if (steps.length === 0) return terminal(call);
-    const at = (i: number): NextInterceptor => (i === steps.length ? terminal : (c) => steps[i]!.intercept(c, at(i + 1)));
-    return at(0)(call);
+    const count = steps.length;
+    if (count === 0) return terminal(call);
+    // The rest of the chain for step i, made only when step i-1 is reached (a refusal makes no more).
+    const at = (i: number): NextInterceptor => (i === count ? terminal : (c) => steps[i]!.intercept(c, at(i + 1)));
+    return steps[0]!.intercept(call, at(1));
   }
 
   /** True when some step refuses every call to this tool (the specs leave it out). */
