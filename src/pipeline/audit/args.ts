@@ -12,7 +12,7 @@ export type AuditArgsMode = 'none' | 'redacted' | 'full';
 const MAX_DEPTH = 32;
 
 /** The `args` of an audit line for `mode`, or undefined for `none`. */
-export function auditArgs(args: Record<string, unknown>, mode: AuditArgsMode, redact: Redact = noRedaction): unknown {
+export function auditArgs(args: unknown, mode: AuditArgsMode, redact: Redact = noRedaction): unknown {
   if (mode === 'none') return undefined;
   const copy = mode === 'redacted' ? maskSecrets(args, false, MAX_DEPTH) : args;
   return redact === noRedaction ? copy : redactValue(copy, redact, MAX_DEPTH);
@@ -61,7 +61,7 @@ export interface ArgsTexts {
  * secret inside a string is masked before JSON escapes it).
  * @throws TypeError for arguments JSON cannot hold (a bigint, a non-finite number).
  */
-export function argsTexts(args: Record<string, unknown>, mode: AuditArgsMode, redact: Redact = noRedaction): ArgsTexts {
+export function argsTexts(args: unknown, mode: AuditArgsMode, redact: Redact = noRedaction): ArgsTexts {
   if (mode === 'none') return { canonical: canonicalJson(args), json: undefined };
   if (redact !== noRedaction) return { canonical: canonicalJson(args), json: canonicalJson(auditArgs(args, mode, redact)) };
   const walk: Walk = { mask: mode === 'redacted', changed: false };

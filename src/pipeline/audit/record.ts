@@ -76,8 +76,11 @@ export interface RecordFacts {
   policyDecision?: string;
 }
 
+/** What a line names of a call: a call that ran the pipeline, or one refused before it (no definition when its tool is unknown). */
+export type LineCall = Pick<ToolCall, 'name' | 'server' | 'tool' | 'entry'> & { readonly definition?: ToolDef };
+
 /** The audit line (JSON, no newline) for `call`, ended with `result`; its members are those of {@link AuditRecord}. */
-export function auditLine(call: ToolCall, result: ToolResult, facts: RecordFacts): string {
+export function auditLine(call: LineCall, result: ToolResult, facts: RecordFacts): string {
   const { outcome, code } = outcomeOf(result);
   const causeCode = outcome === 'failed' ? result.error?.causeCode : undefined;
   return (
@@ -97,12 +100,13 @@ interface Who {
 }
 const whoByDefinition = new WeakMap<ToolDef, Who>();
 
-function whoPart(call: ToolCall): string {
-  const known = whoByDefinition.get(call.definition);
+function whoPart(call: LineCall): string {
+  const definition = call.definition;
+  const known = definition === undefined ? undefined : whoByDefinition.get(definition);
   // A step may hand on a call with other names than its definition's: then the call's own are written.
   if (known !== undefined && known.server === call.server && known.tool === call.tool && known.name === call.name) return known.text;
   const text = `,"server":${call.server === undefined ? 'null' : jsonString(call.server)},"tool":${jsonString(call.tool)},"name":${jsonString(call.name)}`;
-  whoByDefinition.set(call.definition, { server: call.server, tool: call.tool, name: call.name, text });
+  if (definition !== undefined) whoByDefinition.set(definition, { server: call.server, tool: call.tool, name: call.name, text });
   return text;
 }
 

@@ -41,7 +41,9 @@ describe('audit line: exact JSON text', () => {
   });
 
   it('the time is what toISOString writes, across seconds, before 1970 and past year 9999', () => {
-    const samples = [0, 1, 999, 1000, 1001, 1_764_912_891_123, 1_764_912_891_999, 1_764_912_892_000, -1, -999, -1000, -1001, 253_402_300_799_999, 253_402_300_800_000];
+    const samples = [
+      0, 1, 999, 1000, 1001, 1_764_912_891_123, 1_764_912_891_999, 1_764_912_892_000, -1, -999, -1000, -1001, 253_402_300_799_999, 253_402_300_800_000,
+    ];
     for (let i = 0; i < 2000; i++) samples.push(1_764_912_000_000 + Math.floor(Math.random() * 10_000_000));
     for (const ms of samples) assert.equal(isoTime(ms), new Date(ms).toISOString(), `ms ${ms}`);
     // Back and forth over a second boundary, as concurrent calls may go.
