@@ -67,7 +67,7 @@ export interface ScenarioVerdict {
   problems: string[];
 }
 
-function repoRoot(): string {
+export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const pkg = join(dir, 'package.json');
@@ -134,7 +134,7 @@ export function verdictOf(scenario: string, exitCode: number | null, outDir: str
   return v;
 }
 
-function ensureHarness(harness: string): { node: string; suite: string } {
+export function ensureHarness(harness: string): { node: string; suite: string } {
   const node = join(harness, 'node_modules', '.bin', 'node');
   const suite = join(harness, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   if (!existsSync(node) || !existsSync(suite)) {

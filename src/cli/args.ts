@@ -54,6 +54,12 @@ export interface ParsedArgs {
   profile?: string;
   /** serve: `--token TOKEN`, the bearer token HTTP clients must send. */
   token?: string;
+  /** import: `--file PATH`, the host file to read. */
+  file?: string;
+  /** import: `--force`, replace an existing `--out` file. */
+  force: boolean;
+  /** import: `--rewrite-host`, write the serve entry into the host file (keeping a backup). */
+  rewriteHost: boolean;
 }
 
 type NodeOptions = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
@@ -132,13 +138,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     headers: all('header'),
     passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
     yes: last('yes') ?? false,
+    force: last('force') ?? false,
+    rewriteHost: last('rewrite-host') ?? false,
   };
   if (command !== undefined) parsed.command = command;
   const toolSearch = last<boolean>('tool-search');
   if (toolSearch !== undefined) parsed.toolSearch = toolSearch;
   const stdio = last<boolean>('stdio');
   if (stdio !== undefined) parsed.stdio = stdio;
-  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope', 'limit', 'http', 'profile', 'token'] as const) {
+  for (const key of ['config', 'format', 'out', 'timeout', 'from', 'transport', 'scope', 'limit', 'http', 'profile', 'token', 'file'] as const) {
     const v = last<string>(key);
     if (v !== undefined) parsed[key] = v;
   }

@@ -60,7 +60,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'mcp (default), openai, openai-responses, anthropic or gemini: the specs as that provider takes them',
   },
   { name: 'timeout', type: 'string', value: 'DURATION', help: "per-call timeout (e.g. 30s, 2m); default: the server's `timeout`, else 30s" },
-  { name: 'out', type: 'string', value: 'FILE', help: "where 'read' writes the resource's bytes ('record': the trace)" },
+  {
+    name: 'out',
+    type: 'string',
+    value: 'FILE',
+    help: "where 'read' writes the resource's bytes ('record': the trace; 'import': the new config, default ./mcp-bridge.yaml)",
+  },
   {
     name: 'env',
     short: 'e',
@@ -116,6 +121,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'TOKEN',
     help: 'serve --http: the bearer token clients must send (default: $MCP_BRIDGE_SERVE_TOKEN); required to bind anything but a loopback address',
+  },
+  { name: 'file', type: 'string', value: 'PATH', help: "import: the host's config file to read (its host is detected, or named by --from)" },
+  { name: 'force', type: 'boolean', help: 'import: replace the --out file when it exists' },
+  {
+    name: 'rewrite-host',
+    type: 'boolean',
+    help: "import: write the serve entry into the host's file in place of the imported servers (the old file is kept as FILE.bak)",
   },
 ];
 
@@ -246,6 +258,18 @@ export const COMMANDS: readonly CommandSpec[] = [
       'Starts the configured servers and serves them as one MCP server: their tools (with prefixes, filters and the result budget of the registry), resources, prompts and completion, to initialize-era clients (2024-11-05 to 2025-11-25) and 2026-07-28 clients alike, whatever each backend speaks. On stdio (the default) stdout carries only protocol messages. With --http it serves Streamable HTTP on HOST:PORT at /mcp (and /mcp/NAME for each profile), validating Origin; any address but a loopback one needs a bearer token (--token or MCP_BRIDGE_SERVE_TOKEN). SIGINT/SIGTERM or the end of stdin stops every server and exits. See docs/serve.md for host config snippets.',
     options: ['stdio', 'http', 'profile', 'token'],
     examples: ['serve', 'serve --config mcp-bridge.yaml --profile readonly', 'serve --http 127.0.0.1:8808', 'serve --http 0.0.0.0:8808 --token "$TOKEN"'],
+  },
+  {
+    name: 'import',
+    summary: "turn a host's config file into an mcp-bridge config, and the host's one serve entry",
+    usage: [
+      'import --from HOST [--out FILE] [--force] [--rewrite-host] [--json]',
+      'import --file PATH [--from HOST] [--out FILE] [--force] [--rewrite-host] [--json]',
+    ],
+    description:
+      "Reads a host's config file (--from HOST: its usual file, project first; --file PATH: any host's file, the host detected or named by --from), checks that it loads, and writes its servers as an mcp-bridge config (--out, default ./mcp-bridge.yaml; an existing file is replaced only with --force). Each entry is translated as the loader reads it (the host's units, variable spellings and key names); keys mcp-bridge does not use are left out and named; servers it cannot run stay in the host file. A secret the host file held inline (an env value such as GITHUB_TOKEN, an Authorization header, a secret argument, URL credentials, an OAuth client secret) is written as a ${VAR} reference, and the variables to set are listed by name, never by value. Then it prints the one entry the host needs instead of those servers, in the host's own format: npx -y mcp-bridge serve --config FILE. With --rewrite-host it writes that entry into the host file itself, copying the old one to FILE.bak first, and the entry passes the lifted variables to serve from there (where their values already were). With --json, stdout holds one JSON document: out, hostFile, host, servers, skipped, dropped, variables (name, server, field), inputs, hostEntry, rewritten, backup.",
+    options: ['json', 'out', 'file', 'force', 'rewrite-host'],
+    examples: ['import --from claude-desktop', 'import --from cursor --out ~/.config/mcp-bridge.yaml --rewrite-host', 'import --file .vscode/mcp.json --json'],
   },
   {
     name: 'auth',

@@ -44,6 +44,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   skill: async () => (await import('./commands/skills.js')).skillCommand,
   pin: async () => (await import('./commands/pin.js')).pinCommand,
   serve: async () => (await import('./commands/serve.js')).serveCommand,
+  import: async () => (await import('./commands/import.js')).importCommand,
 };
 
 // `serve` stops on a signal by itself: its clients get their streams ended and its servers a clean

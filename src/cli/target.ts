@@ -23,6 +23,13 @@ const FROM: Record<string, { host: HostName; files: (cwd: string, home: string, 
   windsurf: { host: 'windsurf', files: (_c, home) => [join(home, '.codeium', 'windsurf', 'mcp_config.json')] },
 };
 
+/** The host a `--from` name reads. @throws UsageError for an unknown name */
+export function fromHost(name: string): HostName {
+  const from = FROM[name];
+  if (!from) throw new UsageError(`--from must be one of ${Object.keys(FROM).join(', ')} (got "${name}")`);
+  return from.host;
+}
+
 function claudeDesktopFiles(home: string, env: CliIo['env']): string[] {
   const files = [
     join(home, 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'),

@@ -1,9 +1,9 @@
 // The era verdict per server configuration (VER-7): remembered in memory, and optionally in a
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
-import { dirname, join } from 'node:path';
 import type { Era } from '../../protocol/index.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
+const { dirname, join } = process.getBuiltinModule('node:path');
 
 /** What detection found for one server configuration. */
 export interface EraVerdict {

@@ -1,13 +1,13 @@
 // `tools.mcp.audit`: where the audit log goes and what it records, read with located errors like
 // every other key. The file is resolved against the config's folder here, so the log lands beside
 // the config whichever directory the CLI runs in.
-import { isAbsolute, resolve } from 'node:path';
 import { closest } from '../util/did-you-mean.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { AUDIT_ARGS_MODES, AUDIT_KEYS } from './schema.js';
 import type { AuditConfig } from './types.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /** Reads `audit` of `tools.mcp` (at `path`); undefined when absent or unusable (the problem is in ctx.issues). */
 export function readAuditConfig(ctx: FieldContext, path: DocPath, raw: unknown): AuditConfig | undefined {

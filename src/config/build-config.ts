@@ -1,7 +1,6 @@
 // Turns a parsed document into the BridgeConfig: the format's entries, each server normalised,
 // names checked for duplicates. Apart from load.ts because it needs no parser, only plain data.
 
-import { dirname } from 'node:path';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { extractEntries, isObject, type RawIssue } from './formats.js';
 import { workspaceFolderOf } from './hosts.js';
@@ -10,6 +9,7 @@ import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import { readSharedSettings } from './shared-keys.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
+const { dirname } = process.getBuiltinModule('node:path');
 
 export function buildConfig(
   root: unknown,

@@ -1,7 +1,6 @@
 // Readers for the fields of one server entry: type checks, variable expansion and conversion,
 // each problem recorded with its path. Values of env and headers are never put in a message.
 
-import { isAbsolute, resolve } from 'node:path';
 import { checkDuration } from './duration.js';
 import { expandString, inputVariable } from './expand-vars.js';
 import { parseEnvFile } from './envfile.js';
@@ -9,6 +8,7 @@ import { isObject, typeName, type RawIssue } from './formats.js';
 import type { DocPath, Locator } from './paths.js';
 import { formatPath } from './paths.js';
 import { isSecretEnv, isSecretName } from './redact.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /** Everything the field readers need besides the entry itself. */
 export interface FieldContext {

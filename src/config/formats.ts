@@ -74,7 +74,8 @@ export function extractEntries(root: unknown, issues: RawIssue[], options: Extra
   return { ...found, entries };
 }
 
-function extractRaw(root: unknown, issues: RawIssue[], options: ExtractOptions): Extracted | undefined {
+/** The host's server entries as written (not yet translated into our keys). */
+export function extractRaw(root: unknown, issues: RawIssue[], options: ExtractOptions): Extracted | undefined {
   if (root === null || root === undefined) {
     issues.push({ path: [], message: 'the config file is empty', hint: EXAMPLE });
     return undefined;

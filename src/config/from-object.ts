@@ -2,13 +2,13 @@
 // a host's `mcpServers` map, or just the list of servers), normalised and validated by the file
 // path's own validator, so every default, variable expansion and located error is the same.
 
-import { join } from 'node:path';
 import type { HeadersProvider } from '../../protocol/http/headers.js';
 import { CONFIG_INVALID, ConfigError, type ConfigIssue } from '../errors/config-errors.js';
 import { buildConfig } from './build-config.js';
 import { isObject, type RawIssue } from './formats.js';
 import { formatPath, NO_LOCATOR } from './paths.js';
 import type { BridgeConfig, ConfigOptions } from './types.js';
+const { join } = process.getBuiltinModule('node:path');
 
 /** One server as a config file writes it (the keys of an `mcp-bridge.yaml` entry). */
 export interface ServerInput {

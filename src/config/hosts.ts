@@ -1,7 +1,7 @@
 // Which host wrote a config file: decided from the file's name and place, then from its content.
 // The host decides the unit of a numeric timeout and which of its own keys mean something to us.
 
-import { basename, sep } from 'node:path';
+const { basename, sep } = process.getBuiltinModule('node:path');
 
 /** The hosts whose config files load unchanged. */
 export type HostName =

@@ -2,7 +2,6 @@
 // with a line counter, runs the validator over it, maps every issue back to line and column, and
 // throws one ConfigError carrying them all. Secret values are masked in every excerpt.
 
-import { resolve } from 'node:path';
 import type { Document, Pair } from 'yaml';
 import type * as YamlModule from 'yaml';
 import { nodeFs as fs } from '../util/node-fs.js';
@@ -14,6 +13,7 @@ import { parseToml, TomlSyntaxError } from './toml.js';
 import { formatPath, type DocPath, type Locator, type Position } from './paths.js';
 import { isSecretName } from './redact.js';
 import type { BridgeConfig, ConfigOptions } from './types.js';
+const { resolve } = process.getBuiltinModule('node:path');
 
 // yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
 // its client alone does not pay for the config parser; node:module through getBuiltinModule, and
@@ -29,6 +29,20 @@ function Y(): typeof YamlModule {
  */
 export function parseYaml(text: string): unknown {
   return Y().parse(text);
+}
+
+/** A value as YAML text (block style, keys in insertion order): what `mcp-bridge import` writes. */
+export function stringifyYaml(value: unknown): string {
+  return Y().stringify(value, { lineWidth: 0 });
+}
+
+/**
+ * A config file's text as plain values, without validating it: JSON (comments allowed in .json/.jsonc),
+ * YAML or TOML by the file name.
+ * @throws {ConfigError} `MCPB_CONFIG_INVALID` when it does not parse.
+ */
+export function readConfigDocument(text: string, file: string): unknown {
+  return (/\.toml$/i.test(file) ? readToml(text, file) : readYaml(text, file)).root;
 }
 
 /** Options for {@link parseConfig}. */

@@ -1,12 +1,12 @@
 // `tools.mcp.pins`: where the lock file of pinned tool definitions is and what a changed or new
 // tool gets. Read with located issues like every other key; the file is resolved against the
 // config's folder, so a lock committed next to the config works from any working directory.
-import { isAbsolute, resolve } from 'node:path';
 import { closest } from '../util/did-you-mean.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import type { PinsConfig } from './types.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /** Keys of `tools.mcp.pins`. */
 export const PINS_KEYS = ['file', 'onChange', 'newTools', 'required'] as const;

@@ -1,7 +1,6 @@
 // Validates one server entry of any format and normalises it into a ServerConfig: keys, name,
 // transport (resolved in server-transport.ts), per-transport keys, limits, every default filled in.
 
-import { isAbsolute, resolve } from 'node:path';
 import { readAuth } from './auth.js';
 import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName, type ConfigFormat, type RawEntry } from './formats.js';
@@ -21,6 +20,7 @@ import {
 import { readTransport, readUrl, resolveTransport } from './server-transport.js';
 import { closest } from '../util/did-you-mean.js';
 import type { AuthConfig, ServerConfig } from './types.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 function resolveKeyFile(auth: AuthConfig, dir: string): AuthConfig {
   const at = (file: string | undefined) => (file && !isAbsolute(file) ? resolve(dir, file) : file);

@@ -1,7 +1,6 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
 // keeps the registry in step with each server's tools (start, restart, list_changed), and stops
 // everything within a bound.
-import { dirname } from 'node:path';
 import { pipelineSteps } from './pipeline-steps.js';
 import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
@@ -21,6 +20,7 @@ import type { Interceptor } from '../pipeline/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
+const { dirname } = process.getBuiltinModule('node:path');
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {

@@ -1,12 +1,12 @@
 // The pins step a config asks for: `tools.mcp.pins`, or a lock file lying beside the config (having
 // run `mcp-bridge pin` is the opt-in). No lock and no `pins` key: no step, nothing compared.
-import { dirname, isAbsolute, join } from 'node:path';
 import { collectSecrets, createRedactor, type Redact } from '../../protocol/redact.js';
 import { DEFAULT_LOCK_FILE } from '../config/pins-config.js';
 import type { BridgeConfig, PinsConfig, ServerConfig } from '../config/types.js';
 import type { Logger } from '../log.js';
 import { createPins, type Pins } from '../pipeline/pins/pins.js';
 import { nodeFs as fs } from '../util/node-fs.js';
+const { dirname, isAbsolute, join } = process.getBuiltinModule('node:path');
 
 /**
  * The mask applied to a server's tool definitions before they are pinned or compared: its

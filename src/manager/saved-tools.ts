@@ -3,12 +3,12 @@
 // program answers and how (never a secret value in clear), written atomically like the era cache.
 // Validity is our own: the config's maxAge, shortened (never extended) by a server's SEP-2549 ttlMs
 // above 0. Servers send ttlMs 0 by default, so 0 or absent cannot mean "stale at once" here.
-import { dirname, join } from 'node:path';
 import type { Prompt, Tool } from '../../protocol/index.js';
 import { defaultEraCachePath } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
+const { dirname, join } = process.getBuiltinModule('node:path');
 
 /** One server's saved tool list. */
 export interface SavedToolList {

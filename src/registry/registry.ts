@@ -30,7 +30,7 @@ import {
 } from './tool-calls.js';
 import { LoadedTools } from './deferred-tools.js';
 import { ResultStore } from './result-store.js';
-import { ToolSearch, type ToolSearchOptions, type ToolSearchResult } from './tool-search.js';
+import type { ToolSearch, ToolSearchOptions, ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
@@ -45,7 +45,7 @@ export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget, ResponsesNativeSpec, Too
 export class ToolRegistry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
-  private search?: ToolSearch;
+  private search?: Promise<ToolSearch>;
   /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
   private readonly deferral?: LoadedTools;
 
@@ -215,7 +215,7 @@ export class ToolRegistry {
    * the first search and follows every change of the registry incrementally.
    */
   async searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
-    const found = await this.toolSearch().search(query, options);
+    const found = await (await this.toolSearch()).search(query, options);
     const pipeline = this.plan.pipeline;
     return found.filter((f) => {
       const def = this.table.entries.get(f.name)?.def;
@@ -223,13 +223,16 @@ export class ToolRegistry {
     });
   }
 
-  private toolSearch(): ToolSearch {
-    if (!this.search) {
+  // The index (BM25F, terms, synonyms) is loaded by the first search: most registries never search,
+  // and its code and tables would otherwise be compiled at every import of the package.
+  private toolSearch(): Promise<ToolSearch> {
+    this.search ??= import('./tool-search.js').then(({ ToolSearch }) => {
+      // Built stale, so the first search indexes whatever changed while the module was loading.
       const search = new ToolSearch(() => this.table.entries, this.options.toolSearch, this.deferral?.toolName);
       this.events.on('changed', () => search.invalidate());
       this.events.on('renamed', () => search.invalidate());
-      this.search = search;
-    }
+      return search;
+    });
     return this.search;
   }
 

@@ -68,7 +68,7 @@ test('an option the command does not take is refused, naming the commands that t
   assert.match(r.stderr, /call does not take --format \(tools does\)/);
   const out = runCli(['--config', good, 'tools', '--out', 'x']);
   assert.equal(out.code, 2);
-  assert.match(out.stderr, /tools does not take --out \(read, record do\)/);
+  assert.match(out.stderr, /tools does not take --out \(read, import, record do\)/);
   const missing = runCli(['--config']);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--config needs a value \(FILE\)/);

@@ -3,7 +3,6 @@
 // arguments and the arguments as configured). It sits outside pins and policy, so the calls they
 // refuse are logged too, and hears of the calls refused before the pipeline (`refusedEarly`).
 // Writing never holds up or fails a call (see writer.ts).
-import { isAbsolute, resolve } from 'node:path';
 import { createRedactor, noRedaction, type Redact } from '../../../protocol/redact.js';
 import type { ToolResult } from '../../bridge/types.js';
 import { AuditWriteError } from '../../errors/audit-errors.js';
@@ -13,6 +12,7 @@ import type { EarlyRefusal, Interceptor, NextInterceptor, ToolCall } from '../ty
 import { argsTexts, type AuditArgsMode } from './args.js';
 import { auditLine } from './record.js';
 import { AuditWriter } from './writer.js';
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /** Options of {@link createAuditLog}. */
 export interface AuditLogOptions {

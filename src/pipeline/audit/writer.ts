@@ -6,8 +6,8 @@
 // `file.<keep>`) between lines, never inside one. A write error is reported once per run of failures
 // and drops that batch; the next batch tries again (a full disk may clear). Lines still queued when
 // the process exits are written synchronously by an `exit` hook.
-import { dirname } from 'node:path';
 import { nodeFs as fs } from '../../util/node-fs.js';
+const { dirname } = process.getBuiltinModule('node:path');
 
 /** Where and how a writer appends. */
 export interface AuditWriterOptions {

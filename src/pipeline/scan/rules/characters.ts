@@ -4,8 +4,15 @@
 import { around, isHiddenCodePoint } from '../excerpt.js';
 import type { RuleHit, ScanRule, ScanSeverity } from '../types.js';
 
-const PICTOGRAPH = /\p{Extended_Pictographic}|\u{FE0F}|\p{Emoji_Modifier}/u;
-const LETTER = /\p{L}|\p{M}/u;
+// Built on first use, from strings: V8 resolves a `\p{...}` class from its Unicode tables when it
+// parses the pattern, in a function body too (the first one in a process costs about 0.3 ms), so
+// as literals these two cost that at every import of the package, scanner on or off.
+const PICTOGRAPH_SOURCE = String.raw`\p{Extended_Pictographic}|\u{FE0F}|\p{Emoji_Modifier}`;
+const LETTER_SOURCE = String.raw`\p{L}|\p{M}`;
+let pictograph: RegExp | undefined;
+let letter: RegExp | undefined;
+const PICTOGRAPH = (): RegExp => (pictograph ??= new RegExp(PICTOGRAPH_SOURCE, 'u'));
+const LETTER = (): RegExp => (letter ??= new RegExp(LETTER_SOURCE, 'u'));
 
 /** invisible-unicode: characters that render as nothing or reorder the text around them. */
 export const invisibleUnicode: ScanRule = {
@@ -44,8 +51,8 @@ export const invisibleUnicode: ScanRule = {
 // A zero-width joiner inside an emoji sequence, a non-joiner between letters (Persian, Indic
 // scripts), a variation selector after an emoji: ordinary text, not hiding anything.
 function benign(cp: number, before: string | undefined, after: string | undefined): boolean {
-  if (cp === 0x200d) return before !== undefined && after !== undefined && PICTOGRAPH.test(before) && PICTOGRAPH.test(after);
-  if (cp === 0x200c) return before !== undefined && after !== undefined && LETTER.test(before) && LETTER.test(after) && !/[A-Za-z]/.test(before + after);
+  if (cp === 0x200d) return before !== undefined && after !== undefined && PICTOGRAPH().test(before) && PICTOGRAPH().test(after);
+  if (cp === 0x200c) return before !== undefined && after !== undefined && LETTER().test(before) && LETTER().test(after) && !/[A-Za-z]/.test(before + after);
   if (cp === 0xfeff) return false;
   return false;
 }
