@@ -29,7 +29,12 @@ interface Segment {
   wallUs: number;
 }
 
-async function segment(call: (args: Record<string, unknown>) => Promise<string>, calls: number, inflight: number, settle: () => Promise<void>): Promise<Segment> {
+async function segment(
+  call: (args: Record<string, unknown>) => Promise<string>,
+  calls: number,
+  inflight: number,
+  settle: () => Promise<void>,
+): Promise<Segment> {
   const one = async () => {
     const text = await call({ text: ECHO_TEXT });
     if (text !== ECHO_TEXT) throw new Error(`echo through the registry returned ${JSON.stringify(text).slice(0, 80)}`);
