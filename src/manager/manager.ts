@@ -16,6 +16,7 @@ import type { RestartPolicy } from './restart-policy.js';
 import { ContextTools } from './context-tools.js';
 import { CallGate } from './call-gate.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
+import type { Interceptor } from '../pipeline/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
@@ -98,6 +99,8 @@ export class Manager {
   private readonly clientOptions?: Omit<ClientOptions, 'name'>;
   /** With a registry: runs direct handle calls through its call pipeline. */
   private readonly gate?: CallGate;
+  /** The pipeline steps this manager's config added to the registry; closed with it. */
+  private readonly steps: Interceptor[] = [];
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -135,8 +138,10 @@ export class Manager {
         configDir: dirname(config.file),
         logger: this.logger,
         ...(options.onConfirm ? { onConfirm: options.onConfirm } : {}),
-      }))
+      })) {
         options.registry.use(step);
+        this.steps.push(step);
+      }
     // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
@@ -218,7 +223,11 @@ export class Manager {
     return toAgentsMcpServer(this.options.registry, options);
   }
 
-  /** Stops every server and withdraws its tools; resolves within `closeTimeoutMs`. Idempotent. */
+  /**
+   * Stops every server and withdraws its tools, then closes the pipeline steps its config added (the
+   * audit log writes its last lines and closes its file; the steps stay in the registry). Resolves
+   * within `closeTimeoutMs`. Idempotent.
+   */
   close(): Promise<void> {
     this.closing ??= this.stopAll();
     return this.closing;
@@ -232,6 +241,10 @@ export class Manager {
       timer.unref?.();
     });
     await Promise.race([Promise.allSettled(stops), bound]);
+    // After the servers: the calls they ended are in the audit log's last lines. The steps stay in
+    // the registry (a deny rule must outlive the manager); closing only releases what they hold.
+    const closes = this.steps.map(async (step) => step.close?.());
+    await Promise.race([Promise.allSettled(closes), bound]);
     clearTimeout(timer);
   }
 
