@@ -47,7 +47,7 @@ describe('serve --http, 2026-07-28 requests', () => {
     await manager.close();
   });
 
-  test('META-2: a 2026 request without _meta, or whose _meta lacks the version, is -32602 with HTTP 400', async () => {
+  test('META-2, SERVE-12: a 2026 request without _meta, or whose _meta lacks the version, is -32602 with HTTP 400', async () => {
     for (const params of [undefined, {}, { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } }]) {
       const a = await send('server/discover', params, modern('server/discover'), 101);
       assert.equal(a.status, 400, JSON.stringify(params));
@@ -93,7 +93,7 @@ describe('serve --http, 2026-07-28 requests', () => {
     assert.deepEqual([prompt.status, prompt.body.error?.code], [400, -32020], 'prompts/get needs Mcp-Name too');
   });
 
-  test('HTTP-15: a method the 2026 revision removed, or an unknown one, is HTTP 404 with -32601', async () => {
+  test('SERVE-12: a method the 2026 revision removed, or an unknown one, is HTTP 404 with -32601', async () => {
     for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'unknown/method']) {
       const a = await send(method, { _meta: META }, modern(method), 500);
       assert.deepEqual([a.status, a.body.error?.code, a.body.id], [404, -32601, 500], method);
