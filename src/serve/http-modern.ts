@@ -5,7 +5,7 @@
 // SERVE-11), which is judged before whether we serve the version (-32022, SERVE-5), so a mismatch
 // is never reported as an unsupported version.
 import type { IncomingHttpHeaders } from 'node:http';
-import { ModernHeaders } from '../../protocol/http/param-headers.js';
+import { ModernHeaders, scanHeaderBindings } from '../../protocol/http/param-headers.js';
 import { McpHeaders } from '../../protocol/http/headers.js';
 import { ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
 import { RpcError } from './rpc-error.js';
@@ -35,7 +35,7 @@ export function isModernPost(headers: IncomingHttpHeaders, request: JsonRpcReque
  * The envelope and header checks of a 2026 POST, in the spec's order.
  * @throws RpcError `-32602` (malformed `_meta`) or `-32020` (headers missing, malformed or not matching the body).
  */
-export function checkModernPost(headers: IncomingHttpHeaders, request: JsonRpcRequest): void {
+export function checkModernPost(headers: IncomingHttpHeaders, request: JsonRpcRequest, toolSchema?: (name: string) => unknown): void {
   const meta = request.params?._meta;
   const m = meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
   const version = m?.[MetaKeys.protocolVersion];
@@ -50,7 +50,7 @@ export function checkModernPost(headers: IncomingHttpHeaders, request: JsonRpcRe
       envelope: MetaKeys.clientCapabilities,
     });
   }
-  const mismatch = headerMismatch(headers, request, version);
+  const mismatch = headerMismatch(headers, request, version) ?? (toolSchema ? paramMismatch(headers, request, toolSchema) : undefined);
   if (mismatch) throw new RpcError(ErrorCodes.HeaderMismatch, `Header mismatch: ${mismatch}`);
 }
 
@@ -67,6 +67,28 @@ function headerMismatch(headers: IncomingHttpHeaders, request: JsonRpcRequest, v
   const name = decodeHeaderValue(raw);
   if (name === undefined) return `the Mcp-Name header is malformed (invalid characters or base64)`;
   if (name !== expected) return `the Mcp-Name header (${JSON.stringify(name)}) does not match params.${field} (${JSON.stringify(expected)})`;
+  return undefined;
+}
+
+// SERVE-13: each `x-mcp-header` argument of the called tool present in the body (and not null) must
+// come with its `Mcp-Param-*` header, equal after decoding (integers compared as numbers). A tool we
+// do not know, or whose annotations are invalid, binds no header: the call fails on its own terms.
+function paramMismatch(headers: IncomingHttpHeaders, request: JsonRpcRequest, toolSchema: (name: string) => unknown): string | undefined {
+  if (request.method !== 'tools/call' || typeof request.params?.name !== 'string') return undefined;
+  const scan = scanHeaderBindings(toolSchema(request.params.name));
+  if (!scan.ok) return undefined;
+  for (const { header, path } of scan.bindings) {
+    let value: unknown = request.params.arguments;
+    for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined || value === null) continue;
+    const name = `Mcp-Param-${header}`;
+    const raw = one(headers, ModernHeaders.paramPrefix + header.toLowerCase());
+    if (raw === undefined) return `the ${name} header is absent; arguments.${path.join('.')} is in the body`;
+    const text = decodeHeaderValue(raw);
+    if (text === undefined) return `the ${name} header is malformed (invalid characters or base64)`;
+    const same = typeof value === 'number' ? text.trim() !== '' && Number(text) === value : text === (typeof value === 'boolean' ? String(value) : value);
+    if (!same) return `the ${name} header (${JSON.stringify(text)}) does not match arguments.${path.join('.')} (${JSON.stringify(value)})`;
+  }
   return undefined;
 }
 
