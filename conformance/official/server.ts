@@ -159,7 +159,13 @@ function stop(child: ChildProcess): Promise<void> {
  * (it runs at the latest released version). They are run one by one at that version; server-everything
  * (initialize era only) fails them alone, serve is scored on them against the `next` baseline.
  */
-export const MODERN_SCENARIOS = ['server-stateless', 'http-header-validation', 'http-custom-header-server-validation', 'sep-2164-resource-not-found', 'caching'];
+export const MODERN_SCENARIOS = [
+  'server-stateless',
+  'http-header-validation',
+  'http-custom-header-server-validation',
+  'sep-2164-resource-not-found',
+  'caching',
+];
 
 async function runSuite(node: string, suite: string, url: string, outDir: string, only: string[], modern: string[] = []): Promise<void> {
   const runs: { scenario?: string; extra: string[] }[] = [

@@ -40,7 +40,8 @@ describe('serve --http: Mcp-Param-* headers of a 2026 tools/call (SERVE-13)', { 
       headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: META } }),
     });
-    const tools = ((await res.json()) as { result: { tools: { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[] } }).result.tools;
+    const tools = ((await res.json()) as { result: { tools: { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[] } }).result
+      .tools;
     assert.equal(tools.find((t) => t.name === 'dual_weather')?.inputSchema.properties.region?.['x-mcp-header'], 'Region');
   });
 
