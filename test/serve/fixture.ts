@@ -28,6 +28,17 @@ export function gatewayConfig(kinds: readonly BackendKind[] = ['legacy', 'dual',
   return writeConfigFile(JSON.stringify({ tools: { mcp: { servers, ...extra } } }, null, 2));
 }
 
+/**
+ * The environment to add for a gateway a host starts over stdio. The SDKs' stdio transports pass
+ * only a safe subset of variables, so without this the gateway would keep its era verdicts in the
+ * user's own state file instead of the test run's: one probe timed out on a loaded machine would
+ * then make a dual-era fixture "legacy" for every later run from this checkout.
+ */
+export function gatewayEnv(): Record<string, string> {
+  const dir = process.env.MCP_BRIDGE_STATE_DIR;
+  return dir ? { MCP_BRIDGE_STATE_DIR: dir } : {};
+}
+
 /** The arguments that start the gateway on stdio. */
 export function serveArgs(config: string, ...more: string[]): string[] {
   return [cliPath, 'serve', '--config', config, '-q', ...more];

@@ -8,7 +8,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { gatewayConfig, serveArgs, startHttpGateway } from './fixture.js';
+import { gatewayConfig, serveArgs, startHttpGateway, gatewayEnv } from './fixture.js';
 import { openHost } from './hosts.js';
 
 function text(result: unknown): string {
@@ -29,7 +29,7 @@ describe('serve: input requests of a backend reach the host that made the call',
   test('stdio: an initialize-era host with elicitation answers the backend (ELICIT-1)', async () => {
     const asked: string[] = [];
     const client = await elicitingHost(
-      new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['dual', 'modern'])), stderr: 'inherit' }),
+      new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['dual', 'modern'])), stderr: 'inherit', env: gatewayEnv() }),
       asked,
     );
     try {

@@ -8,6 +8,7 @@ import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { gatewayEnv } from './fixture.js';
 
 export type HostKind = 'sdk1' | 'v2';
 
@@ -45,14 +46,14 @@ export async function openHost(kind: HostKind, target: Target): Promise<Host> {
         ? target.sse
           ? new V1Sse(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
           : new V1Http(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
-        : new V1Stdio({ command: target.command, args: target.args, stderr: 'inherit' });
+        : new V1Stdio({ command: target.command, args: target.args, stderr: 'inherit', env: gatewayEnv() });
     await client.connect(transport);
   } else {
     client = new V2Client({ name: 'v2-host', version: '2.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     const transport =
       'url' in target
         ? new V2Http(new URL(target.url), { requestInit: { headers: target.headers ?? {} } })
-        : new V2Stdio({ command: target.command, args: target.args, stderr: 'inherit' });
+        : new V2Stdio({ command: target.command, args: target.args, stderr: 'inherit', env: gatewayEnv() });
     await client.connect(transport);
   }
   const c = client as any;

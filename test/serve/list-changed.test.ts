@@ -10,12 +10,12 @@ import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/st
 import { StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 import { v2Stdio } from '../helpers/v2-server.js';
-import { gatewayConfig, serveArgs, startHttpGateway } from './fixture.js';
+import { gatewayConfig, serveArgs, gatewayEnv, startHttpGateway } from './fixture.js';
 
 describe('serve: list_changed of a backend reaches the host', { timeout: 60_000 }, () => {
   test('initialize-era host over stdio', async () => {
     const client = new V1Client({ name: 'sdk1-host', version: '1' });
-    await client.connect(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['modern'])), stderr: 'inherit' }));
+    await client.connect(new V1Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['modern'])), stderr: 'inherit', env: gatewayEnv() }));
     try {
       const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
       assert.ok(!(await client.listTools()).tools.some((t) => t.name === 'modern_grown'));
@@ -34,7 +34,7 @@ describe('serve: list_changed of a backend reaches the host', { timeout: 60_000 
       versionNegotiation: { mode: { pin: '2026-07-28' } },
       listChanged: { tools: { autoRefresh: false, onChanged: () => notified() } },
     } as never);
-    await client.connect(new V2Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['dual'])), stderr: 'inherit' }));
+    await client.connect(new V2Stdio({ command: process.execPath, args: serveArgs(gatewayConfig(['dual'])), stderr: 'inherit', env: gatewayEnv() }));
     try {
       await client.callTool({ name: 'dual_grow', arguments: {} });
       await changed;
@@ -77,7 +77,7 @@ describe('serve: resources/subscribe of an initialize-era host', { timeout: 60_0
   test('the backend owning the URI is subscribed; its update reaches the host', async () => {
     const config = writeConfigFile([stdioEntry('res', v2Stdio({ resources: true }), { prefix: 'res_' })]);
     const client = new V1Client({ name: 'sdk1-host', version: '1' });
-    await client.connect(new V1Stdio({ command: process.execPath, args: serveArgs(config), stderr: 'inherit' }));
+    await client.connect(new V1Stdio({ command: process.execPath, args: serveArgs(config), stderr: 'inherit', env: gatewayEnv() }));
     try {
       assert.equal(client.getServerCapabilities()?.resources?.subscribe, true);
       const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));

@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { gatewayConfig, serveArgs } from './fixture.js';
+import { gatewayConfig, serveArgs, gatewayEnv } from './fixture.js';
 
 describe('serve on stdio, SDK 1.x client (initialize era)', { timeout: 120_000 }, () => {
   let client: Client;
   before(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: serveArgs(gatewayConfig()), stderr: 'inherit' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: serveArgs(gatewayConfig()), stderr: 'inherit', env: gatewayEnv() });
     client = new Client({ name: 'sdk1-host', version: '1.0.0' });
     await client.connect(transport);
   });
