@@ -19,6 +19,7 @@ export * from './mcp/apps.js';
 export type * from './mcp/types/initialize.js';
 export * from './mcp/types/content.js';
 export type * from './mcp/types/tools.js';
+export type * from './mcp/types/call-options.js';
 export type * from './mcp/types/notifications.js';
 export type * from './mcp/types/client-features.js';
 export type * from './mcp/types/resources.js';

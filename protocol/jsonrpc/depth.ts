@@ -10,10 +10,20 @@ export const MAX_MESSAGE_DEPTH = 256;
 
 /**
  * True when `value` holds objects or arrays nested more than `limit` levels deep (the value itself is
- * level 1). Iterative, so any depth is safe; stops at the first branch over the limit.
+ * level 1). Stops at the first branch over the limit, and any depth is safe: up to a limit of 1024
+ * it recurses, never more than `limit` + 1 frames deep whatever the value, and allocates nothing (it
+ * runs on every received message, where an `Object.values` array per object cost twice the time);
+ * past that it walks with explicit stacks.
  */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  return limit <= MAX_RECURSIVE_LIMIT ? deeperThan(value, limit) : deeperThanIterative(value, limit);
+}
+
+/** Deepest limit checked by recursion (a frame per level); a larger one walks with explicit stacks. */
+const MAX_RECURSIVE_LIMIT = 1024;
+
+function deeperThanIterative(value: object, limit: number): boolean {
   const stack: object[] = [value];
   const depths: number[] = [1];
   while (stack.length > 0) {
@@ -28,6 +38,26 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
         depths.push(depth + 1);
       }
     }
+  }
+  return false;
+}
+
+// Whether `node` (an object or array) nests more than `left` levels, counting itself.
+function deeperThan(node: object, left: number): boolean {
+  if (left <= 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && deeperThan(child, left - 1)) return true;
+    }
+    return false;
+  }
+  for (const key in node) {
+    // Own keys only (an enumerable key someone put on Object.prototype is not the message's), and an
+    // own `__proto__` key (kept by JSON.parse) read as data, not as the prototype.
+    if (!Object.hasOwn(node, key)) continue;
+    const child: unknown = key === '__proto__' ? Object.getOwnPropertyDescriptor(node, key)?.value : (node as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null && deeperThan(child, left - 1)) return true;
   }
   return false;
 }

@@ -6,7 +6,16 @@ import type { JsonObject } from '../jsonrpc/messages.js';
  * `_meta` of their own one small object is added.
  */
 export function withProgressToken(params: JsonObject | undefined, token: string | number): JsonObject {
-  const meta = params?._meta as Record<string, unknown> | undefined;
+  return withMeta(params, undefined, token);
+}
+
+/**
+ * `params` with a `_meta` made of `extra` (a caller's own keys), then the `_meta` the params already
+ * carry (the protocol's envelope, which wins), then `progressToken` when given (PROG-1). The caller's
+ * params are never modified.
+ */
+export function withMeta(params: JsonObject | undefined, extra: Record<string, unknown> | undefined, token: string | number | undefined): JsonObject {
+  const own = params?._meta as Record<string, unknown> | undefined;
   // A key-by-key copy into a fresh literal, not `{ ...params }` plus `_meta`: adding a key to a spread
   // clone leaves V8's fast path (about 10× slower), and this runs once per tool call. Same keys, same
   // order, same JSON.
@@ -17,6 +26,12 @@ export function withProgressToken(params: JsonObject | undefined, token: string 
     if (key === '__proto__') Object.defineProperty(out, key, { value: params[key], enumerable: true, writable: true, configurable: true });
     else out[key] = params[key];
   }
-  out._meta = meta === undefined ? { progressToken: token } : { ...meta, progressToken: token };
+  if (extra === undefined && own === undefined) {
+    out._meta = token === undefined ? {} : { progressToken: token };
+    return out;
+  }
+  const meta: Record<string, unknown> = extra === undefined ? { ...own } : own === undefined ? { ...extra } : { ...extra, ...own };
+  if (token !== undefined) meta.progressToken = token;
+  out._meta = meta;
   return out;
 }

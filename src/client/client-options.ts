@@ -1,6 +1,7 @@
 // The options, call options and events of a Client: the shapes its users write and listen to,
 // apart from the class so the modules that make up the client share them without importing it.
 import type {
+  CallOptions,
   CallToolResult,
   ClientCapabilities,
   Implementation,
@@ -118,19 +119,11 @@ export interface SdkRequestOptions {
   onprogress?: (progress: Progress) => void;
 }
 
-/** Options of {@link Client.callTool}. */
-export interface CallToolOptions {
-  /** Milliseconds without an answer or progress before the call fails. @defaultValue the client's requestTimeoutMs */
-  timeoutMs?: number;
-  /** Hard cap whatever progress says. */
-  maxTotalTimeoutMs?: number;
-  signal?: AbortSignal;
-  onProgress?: (progress: Progress) => void;
-  /** Restart the timeout on progress. @defaultValue true */
-  resetTimeoutOnProgress?: boolean;
-  /** Extra `_meta` for the request. */
-  meta?: Record<string, unknown>;
-}
+/**
+ * Options of {@link Client.callTool}: the shared per-call options ({@link CallOptions}: timeouts,
+ * signal, progress, `_meta`), handed to the session as they are.
+ */
+export type CallToolOptions = CallOptions;
 
 /**
  * Checks a `callTool` before it is made: calls `send` to make it (with the arguments and options it

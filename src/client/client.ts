@@ -164,7 +164,9 @@ export class Client {
 
   /**
    * Calls a tool. A result with `isError: true` is returned, not thrown (TOOLS-8). A progress token is
-   * always attached, so progress from the server keeps a long call alive.
+   * attached, so progress from the server keeps a long call alive (unless the call sets
+   * `resetTimeoutOnProgress: false` and has no `onProgress`: then nobody would listen). The options
+   * object goes down to the session as it is.
    * A tool whose `execution.taskSupport` is `required` (TASKS-2) is run as a task transparently: the
    * result is still the tool's. With `{ task: { ttl } }` the call returns a {@link ToolTask} instead.
    * @throws McpError for a JSON-RPC error (unknown tool, bad request).
@@ -194,6 +196,19 @@ export class Client {
       const gate = this.toolCallGate;
       if (gate) return gate(name, args, options as CallToolOptions, (a, o) => this.tools.call(name, a, o));
       return this.tools.call(name, args, options as CallToolOptions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * @internal The plain `callTool` past the gate of {@link Client.gateToolCalls}, for the owner of
+   * that gate when its checks already ran (the manager's server handle); the options go down as they are.
+   */
+  callToolChecked(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    try {
+      this.connection.assertReady(Methods.toolsCall);
+      return this.tools.call(name, args, options);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -7,7 +7,7 @@ import { composeRedactors, createRedactor, redactError, type Redact } from '../.
 import { NotConnectedError } from '../errors/session-errors.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
 import type { RequestObserver } from '../session/observer.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestOptions } from '../session/session.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestHooks, type RequestOptions } from '../session/session.js';
 import type { Transport } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, type ClientEvents, type ClientOptions } from './client-options.js';
@@ -25,6 +25,10 @@ import { afterUrlElicitationError } from './url-elicitation.js';
 import { withTasksExtension } from './task-driver.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
+
+// Every tool call asks for progress, so progress keeps a long call alive (TIME-3), unless the call
+// turned restarting off and has no callback (nobody would listen).
+const PROGRESS_METHODS: ReadonlySet<string> = new Set([Methods.toolsCall]);
 
 /** One connection's shared state and its single request path. */
 export class ClientConnection implements NotificationSink, RecoveryHost {
@@ -100,6 +104,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
       clock: options.clock,
       defaultTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       observer: this.observer,
+      progressMethods: PROGRESS_METHODS,
     });
     this.session = s;
     this.path = legacyPath(s);
@@ -179,12 +184,26 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
 
   /**
    * Every request of the client: the era's path, URL elicitation, session recovery over HTTP, masked
-   * failures. `check`, when given, reads the result (and may throw) in the same hop as the failure
-   * handling: one promise per call on the hot path instead of two.
+   * failures. `check`, when given, reads the result (and may throw); one `check` function serves every
+   * call (it gets the params). Over stdio in the handshake era (no recovery, no envelope) the session
+   * applies the check and the failure handling as the request settles, so the caller awaits the
+   * request's own promise; elsewhere they share one promise step.
    */
   request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R>;
-  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check: (result: R) => T): Promise<T>;
-  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check?: (result: R) => T): Promise<R | T> {
+  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check: (result: R, params: JsonObject | undefined) => T): Promise<T>;
+  request<R, T>(
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions,
+    check?: (result: R, params: JsonObject | undefined) => T,
+  ): Promise<R | T> {
+    if (this.path.era === 'legacy' && this.session.transport.kind === 'stdio')
+      return this.session.requestWith<R | T>(
+        method,
+        params,
+        options,
+        check === undefined ? this.rescueHooks : this.hooksFor(check as NonNullable<RequestHooks['check']>),
+      );
     let pending: Promise<R>;
     try {
       pending = this.sendOnPath<R>(method, params, options);
@@ -192,11 +211,30 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
       pending = Promise.reject(error);
     }
     // A success passes through with one promise; only a failure builds the elicitation rounds.
-    const failed = (error: unknown): Promise<R | T> => {
-      const retried = this.requestFailed<R>(error, method, params, options);
-      return check ? retried.then(check) : retried;
-    };
-    return check ? pending.then(check, failed) : pending.catch(failed);
+    const failed = (error: unknown): Promise<R | T> => this.rescue(error, method, params, options, check as RequestHooks['check']) as Promise<R | T>;
+    return check ? pending.then((result) => check(result, params), failed) : pending.catch(failed);
+  }
+
+  private readonly rescueHooks: RequestHooks = {
+    rescue: (error, method, params, options) => this.rescue(error, method, params, options, undefined),
+  };
+  /** The hooks of the last `check` seen (tool calls have one for all their calls). */
+  private checkedHooks?: { check: NonNullable<RequestHooks['check']>; hooks: RequestHooks };
+
+  private hooksFor(check: NonNullable<RequestHooks['check']>): RequestHooks {
+    const cached = this.checkedHooks;
+    if (cached?.check === check) return cached.hooks;
+    const hooks: RequestHooks = { check, rescue: (error, method, params, options) => this.rescue(error, method, params, options, check) };
+    this.checkedHooks = { check, hooks };
+    return hooks;
+  }
+
+  // Every failure: URL elicitation may complete and retry, then the result is checked like a first
+  // answer. A step later than the failure: the session calls this while it settles (inside a close or
+  // a read), where a retry must not start.
+  private rescue(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions, check: RequestHooks['check']): Promise<unknown> {
+    const retried = Promise.reject(error).catch((failure: unknown) => this.requestFailed(failure, method, params, options));
+    return check === undefined ? retried : retried.then((result) => check(result as Record<string, unknown>, params));
   }
 
   private sendOnPath<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {

@@ -22,10 +22,6 @@ import { collectPages } from './pagination.js';
 import { taskParams, ToolTask } from './tasks.js';
 import { ToolHeaders } from './tool-headers.js';
 
-// Every tool call asks for progress, so progress keeps a long call alive (TIME-3); a call with no
-// options of its own shares this object instead of building one.
-const PROGRESS_ONLY: RequestOptions = Object.freeze({ progress: true });
-
 /** The MCP SDK's `callTool` options as this client's {@link CallToolOptions}. */
 export function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
   return {
@@ -49,6 +45,9 @@ export class ToolCalls {
   listTtlMs: number | undefined;
 
   constructor(private readonly connection: ClientConnection) {}
+
+  /** The result check of every plain call: one function, the tool's name read from the params. */
+  private readonly checkCall = (result: CallToolResult, params: JsonObject | undefined): CallToolResult => this.checkResult(String(params?.name), result);
 
   /** Every tool, following pagination; empty without a `tools` capability (LIFE-7). */
   async list(options: RequestOptions = {}): Promise<Tool[]> {
@@ -136,30 +135,14 @@ export class ToolCalls {
 
   private plainCall(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const connection = this.connection;
+    // The caller's options go down as they are: the session reads the timeouts, signal, progress and
+    // `meta` from them, and asks for progress itself (tool calls are among its progressMethods).
     const params: JsonObject = { name, arguments: args };
-    if (options.meta) params._meta = { ...options.meta };
-    const requestOptions: RequestOptions =
-      options.timeoutMs === undefined &&
-      options.maxTotalTimeoutMs === undefined &&
-      options.signal === undefined &&
-      options.onProgress === undefined &&
-      options.resetTimeoutOnProgress === undefined
-        ? PROGRESS_ONLY
-        : {
-            timeoutMs: options.timeoutMs,
-            maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-            signal: options.signal,
-            onProgress: options.onProgress,
-            resetTimeoutOnProgress: options.resetTimeoutOnProgress,
-            progress: true,
-            headers: undefined,
-          };
     // Stdio and legacy calls go straight to the session: no await before sending, no async frame
     // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
-    if (!connection.modernHttp)
-      return connection.request(Methods.toolsCall, params, requestOptions, (result: CallToolResult) => this.checkResult(name, result));
+    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall);
     const send = (): Promise<CallToolResult> =>
-      this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...requestOptions, headers }));
+      this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...options, headers }));
     return send()
       .catch(async (error: unknown) => {
         // HTTP-12: -32020 means our Mcp-Param-* headers disagree with the tool's current schema: re-list once, retry.
@@ -198,8 +181,13 @@ export class ToolCalls {
     if (support === 'forbidden')
       throw new CapabilityMissingError({ server: connection.options.name, method: Methods.toolsCall, capability: `execution.taskSupport of tool "${name}"` });
     const params: JsonObject = { name, arguments: args, task: taskParams(options.task) };
-    if (options.meta) params._meta = { ...options.meta };
-    const created = await connection.request<CreateTaskResult>(Methods.toolsCall, params, { timeoutMs: options.timeoutMs, signal: options.signal });
+    // No progress token: the task's progress would outlive this request (PROG-6), which only creates it.
+    const created = await connection.request<CreateTaskResult>(Methods.toolsCall, params, {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+      meta: options.meta,
+      progress: false,
+    });
     const task = new ToolTask(connection.host, created, name);
     connection.tasks.set(task.taskId, new WeakRef(task));
     connection.logger.info(`task ${task.taskId} started for tool "${name}" (${task.task.status})`, { server: connection.options.name, taskId: task.taskId });

@@ -1,7 +1,7 @@
 // A server handle used directly (`manager.server(name).callTool(...)`) passes the same call
 // pipeline as the registry's calls: pins, policy, audit and telemetry see it, and a refusal throws
-// the step's error with nothing sent. Calls the registry makes through its own pipeline are marked
-// and pass straight through, so no call is checked twice.
+// the step's error with nothing sent. Calls the registry makes through its own pipeline never meet
+// this gate (they take `ServerHandle.callChecked`), so no call is checked twice.
 import { McpBridgeError, type CallToolResult, type Tool } from '../../protocol/index.js';
 import { convertResult, errorResult } from '../bridge/result.js';
 import { toolDefFromMcp } from '../bridge/tool-def.js';
@@ -11,27 +11,15 @@ import type { ToolCall } from '../pipeline/types.js';
 import type { ToolRegistry } from '../registry/registry.js';
 import type { ToolCallGate } from './server-handle-options.js';
 
-/** The gate of the handles of one manager, and the mark its registry callers put on their calls. */
+/** The gate of the handles and clients of one manager. */
 export class CallGate {
-  /** The options objects of calls that come from the registry's pipeline (already checked). */
-  private readonly fromRegistry = new WeakSet<object>();
-
   constructor(private readonly registry: ToolRegistry) {}
-
-  /** `options` for a call the registry's pipeline already ran: the gate lets it through. */
-  mark<T extends object>(options: T): T {
-    // Without steps every gate lets calls through anyway: no copy on the hot path.
-    if (!this.registry.hasPipelineSteps()) return options;
-    const marked = { ...options };
-    this.fromRegistry.add(marked);
-    return marked;
-  }
 
   /** The gate of one server's handle; `prefix` and `listed` build a definition for a tool the registry does not hold. */
   forServer(server: string, prefix: () => string, listed: () => readonly Tool[]): ToolCallGate {
     return (tool, args, options, send) => {
       const registry = this.registry;
-      if (this.fromRegistry.has(options) || !registry.hasPipelineSteps()) return send(args, options);
+      if (!registry.hasPipelineSteps()) return send(args, options);
       const definition = registry.findByOrigin(server, tool) ?? unregistered(server, tool, prefix(), listed());
       return this.run(registry, { server, tool, definition, args, options }, send);
     };
@@ -57,7 +45,8 @@ export class CallGate {
     const result = await registry.runPipeline(call, async (reached) => {
       sent = true;
       try {
-        return convertResult(await send(reached.arguments, { ...c.options, ...reached.context }), { textBudget: Number.POSITIVE_INFINITY });
+        // The context is the caller's options with `entry` added, as a step left it.
+        return convertResult(await send(reached.arguments, reached.context), { textBudget: Number.POSITIVE_INFINITY });
       } catch (error) {
         failure = { error };
         return errorResult({ code: codeOf(error) ?? 'MCPB_TOOL_CALL_FAILED', message: error instanceof Error ? error.message : String(error) });

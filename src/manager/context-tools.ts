@@ -49,9 +49,9 @@ export class ContextTools {
     return defs;
   }
 
-  /** Calls a tool of this server: a synthetic one here, a real one on the server. */
+  /** Calls a tool of this server for the registry, whose pipeline already ran: a synthetic one here, a real one on the server. */
   call(name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> {
-    if (!this.active.has(name)) return this.handle.callTool(name, args, context).then((result) => this.remember(result));
+    if (!this.active.has(name)) return this.handle.callChecked(name, args, context).then(this.remember);
     return this.callContext(name, args, context);
   }
 
@@ -118,12 +118,13 @@ export class ContextTools {
     }
   }
 
-  private remember(result: CallToolResult): CallToolResult {
+  // A field, not a method: one function for every call's `.then`, no closure per call.
+  private readonly remember = (result: CallToolResult): CallToolResult => {
     for (const uri of linkedUris(result)) {
       this.linked.delete(uri);
       this.linked.add(uri);
       if (this.linked.size > MAX_LINKED) this.linked.delete(this.linked.values().next().value!);
     }
     return result;
-  }
+  };
 }

@@ -11,6 +11,11 @@ export class IdleStop {
     private readonly onIdle: () => void,
   ) {}
 
+  /** Whether this server stops when idle at all; when not, calls need not be counted. */
+  get enabled(): boolean {
+    return !!this.afterMs;
+  }
+
   /** The server became ready: start counting. */
   arm(): void {
     this.reset();

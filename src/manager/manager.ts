@@ -248,7 +248,6 @@ export class Manager {
               () => config.prefix,
               (): readonly Tool[] => handle.currentTools,
             ),
-            markChecked: (options) => this.gate!.mark(options),
           }
         : {}),
     });
@@ -318,8 +317,8 @@ export class Manager {
       ...(config.defer !== undefined ? { defer: config.defer } : {}),
       textBudget: config.maxResultChars,
       // No timeoutMs here: the server's timeout is applied once, as its Client's requestTimeoutMs.
-      // Marked: the registry's pipeline already ran, so the handle's gate lets it through.
-      caller: (name, args, ctx) => context.call(name, args, this.gate ? this.gate.mark(ctx) : ctx),
+      // The registry's pipeline already ran: the call skips the handle's gate, its context passed on as it is.
+      caller: (name, args, ctx) => context.call(name, args, ctx),
     });
     for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
     for (const name of report.unmatchedAllow)

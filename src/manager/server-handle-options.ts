@@ -32,8 +32,6 @@ export interface ServerHandleOptions {
   toolListStore?: ToolListStore;
   /** Runs every `callTool` through the owner's checks (the manager's: its registry's call pipeline) before `send` makes it. */
   gate?: ToolCallGate;
-  /** Marks the options of a call the gate already checked, so the client's own gate lets it through. */
-  markChecked?: <T extends object>(options: T) => T;
 }
 
 export type { ToolCallGate } from '../client/client-options.js';

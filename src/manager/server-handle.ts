@@ -158,12 +158,16 @@ export class ServerHandle {
    */
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const gate = this.options.gate;
-    return gate ? gate(name, args, options, (a, o) => this.send(name, a, o)) : this.send(name, args, options);
+    return gate ? gate(name, args, options, (a, o) => this.callChecked(name, a, o)) : this.callChecked(name, args, options);
   }
 
-  private send(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+  /**
+   * @internal `callTool` past the owner's gate: for a caller whose call already passed the registry's
+   * pipeline (the manager's registry caller), so no call is checked twice. The options go down as they are.
+   */
+  callChecked(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     // The call waits for the start; a start that fails is this call's error.
-    if (this.asleep || this.waking) return this.awake().then(() => this.send(name, args, options));
+    if (this.asleep || this.waking) return this.awake().then(() => this.callChecked(name, args, options));
     const client = this.liveClient;
     if (!client)
       return Promise.reject(
@@ -175,9 +179,11 @@ export class ServerHandle {
         ),
       );
     // The configured timeout is the client's requestTimeoutMs (set once, in launch()).
-    const end = this.idle.begin();
-    const mark = this.options.markChecked;
-    const result = client.callTool(name, args, mark ? mark(options) : options).finally(end);
+    // Calls are counted only for a server that stops when idle: otherwise no closure or `.finally` per call.
+    const end = this.idle.enabled ? this.idle.begin() : undefined;
+    // Past the client's own gate too: this handle's gate (or the registry's pipeline) already ran.
+    const sent = client.callToolChecked(name, args, options);
+    const result = end === undefined ? sent : sent.finally(end);
     // A server that echoes its API key in a result must not hand it to the LLM.
     return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
   }

@@ -3,17 +3,15 @@
 // adapters, CLI, manager, gateway) passes one ordered chain: audit → pins → policy → telemetry →
 // user interceptors → result budget → the server. The audit step comes first so that it sees every
 // call and how it ended, the calls that pins or policy refuse included.
-import type { Progress } from '../../protocol/index.js';
+import type { CallOptions } from '../../protocol/index.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
 
-/** Per-call options passed down to a server caller or native handler. */
-export interface CallContext {
-  signal?: AbortSignal;
-  /** Milliseconds without an answer (or progress) before the call fails; the server's `timeoutMs` when not given. */
-  timeoutMs?: number;
-  onProgress?: (progress: Progress) => void;
-  /** Extra `params._meta` for the `tools/call` request (trace context, for one). */
-  meta?: Record<string, unknown>;
+/**
+ * Per-call options of a registry call: the shared {@link CallOptions} (signal, timeouts, progress,
+ * `_meta`), which reach the server's session as this same object, plus where the call entered and
+ * how a policy asks for confirmation. `timeoutMs` is the server's `timeoutMs` when not given.
+ */
+export interface CallContext extends CallOptions {
   /** Where the call entered. @defaultValue `'registry'` */
   entry?: CallEntry;
   /**

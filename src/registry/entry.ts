@@ -63,7 +63,7 @@ export function mcpEntry(server: string, tool: Tool, options: ServerToolOptions)
   if (options.defer === true || (Array.isArray(options.defer) && allowMatcher(options.defer).matches(tool.name))) def.deferred = true;
   const entry: Entry = {
     def,
-    invoke: (args, context) => options.caller(tool.name, args, { ...context, timeoutMs: context.timeoutMs ?? options.timeoutMs }),
+    invoke: invokerOf(tool.name, options),
     fingerprint: fingerprint({ ...tool, prefix: options.prefix ?? '' }),
     specs: new Map(),
     nameChanges,
@@ -72,6 +72,16 @@ export function mcpEntry(server: string, tool: Tool, options: ServerToolOptions)
   if (options.strictOutput !== undefined) entry.strictOutput = options.strictOutput;
   if (options.timeoutMs !== undefined) entry.timeoutMs = options.timeoutMs;
   return entry;
+}
+
+/**
+ * Calls the server's caller with the call's own context object. Only a server timeout that the
+ * context does not override needs a copy of it, and only for that call.
+ */
+function invokerOf(name: string, options: ServerToolOptions): Entry['invoke'] {
+  const { caller, timeoutMs } = options;
+  if (timeoutMs === undefined) return (args, context) => caller(name, args, context);
+  return (args, context) => caller(name, args, context.timeoutMs === undefined ? { ...context, timeoutMs } : context);
 }
 
 /** Entry for a native tool; its handler's string or CallToolResult becomes the raw result. */

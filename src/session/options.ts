@@ -1,5 +1,5 @@
 // The options and events of a Session, apart from the class that honours them.
-import type { McpBridgeError, McpError, Progress } from '../../protocol/index.js';
+import type { CallOptions, McpBridgeError, McpError } from '../../protocol/index.js';
 import type { Logger } from '../log.js';
 import type { TransportCloseInfo } from '../transports/transport.js';
 import type { RequestObserver } from './observer.js';
@@ -8,19 +8,17 @@ import type { Clock } from './pending.js';
 /** Default per-request timeout (TIME-1): 60 s, restarted by progress. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
-/** Options of one request. */
-export interface RequestOptions {
-  /** Milliseconds without an answer (or progress) before the request fails. @defaultValue 60000 */
-  timeoutMs?: number;
-  /** Hard cap on the whole request whatever progress says (TIME-4). @defaultValue none */
-  maxTotalTimeoutMs?: number;
-  /** Restart the timeout on each progress notification (TIME-3). @defaultValue true */
-  resetTimeoutOnProgress?: boolean;
-  /** Aborts the request: it rejects at once and the server is told (CANCEL-1). */
-  signal?: AbortSignal;
-  /** Receives progress notifications; setting it attaches a progress token (PROG-1). */
-  onProgress?: (progress: Progress) => void;
-  /** Attach a progress token even without a callback, so progress keeps the request alive. */
+/**
+ * Options of one request: the shared {@link CallOptions} (timeouts, signal, progress, `_meta`) plus what
+ * only the session and the transport read. A caller's `CallToolOptions` or `CallContext` is passed
+ * here as it is; fields of other layers (`entry`, `onConfirm`) ride along unread.
+ */
+export interface RequestOptions extends CallOptions {
+  /**
+   * Attach a progress token even without a callback, so progress keeps the request alive (TIME-3);
+   * `false` never attaches one. @defaultValue true for the session's `progressMethods` while
+   * `resetTimeoutOnProgress` is on, else only with `onProgress`
+   */
   progress?: boolean;
   /** Whether a timeout or abort sends `notifications/cancelled`; initialize never does (LIFE-8), whatever this says. @defaultValue true */
   cancellable?: boolean;
@@ -37,6 +35,12 @@ export interface SessionOptions {
   defaultTimeoutMs?: number;
   /** Told of every request sent and its outcome (tracing); none by default, at no cost. */
   observer?: RequestObserver;
+  /**
+   * Methods whose requests ask for progress without a callback, so that progress keeps them alive
+   * (TIME-3): a request of one carries a progress token unless it has `progress: false` or
+   * `resetTimeoutOnProgress: false` (then nobody would listen). @defaultValue none
+   */
+  progressMethods?: ReadonlySet<string>;
 }
 
 export interface SessionEvents {

@@ -5,7 +5,8 @@
 // Timeouts share one timer per table, armed for the earliest deadline, instead of a timer per request:
 // a request that is answered in time (nearly all) then costs two numbers and no timer allocation or
 // cancellation. When it fires, the table times out what is due and re-arms for the next deadline.
-import type { Progress, RequestId } from '../../protocol/index.js';
+import type { JsonObject, Progress, RequestId } from '../../protocol/index.js';
+import type { RequestOptions } from './options.js';
 
 /** Timer functions, injectable so timeout tests need no real waiting. */
 export interface Clock {
@@ -38,11 +39,29 @@ export interface PendingEntry {
   readonly onProgress?: (progress: Progress) => void;
   resolve(value: Record<string, unknown>): void;
   reject(error: unknown): void;
+  /** The promise the caller awaits, settled by `resolve`/`reject`. */
+  answer?: Promise<unknown>;
+  /** What the caller has done with the outcome as it settles (see {@link RequestHooks}); with `params` and `options` for them. */
+  hooks?: RequestHooks;
+  params?: JsonObject;
+  options?: RequestOptions;
   detachAbort?: () => void;
   /** When the idle timeout fires (clock time); Infinity for none. Set by the table. */
   idleDeadline?: number;
   /** When the total timeout fires; Infinity for none. Set by the table. */
   totalDeadline?: number;
+}
+
+/**
+ * What a caller of the session has done with a request's outcome in the same step that settles it, so
+ * its promise is the one the caller awaits (no `.then` layer and no closures of its own per request).
+ * One hooks object serves every request of a caller.
+ */
+export interface RequestHooks {
+  /** Reads the result before the promise resolves with what it returns; a throw fails the request (not through `rescue`). */
+  check?(result: Record<string, unknown>, params: JsonObject | undefined): unknown;
+  /** Takes every failure of the request (answer, timeout, abort, close, delivery); the promise follows the one returned. */
+  rescue?(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown>;
 }
 
 export interface PendingOptions {
@@ -92,15 +111,25 @@ export class PendingTable {
   resolve(id: RequestId, result: Record<string, unknown>): boolean {
     const entry = this.take(id);
     if (!entry) return false;
-    entry.resolve(result);
+    const check = entry.hooks?.check;
+    if (check === undefined) entry.resolve(result);
+    else {
+      try {
+        entry.resolve(check(result, entry.params) as Record<string, unknown>);
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
     return true;
   }
 
-  /** Rejects the entry; false when the id is unknown. */
+  /** Rejects the entry (or hands the failure to its `rescue`); false when the id is unknown. */
   reject(id: RequestId, error: unknown): boolean {
     const entry = this.take(id);
     if (!entry) return false;
-    entry.reject(error);
+    const rescue = entry.hooks?.rescue;
+    if (rescue === undefined) entry.reject(error);
+    else entry.resolve(rescue(error, entry.method, entry.params, entry.options!) as unknown as Record<string, unknown>);
     return true;
   }
 

@@ -5,43 +5,46 @@ import type { RequestId } from '../../protocol/index.js';
 import type { RequestOptions } from './options.js';
 import type { PendingEntry } from './pending.js';
 
-/** What {@link openEntry} needs besides the caller's options. */
-export interface EntrySpec {
-  id: RequestId;
-  method: string;
-  progressToken: string | number | undefined;
-  cancellable: boolean;
-  startedAt: number;
-  timeoutMs: number;
-  options: RequestOptions;
-}
-
 /** The placeholder settle function of an entry until its promise exists. */
 const unset = (): void => {};
 
-/** A fresh entry (not yet in the table) and the promise it settles. */
-export function openEntry<R>(spec: EntrySpec): { entry: PendingEntry; answer: Promise<R> } {
-  const { options } = spec;
+/**
+ * A fresh entry (not yet in the table); its promise is `entry.answer`. Positional arguments and the
+ * promise on the entry: no spec object or result pair per request.
+ */
+export function openEntry(
+  id: RequestId,
+  method: string,
+  progressToken: string | number | undefined,
+  cancellable: boolean,
+  startedAt: number,
+  timeoutMs: number,
+  options: RequestOptions,
+): PendingEntry {
   const entry: PendingEntry = {
-    id: spec.id,
-    method: spec.method,
-    progressToken: spec.progressToken,
-    startedAt: spec.startedAt,
-    timeoutMs: spec.timeoutMs,
+    id,
+    method,
+    progressToken,
+    startedAt,
+    timeoutMs,
     maxTotalTimeoutMs: options.maxTotalTimeoutMs,
     resetOnProgress: options.resetTimeoutOnProgress ?? true,
-    cancellable: spec.cancellable,
+    cancellable,
     onProgress: options.onProgress,
     resolve: unset,
     reject: unset,
+    answer: undefined,
+    hooks: undefined,
+    params: undefined,
+    options: undefined,
     // Set by the table.
     idleDeadline: 0,
     totalDeadline: 0,
     detachAbort: undefined,
   };
-  const answer = new Promise<R>((resolve, reject) => {
+  entry.answer = new Promise((resolve, reject) => {
     entry.resolve = resolve as (value: Record<string, unknown>) => void;
     entry.reject = reject;
   });
-  return { entry, answer };
+  return entry;
 }

@@ -15,7 +15,7 @@ import {
 } from '../../protocol/index.js';
 import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
-import { withProgressToken } from '../../protocol/mcp/meta.js';
+import { withMeta } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
@@ -24,10 +24,19 @@ import { IncomingRequests } from './incoming.js';
 import { failInvalidAnswer, failUnreadableAnswer } from './read-failures.js';
 import { openEntry } from './request-entry.js';
 import { RequestDelivery } from './delivery.js';
-import { PendingTable, systemClock, type Clock, type PendingEntry, type TimeoutKind } from './pending.js';
+import { PendingTable, systemClock, type Clock, type PendingEntry, type RequestHooks, type TimeoutKind } from './pending.js';
 import type { RequestObserver } from './observer.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
+export type { RequestHooks } from './pending.js';
+
+/** `hooks` applied to a promise settled without them (a traced request, an early failure), one step later. */
+function applyHooks(answer: Promise<unknown>, hooks: RequestHooks, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown> {
+  const { check, rescue } = hooks;
+  const onResult = check === undefined ? undefined : (result: unknown) => check(result as Record<string, unknown>, params);
+  // A check's throw is not rescued, as in the table: the rescue takes the request's own failure alone.
+  return rescue === undefined ? answer.then(onResult) : answer.then(onResult, (error: unknown) => rescue(error, method, params, options));
+}
 
 /** One JSON-RPC conversation with a peer over a {@link Transport}. */
 export class Session {
@@ -44,6 +53,7 @@ export class Session {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly delivery: RequestDelivery;
   private readonly observer?: RequestObserver;
+  private readonly progressMethods?: ReadonlySet<string>;
 
   constructor(
     readonly transport: Transport,
@@ -54,6 +64,7 @@ export class Session {
     this.serverName = options.serverName;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.observer = options.observer;
+    this.progressMethods = options.progressMethods;
     this.pending = new PendingTable({ clock: this.clock, onTimeout: (entry, kind) => this.timeOut(entry, kind) });
     this.delivery = new RequestDelivery(transport, this.pending);
     this.incoming = new IncomingRequests({
@@ -106,39 +117,55 @@ export class Session {
     options?: RequestOptions,
   ): Promise<R>;
   request<R>(method: string, params?: object, options: RequestOptions = {}): Promise<R> {
-    if (this.closeInfo) return Promise.reject(new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo));
+    return this.requestWith<R>(method, params as JsonObject | undefined, options, undefined);
+  }
+
+  /**
+   * {@link Session.request} with `hooks` applied to the outcome as it settles: the promise returned
+   * is the request's own, already checked or rescued (see {@link RequestHooks}).
+   */
+  requestWith<R>(method: string, params: JsonObject | undefined, options: RequestOptions, hooks: RequestHooks | undefined): Promise<R> {
+    if (this.closeInfo) return this.failEarly(new ConnectionClosedError({ server: this.serverName, method }, this.closeInfo), method, params, options, hooks);
     const signal = options.signal;
-    if (signal?.aborted) return Promise.reject(new RequestAbortedError({ server: this.serverName, method }, signal.reason));
+    if (signal?.aborted) return this.failEarly(new RequestAbortedError({ server: this.serverName, method }, signal.reason), method, params, options, hooks);
     // JSONRPC-3: ids only go up, never reused within the session.
     const id = this.nextId++;
-    const wantsProgress = options.onProgress !== undefined || options.progress === true;
+    // Progress is asked for when someone listens: the caller's callback, or the timeout, which
+    // progress restarts (TIME-3), for the methods that ask by default (tool calls).
+    const wantsProgress =
+      options.onProgress !== undefined || (options.progress ?? (this.progressMethods?.has(method) === true && options.resetTimeoutOnProgress !== false));
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    let finalParams = progressToken === undefined ? (params as JsonObject | undefined) : withProgressToken(params as JsonObject | undefined, progressToken);
+    const meta = options.meta;
+    let finalParams = progressToken === undefined && meta === undefined ? params : withMeta(params, meta, progressToken);
     // Tracing (when installed) sees the request as it goes out and may add trace context to `_meta`.
     const observed = this.observer?.open(id, method, finalParams);
     if (observed !== undefined) finalParams = observed.params;
     const message: JsonRpcRequest = finalParams === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: finalParams };
     // The one place that decides what may be cancelled: never initialize (LIFE-8), on either path.
     const cancellable = method !== Methods.initialize && (options.cancellable ?? true);
-    const { entry, answer } = openEntry<R>({
-      id,
-      method,
-      progressToken,
-      cancellable,
-      startedAt: this.clock.now(),
-      timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
-      options,
-    });
+    const entry = openEntry(id, method, progressToken, cancellable, this.clock.now(), options.timeoutMs ?? this.defaultTimeoutMs, options);
+    // Traced requests keep the hooks out of the entry, so the span ends with the server's own outcome.
+    if (hooks !== undefined && observed === undefined) {
+      entry.hooks = hooks;
+      entry.params = params;
+      entry.options = options;
+    }
+    const answer = entry.answer as Promise<R>;
     if (signal) this.watchAbort(entry, signal);
     this.pending.add(entry);
     this.delivery.deliver(message, options);
-    if (observed !== undefined)
-      answer.then(
-        (result) => observed.end(undefined, result),
-        (error: unknown) => observed.end(error),
-      );
-    return answer;
+    if (observed === undefined) return answer;
+    answer.then(
+      (result) => observed.end(undefined, result),
+      (error: unknown) => observed.end(error),
+    );
+    return hooks === undefined ? answer : (applyHooks(answer, hooks, method, params, options) as Promise<R>);
+  }
+
+  private failEarly<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions, hooks: RequestHooks | undefined): Promise<R> {
+    const failed = Promise.reject(error);
+    return hooks === undefined ? failed : (applyHooks(failed, hooks, method, params, options) as Promise<R>);
   }
 
   // Aborting fails the request and tells the server (unless it may not be cancelled).

@@ -12,6 +12,22 @@ test('nestsDeeperThan counts the value itself as level 1 and copes with a millio
   assert.equal(nestsDeeperThan(nested(1_000_000), MAX_MESSAGE_DEPTH), true);
   assert.equal(nestsDeeperThan(JSON.parse('{"a":1,"__proto__":{"b":{"c":{}}}}'), 3), true);
   assert.equal(nestsDeeperThan(JSON.parse('{"a":[1,{"b":2}],"c":{"d":[]}}'), 3), false);
+  // Both walks (recursive up to a limit of 1024, with stacks past it) agree at their edges.
+  assert.equal(nestsDeeperThan(nested(1024), 1024), false);
+  assert.equal(nestsDeeperThan(nested(1025), 1024), true);
+  assert.equal(nestsDeeperThan(nested(2000), 1_000_000), false);
+  assert.equal(nestsDeeperThan(nested(1_000_000), 999_999), true);
+});
+
+test('a key on Object.prototype is not part of the message', () => {
+  const proto = Object.prototype as Record<string, unknown>;
+  proto.polluted = { a: { b: {} } };
+  try {
+    assert.equal(nestsDeeperThan({ x: 1 }, 1), false);
+    assert.equal(nestsDeeperThan({ x: {} }, 2), false);
+  } finally {
+    delete proto.polluted;
+  }
 });
 
 test('a message over the limit is classified invalid, one at the limit is not', () => {

@@ -117,6 +117,25 @@ describe('server tools', () => {
     assert.equal(calls[1].context.timeoutMs, 5, 'a per-call timeout wins');
   });
 
+  test('the call context reaches the server caller as the same object: no copy per layer', async () => {
+    const registry = new Registry();
+    const { calls, caller } = fakeCaller();
+    registry.registerServerTools('fs', fixtureTools('filesystem'), { prefix: 'fs_', caller });
+    const context = { timeoutMs: 50, maxTotalTimeoutMs: 90, resetTimeoutOnProgress: false, meta: { trace: 't' } };
+    await registry.execute('fs_read_text_file', { path: '/tmp/x' }, context);
+    assert.equal(calls[0].context, context, 'passed on, not re-spread');
+    // With a server timeout, only a call that does not set its own gets a copy (to carry it).
+    const timed = new Registry();
+    const second = fakeCaller();
+    timed.registerServerTools('fs', fixtureTools('filesystem'), { prefix: 'fs_', caller: second.caller, timeoutMs: 1234 });
+    await timed.execute('fs_read_text_file', { path: '/tmp/x' }, context);
+    assert.equal(second.calls[0].context, context);
+    const bare = { meta: { trace: 'u' } };
+    await timed.execute('fs_read_text_file', { path: '/tmp/x' }, bare);
+    assert.deepEqual(second.calls[1].context, { meta: { trace: 'u' }, timeoutMs: 1234 });
+    assert.deepEqual(bare, { meta: { trace: 'u' } }, "the caller's context is untouched");
+  });
+
   test('allow-list with wildcards; entries matching nothing are reported', () => {
     const registry = new Registry();
     const report = registry.registerServerTools('fs', fixtureTools('filesystem'), { caller: fakeCaller().caller, allow: ['read_*', 'list_directory', 'nope'] });

@@ -1,9 +1,10 @@
 // Session behaviour over a linked in-memory pair: correlation, dispatch, timeouts, cancellation,
 // progress and close, each settling exactly once.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { McpError, type JsonRpcMessage } from '../../protocol/index.js';
-import { Session } from '../../src/session/session.js';
+import { Session, type RequestHooks } from '../../src/session/session.js';
+import type { RequestObserver } from '../../src/session/observer.js';
 import { HandlerError } from '../../src/session/dispatcher.js';
 import { linkedPair, ManualClock, tick } from '../helpers/pair.js';
 
@@ -190,6 +191,35 @@ test('progress reaches the callback and restarts the timeout; a token is attache
   assert.deepEqual(progress, [1, 2, 3, 4, 5]);
 });
 
+test('a progressMethods request asks for progress only while someone listens: the timeout or a callback (PROG-1, TIME-3)', async () => {
+  const [a, b] = linkedPair();
+  const client = new Session(a, { serverName: 'srv', progressMethods: new Set(['tools/call']) });
+  const server = new Session(b, { serverName: 'client-side' });
+  server.handleRequest('tools/call', () => ({ content: [] }));
+  server.handleRequest('tools/list', () => ({ tools: [] }));
+  await client.request('tools/call', { name: 't' });
+  await client.request('tools/call', { name: 't' }, { resetTimeoutOnProgress: false });
+  await client.request('tools/call', { name: 't' }, { resetTimeoutOnProgress: false, onProgress: () => {} });
+  await client.request('tools/call', { name: 't' }, { progress: false });
+  await client.request('tools/list', {});
+  const tokens = requestsOf(a.sent).map((m) => (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken);
+  assert.deepEqual(tokens, [1, undefined, 3, undefined, undefined]);
+  // Nobody listens: no `_meta` at all, the line is as short as the call itself.
+  assert.equal(requestsOf(a.sent)[1].params?._meta, undefined);
+});
+
+test("the options' meta joins params._meta: the params' own keys win, the progress token comes last", async () => {
+  const { a, client, server } = setup();
+  server.handleRequest('x', () => ({}));
+  const params = { a: 1, _meta: { own: 'params', shared: 'params' } };
+  await client.request('x', params, { meta: { extra: 'options', shared: 'options' }, progress: true });
+  const sent = requestsOf(a.sent)[0];
+  assert.deepEqual(sent.params, { a: 1, _meta: { extra: 'options', shared: 'params', own: 'params', progressToken: sent.id } });
+  assert.deepEqual(params, { a: 1, _meta: { own: 'params', shared: 'params' } }, 'the caller params are untouched');
+  await client.request('x', undefined, { meta: { only: 'options' } });
+  assert.deepEqual(requestsOf(a.sent)[1].params, { _meta: { only: 'options' } });
+});
+
 test('maxTotalTimeoutMs caps a request whatever progress says (TIME-4)', async () => {
   const clock = new ManualClock();
   const { a, b, client, server } = setup(clock);
@@ -352,4 +382,67 @@ test('a response that is not UTF-8 or not JSON fails the request its head names 
   a.events.emit('error', new FramingError('not-json', 'banner', { excerpt: 'Server v1 starting' }));
   a.events.emit('error', new FramingError('invalid-utf8', 'peer request', { excerpt: '{"jsonrpc":"2.0","id":3,"method":"roots/list"}' }));
   await assert.rejects(p3, { code: 'MCPB_REQUEST_TIMEOUT' });
+});
+
+describe('requestWith: hooks applied as the request settles', () => {
+  // One hooks object for every request, as the client's stdio path uses them.
+  const hooksLog: string[] = [];
+  const hooks: RequestHooks = {
+    check: (result, params) => {
+      if (result.bad) throw new Error(`bad result for ${String(params?.name)}`);
+      return { checked: result.value, name: params?.name };
+    },
+    rescue: (error, method, params) => {
+      hooksLog.push(`${method}:${String(params?.name)}:${(error as { code?: string }).code}`);
+      return Promise.resolve({ rescued: (error as { code?: string }).code });
+    },
+  };
+  const both = (observer?: RequestObserver) => {
+    const [a, b] = linkedPair();
+    const clock = new ManualClock();
+    const client = new Session(a, { serverName: 'srv', clock, ...(observer ? { observer } : {}) });
+    const server = new Session(b, { serverName: 'client-side' });
+    server.handleRequest('ok', () => ({ value: 1 }));
+    server.handleRequest('bad', () => ({ bad: true }));
+    server.handleRequest('fail', () => {
+      throw new HandlerError(-32602, 'no');
+    });
+    silent(server, 'slow');
+    return { client, clock };
+  };
+  const ended: unknown[] = [];
+  const observer: RequestObserver = {
+    open: (_id, _method, params) => ({ params, end: (error, result) => ended.push(error === undefined ? result : (error as { code?: unknown }).code) }),
+  };
+
+  for (const traced of [false, true]) {
+    test(`check, check throw, rescue of an answer, a timeout, an abort and a close${traced ? ' (traced: the span sees the server outcome)' : ''}`, async () => {
+      hooksLog.length = 0;
+      ended.length = 0;
+      const { client, clock } = both(traced ? observer : undefined);
+      assert.deepEqual(await client.requestWith('ok', { name: 'a' }, {}, hooks), { checked: 1, name: 'a' });
+      await assert.rejects(client.requestWith('bad', { name: 'b' }, {}, hooks), /bad result for b/);
+      assert.deepEqual(await client.requestWith('fail', { name: 'c' }, {}, hooks), { rescued: -32602 });
+      const slow = client.requestWith('slow', { name: 'd' }, { timeoutMs: 100 }, hooks);
+      await tick();
+      clock.advance(150);
+      assert.deepEqual(await slow, { rescued: 'MCPB_REQUEST_TIMEOUT' });
+      const controller = new AbortController();
+      const aborted = client.requestWith('slow', { name: 'e' }, { signal: controller.signal }, hooks);
+      controller.abort();
+      assert.deepEqual(await aborted, { rescued: 'MCPB_REQUEST_ABORTED' });
+      const closing = client.requestWith('slow', { name: 'f' }, {}, hooks);
+      await client.close();
+      assert.deepEqual(await closing, { rescued: 'MCPB_CONNECTION_CLOSED' });
+      assert.deepEqual(await client.requestWith('ok', { name: 'g' }, {}, hooks), { rescued: 'MCPB_CONNECTION_CLOSED' }, 'an early failure is rescued too');
+      assert.deepEqual(hooksLog, [
+        'fail:c:-32602',
+        'slow:d:MCPB_REQUEST_TIMEOUT',
+        'slow:e:MCPB_REQUEST_ABORTED',
+        'slow:f:MCPB_CONNECTION_CLOSED',
+        'ok:g:MCPB_CONNECTION_CLOSED',
+      ]);
+      if (traced) assert.deepEqual(ended, [{ value: 1 }, { bad: true }, -32602, 'MCPB_REQUEST_TIMEOUT', 'MCPB_REQUEST_ABORTED', 'MCPB_CONNECTION_CLOSED']);
+    });
+  }
 });
