@@ -70,6 +70,7 @@ export function rowsFor(results: Results): Row[] {
     add('w9.tools', specMetric('specsWarmCpuMs', target), `W9 toLLMSpecs('${target}') again (cached), CPU`, 'ms', 'lower', registry);
   add('w9.tools', 'firstCallCpuUs', 'W9 registry call, first on a tool (validator compiled), CPU', 'µs', 'lower', registry);
   add('w9.tools', 'warmCallCpuUs', 'W9 registry call, warm (lookup, validation, conversion), CPU', 'µs', 'lower', registry);
+  add('w9.tools', 'searchBuildMs', 'W9 tool search: index build over the 5,000 tools (first search), elapsed', 'ms', 'lower', registry);
   add('w9.tools', 'searchBuildCpuMs', 'W9 tool search: index build over the 5,000 tools (first search), CPU', 'ms', 'lower', registry);
   add('w9.tools', 'searchQueryCpuMs', 'W9 tool search: one query, median, CPU', 'ms', 'lower', registry);
   addW10(add);

@@ -43,7 +43,7 @@ const DEFAULT_LIMIT = 5;
 function indexTool(index: SearchIndex, id: string, def: ToolDef): void {
   // The name as the server gave it; a prefix (usually the server's name) counts with the server.
   index.begin(id, def.originalName);
-  if (def.title && def.title !== def.originalName) index.add(def.title, FIELD_WEIGHTS.title, false);
+  if (def.title && def.title !== def.originalName) index.title(def.title);
   if (def.description) index.add(def.description, FIELD_WEIGHTS.description);
   addParams(index, def.params, 0);
   if (def.server) index.add(def.server, FIELD_WEIGHTS.server);
@@ -53,14 +53,15 @@ function indexTool(index: SearchIndex, id: string, def: ToolDef): void {
 
 /** Parameter names and descriptions; nested members say what a tool takes as much as top-level ones, deep trees say little more. */
 function addParams(index: SearchIndex, params: readonly ToolParam[], depth: number): void {
-  for (let i = 0; i < params.length; i++) {
-    const p = params[i] as ToolParam;
-    if (p.name !== '[]') index.add(p.name, FIELD_WEIGHTS.params);
-    if (p.description) index.add(p.description, FIELD_WEIGHTS.paramText);
-    if (depth < 2) {
-      if (p.properties) addParams(index, p.properties, depth + 1);
-      if (p.items) addParams(index, [p.items], depth + 1);
-    }
+  for (let i = 0; i < params.length; i++) addParam(index, params[i] as ToolParam, depth);
+}
+
+function addParam(index: SearchIndex, p: ToolParam, depth: number): void {
+  if (p.name !== '[]') index.add(p.name, FIELD_WEIGHTS.params);
+  if (p.description) index.add(p.description, FIELD_WEIGHTS.paramText);
+  if (depth < 2) {
+    if (p.properties) addParams(index, p.properties, depth + 1);
+    if (p.items) addParam(index, p.items, depth + 1);
   }
 }
 
@@ -117,15 +118,16 @@ export class ToolSearch {
     this.stale = false;
     const entries = this.entries();
     let kept = 0;
-    for (const [name, entry] of entries) {
-      if (name === this.exclude) continue;
+    // forEach, not for-of: no entry pair and no iterator result per tool, thousands on a first search.
+    entries.forEach((entry, name) => {
+      if (name === this.exclude) return;
       kept++;
-      if (this.indexed.get(name) === entry.def) continue;
+      if (this.indexed.get(name) === entry.def) return;
       this.indexed.set(name, entry.def);
       indexTool(this.index, name, entry.def);
       this.index.end();
       this.vectors?.forget(name);
-    }
+    });
     // Every kept entry is indexed now: as many indexed as kept means none left the registry.
     if (this.indexed.size === kept) return;
     for (const name of [...this.indexed.keys()]) {

@@ -2,7 +2,7 @@
 // spec's rules depend on each other: a request is modern when its `MCP-Protocol-Version` header or
 // its `_meta` names a 2026 version (an initialize-era client sends neither); its `_meta` must carry
 // the required keys (-32602, META-2); the headers must agree with the body (-32020, SERVE-6 and
-// SERVE-11), which is judged before whether we serve the version (-32022, SERVE-5), so a mismatch
+// SERVE-14), which is judged before whether we serve the version (-32022, SERVE-5), so a mismatch
 // is never reported as an unsupported version.
 import type { IncomingHttpHeaders } from 'node:http';
 import { ModernHeaders, scanHeaderBindings } from '../../protocol/http/param-headers.js';
@@ -70,7 +70,7 @@ function headerMismatch(headers: IncomingHttpHeaders, request: JsonRpcRequest, v
   return undefined;
 }
 
-// SERVE-13: each `x-mcp-header` argument of the called tool present in the body (and not null) must
+// SERVE-16: each `x-mcp-header` argument of the called tool present in the body (and not null) must
 // come with its `Mcp-Param-*` header, equal after decoding (integers compared as numbers). A tool we
 // do not know, or whose annotations are invalid, binds no header: the call fails on its own terms.
 function paramMismatch(headers: IncomingHttpHeaders, request: JsonRpcRequest, toolSchema: (name: string) => unknown): string | undefined {

@@ -4,7 +4,7 @@
 //   their SSE streams are resumable with GET and `Last-Event-ID` (http-streams.ts, HTTP-26);
 // - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
 //   `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers must agree with the
-//   body (-32020, http-modern.ts), and an unknown or removed method is HTTP 404 (SERVE-12).
+//   body (-32020, http-modern.ts), and an unknown or removed method is HTTP 404 (SERVE-15).
 // A request's answer is JSON, or SSE when something precedes it (progress). A client that drops a
 // POST before anything resumable reached it cancels the backend call: nobody could receive the
 // result. The same server speaks the 2024-11-05 HTTP+SSE transport on `/sse` (http-sse.ts).
@@ -195,7 +195,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       checkModernPost(req.headers, request, (name) => gateway.toolInputSchema(name));
       requestFacts(request.params);
     } catch (error) {
-      // META-2, SERVE-5, SERVE-6, SERVE-11: HTTP 400 with the JSON-RPC error and the request's id (HTTP-15).
+      // META-2, SERVE-5, SERVE-6, SERVE-14: HTTP 400 with the JSON-RPC error and the request's id (HTTP-15).
       rpcError(res, 400, 0, '', request.id, toRpcError(error, request.method));
       return;
     }

@@ -133,4 +133,31 @@ describe('BM25F index against the formula', () => {
     for (let i = 0; i < 1000; i++) put(`u${i}`, { name: `v${i}_beta`, title: `w${i * 2} alpha`, paramText: ['beta gamma', 'beta gamma'] });
     for (const query of ['alpha', 'beta', 'w1', 'w2 alpha', 'v999 beta', 'p7 kappa', 'gamma']) compare(index, docs, query);
   });
+
+  it('keeps the formula while documents and texts churn through the shared pools (holes compacted, numbers reused)', () => {
+    const index = new SearchIndex();
+    const docs = new Map<string, SearchFields>();
+    const put = (id: string, doc: SearchFields): void => {
+      index.set(id, doc);
+      docs.set(id, doc);
+    };
+    // Every round replaces the documents with new names, titles and texts, so the old ones leave holes
+    // in both pools, well past the size at which they are compacted; a few are replaced twice or
+    // removed before any search reads them.
+    for (let round = 0; round < 12; round++) {
+      for (let i = 0; i < 400; i++)
+        put(`d${i}`, {
+          name: `r${round}_alpha_${i}`,
+          title: i % 2 ? `R${round} alpha (${i})` : `gamma r${round} ${i}`,
+          description: `beta gamma r${round} kappa ${i % 7}`,
+          params: [`p${(i + round) % 30}`, 'sigma'],
+          paramText: [`delta r${round}`, 'The kappa of the sigma'],
+        });
+      put('d3', { name: `again_${round}`, description: 'zeta zeta' });
+      index.delete('d5');
+      docs.delete('d5');
+      if (round % 4 === 3)
+        for (const query of ['alpha', `r${round}`, 'kappa 3', 'zeta', 'again', `p${round} sigma`, 'gamma delta']) compare(index, docs, query);
+    }
+  });
 });

@@ -47,7 +47,7 @@ describe('serve --http, 2026-07-28 requests', () => {
     await manager.close();
   });
 
-  test('META-2, SERVE-12: a 2026 request without _meta, or whose _meta lacks the version, is -32602 with HTTP 400', async () => {
+  test('META-2, SERVE-15: a 2026 request without _meta, or whose _meta lacks the version, is -32602 with HTTP 400', async () => {
     for (const params of [undefined, {}, { _meta: { 'io.modelcontextprotocol/clientCapabilities': {} } }]) {
       const a = await send('server/discover', params, modern('server/discover'), 101);
       assert.equal(a.status, 400, JSON.stringify(params));
@@ -66,7 +66,7 @@ describe('serve --http, 2026-07-28 requests', () => {
     assert.deepEqual([b.status, b.body.error?.code], [400, -32022], 'both say v999: unsupported (SERVE-5)');
   });
 
-  test('SERVE-11: Mcp-Name must be there and equal params.name / params.uri, base64 sentinel decoded; else -32020', async () => {
+  test('SERVE-14: Mcp-Name must be there and equal params.name / params.uri, base64 sentinel decoded; else -32020', async () => {
     const call = { name: 'some_tool', arguments: {}, _meta: META };
     const missing = await send('tools/call', call, modern('tools/call'));
     assert.deepEqual([missing.status, missing.body.error?.code], [400, -32020], 'Mcp-Name absent');
@@ -93,7 +93,7 @@ describe('serve --http, 2026-07-28 requests', () => {
     assert.deepEqual([prompt.status, prompt.body.error?.code], [400, -32020], 'prompts/get needs Mcp-Name too');
   });
 
-  test('SERVE-12: a method the 2026 revision removed, or an unknown one, is HTTP 404 with -32601', async () => {
+  test('SERVE-15: a method the 2026 revision removed, or an unknown one, is HTTP 404 with -32601', async () => {
     for (const method of ['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'unknown/method']) {
       const a = await send(method, { _meta: META }, modern(method), 500);
       assert.deepEqual([a.status, a.body.error?.code, a.body.id], [404, -32601, 500], method);

@@ -1,4 +1,4 @@
-// SERVE-13: a tool the gateway lists with an `x-mcp-header` annotation (the v2 backend's `weather`,
+// SERVE-16: a tool the gateway lists with an `x-mcp-header` annotation (the v2 backend's `weather`,
 // whose `region` is mirrored into `Mcp-Param-Region`) is called by a 2026 host with that header, and
 // the gateway, which processes the body, checks it as the transports page's "Server Behavior for
 // Custom Headers" says. Raw requests, so every wrong header can be sent.
@@ -26,7 +26,7 @@ async function call(args: Record<string, unknown>, extra: Record<string, string>
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-describe('serve --http: Mcp-Param-* headers of a 2026 tools/call (SERVE-13)', { timeout: 60_000 }, () => {
+describe('serve --http: Mcp-Param-* headers of a 2026 tools/call (SERVE-16)', { timeout: 60_000 }, () => {
   before(async () => {
     gateway = await startHttpGateway(gatewayConfig(['dual']));
   });

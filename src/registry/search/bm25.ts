@@ -8,7 +8,8 @@
 // a push per text. A term's frequency in a document is summed from its texts when a query asks for
 // it: the same sums, so the same scores, as postings kept per document.
 import { synonymsOf } from './synonyms.js';
-import { terms } from './terms.js';
+import { sameWords, terms } from './terms.js';
+import { DocTable } from './docs.js';
 import { grown, TextTable } from './texts.js';
 
 /** The searchable text of one document, by field. */
@@ -48,8 +49,6 @@ const MIN_PREFIX = 3;
 /** How much a fully covered name multiplies a score (by 1 + this). */
 const NAME_COVERAGE = 1;
 
-const NONE: readonly number[] = [];
-
 /** One hit: the document id and its BM25F score (higher is better; only comparable within one query). */
 export interface SearchHit {
   id: string;
@@ -59,9 +58,9 @@ export interface SearchHit {
 export class SearchIndex {
   // Documents by slot; a removed document leaves a hole that the next addition fills.
   private readonly docIds: (string | undefined)[] = [];
-  /** A document's texts by number, one per text given (repeats kept), its name's first. */
-  private readonly docTexts: (readonly number[])[] = [];
-  private readonly docLength: number[] = [];
+  /** A document's texts by number with their weights, one per text given (repeats kept), its name's first. */
+  private readonly docs = new DocTable();
+  private docLength = new Int32Array(64);
   private readonly freeSlots: number[] = [];
   private readonly slotOf = new Map<string, number>();
   private totalLength = 0;
@@ -70,13 +69,13 @@ export class SearchIndex {
   /** Document frequencies worked out since the last change. */
   private readonly dfs = new Map<number, number>();
 
-  // The document being added: its id, its texts with their weights (negative: not shared) until
-  // `end` reads them, then its slot and its text numbers. Lengths are in half points, as `docLength`
-  // and `totalLength`.
+  // The document being added: its id, and its texts with their weights (negative: not shared) until
+  // `end` files them. Lengths are in half points, as `docLength` and `totalLength`.
   private adding: string | undefined;
   private readonly pendingTexts: string[] = [];
   private readonly pendingWeights: number[] = [];
-  private readonly texts: number[] = [];
+  /** Documents filed whose new texts are not read yet, so whose lengths are not known yet: {@link settle} works them out. */
+  private readonly unsettled: number[] = [];
 
   // Scratch, by slot or by term, reused and left zeroed.
   private scores = new Float64Array(0);
@@ -91,7 +90,7 @@ export class SearchIndex {
   /** Adds a document, or replaces the one with the same id. */
   set(id: string, fields: SearchFields): void {
     this.begin(id, fields.name);
-    if (fields.title) this.add(fields.title, FIELD_WEIGHTS.title, false);
+    if (fields.title) this.title(fields.title);
     if (fields.description) this.add(fields.description, FIELD_WEIGHTS.description);
     if (fields.params) this.addAll(fields.params, FIELD_WEIGHTS.params);
     if (fields.paramText) this.addAll(fields.paramText, FIELD_WEIGHTS.paramText);
@@ -106,6 +105,16 @@ export class SearchIndex {
   begin(id: string, name: string): void {
     this.adding = id;
     this.add(name, FIELD_WEIGHTS.name, false);
+  }
+
+  /**
+   * Adds the title of the document being added. A title with the name's words is counted on the
+   * name's own text: the same terms with the two fields' weights summed, all small integers, so
+   * every frequency and length is what two texts would give, and the title is never split.
+   */
+  title(text: string): void {
+    if (sameWords(this.pendingTexts[0] as string, text)) (this.pendingWeights[0] as number) -= FIELD_WEIGHTS.title;
+    else this.add(text, FIELD_WEIGHTS.title, false);
   }
 
   /**
@@ -128,25 +137,42 @@ export class SearchIndex {
     const slot = this.freeSlots.pop() ?? this.docIds.length;
     const pending = this.pendingTexts;
     const weights = this.pendingWeights;
-    const texts = this.texts;
     const table = this.table;
-    let length = 0;
+    const docs = this.docs;
+    const start = docs.open(slot, pending.length);
+    const entries = docs.entries;
+    let end = start;
     for (let i = 0; i < pending.length; i++) {
       const signed = weights[i] as number;
-      const weight = signed < 0 ? -signed : signed;
-      const text = table.carry(pending[i] as string, signed > 0, slot, weight);
-      texts.push(text);
-      length += weight * (table.textWords[text] as number);
+      entries[end++] = table.carry(pending[i] as string, signed > 0);
+      entries[end++] = signed < 0 ? -signed : signed;
     }
     pending.length = 0;
     weights.length = 0;
+    docs.close(slot, start, end);
     this.docIds[slot] = id;
-    this.docTexts[slot] = texts.slice();
-    texts.length = 0;
-    this.docLength[slot] = length;
     this.slotOf.set(id, slot);
-    this.totalLength += length;
+    this.unsettled.push(slot);
     this.dfs.clear();
+  }
+
+  /** Reads the texts new since the last call and works out the lengths of the documents filed since. */
+  private settle(): void {
+    const unsettled = this.unsettled;
+    if (unsettled.length === 0) return;
+    this.table.read();
+    const { at, span, entries } = this.docs;
+    const words = this.table.textWords;
+    if (this.docLength.length < this.docIds.length) this.docLength = grown(this.docLength, this.docIds.length);
+    for (let u = 0; u < unsettled.length; u++) {
+      const slot = unsettled[u] as number;
+      let length = 0;
+      const end = (at[slot] as number) + (span[slot] as number);
+      for (let i = at[slot] as number; i < end; i += 2) length += (entries[i + 1] as number) * (words[entries[i] as number] as number);
+      this.docLength[slot] = length;
+      this.totalLength += length;
+    }
+    unsettled.length = 0;
   }
 
   private addAll(value: string | readonly string[], weight: number): void {
@@ -158,10 +184,13 @@ export class SearchIndex {
   delete(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    for (const text of this.docTexts[slot] as number[]) this.table.release(text, slot);
+    this.settle();
+    const entries = this.docs.entries;
+    const end = (this.docs.at[slot] as number) + (this.docs.span[slot] as number);
+    for (let i = this.docs.at[slot] as number; i < end; i += 2) this.table.release(entries[i] as number);
+    this.docs.remove(slot);
     this.totalLength -= this.docLength[slot] as number;
     this.docIds[slot] = undefined;
-    this.docTexts[slot] = NONE;
     this.freeSlots.push(slot);
     this.slotOf.delete(id);
     this.dfs.clear();
@@ -172,6 +201,7 @@ export class SearchIndex {
   search(query: string, limit: number): SearchHit[] {
     const n = this.slotOf.size;
     if (n === 0 || limit <= 0) return [];
+    this.settle();
     const weights = this.queryTerms(query);
     if (weights.size === 0) return [];
     const avgLength = this.totalLength / 2 / n || 1;
@@ -179,6 +209,12 @@ export class SearchIndex {
       this.scores = new Float64Array(this.docIds.length * 2);
       this.tfs = new Float64Array(this.docIds.length * 2);
     }
+    this.invert();
+    const table = this.table;
+    const termTextAt = table.termTextAt;
+    const termTexts = table.termTexts;
+    const textDocAt = this.docs.textDocAt;
+    const textDocs = this.docs.textDocs;
     const scores = this.scores;
     const tfs = this.tfs;
     const docLength = this.docLength;
@@ -187,14 +223,13 @@ export class SearchIndex {
     const idfs = new Map<number, number>();
     for (const [term, qWeight] of weights) {
       // The term's weighted frequency in every document that holds it, summed over its texts.
-      const texts = this.table.termTexts[term] as number[];
-      for (let i = 0; i < texts.length; i += 2) {
-        const docs = this.table.textDocs[texts[i] as number] as number[];
-        const count = texts[i + 1] as number;
-        for (let j = 0; j < docs.length; j += 2) {
-          const slot = docs[j] as number;
+      for (let i = termTextAt[term] as number; i < (termTextAt[term + 1] as number); i += 2) {
+        const text = termTexts[i] as number;
+        const count = termTexts[i + 1] as number;
+        for (let j = textDocAt[text] as number; j < (textDocAt[text + 1] as number); j += 2) {
+          const slot = textDocs[j] as number;
           if (tfs[slot] === 0) holders.push(slot);
-          (tfs[slot] as number) += (docs[j + 1] as number) * count;
+          (tfs[slot] as number) += (textDocs[j + 1] as number) * count;
         }
       }
       this.dfs.set(term, holders.length);
@@ -219,9 +254,10 @@ export class SearchIndex {
     for (const slot of candidates) {
       let covered = 0;
       let total = 0;
-      const name = this.table.textTerms[(this.docTexts[slot] as number[])[0] as number] as number[];
-      for (let i = 0; i < name.length; i += 2) {
-        const term = name[i] as number;
+      const name = this.docs.entries[this.docs.at[slot] as number] as number;
+      const end = (table.pairAt[name] as number) + (table.pairLength[name] as number);
+      for (let i = table.pairAt[name] as number; i < end; i += 2) {
+        const term = table.pairs[i] as number;
         const idf = idfs.get(term) ?? idfOf(this.df(term), n);
         total += idf;
         covered += idf * (weights.get(term) ?? 0);
@@ -233,6 +269,12 @@ export class SearchIndex {
     return candidates.slice(0, limit).map((slot) => ({ id: this.docIds[slot] as string, score: final.get(slot) as number }));
   }
 
+  /** Brings the inverted lists (texts by term, documents by text) in step with the pools. */
+  private invert(): void {
+    this.table.invert();
+    this.docs.invert(this.table.textCount, this.docIds.length, this.table.carried);
+  }
+
   /** How many documents hold a term (a document may hold it through several texts). */
   private df(term: number): number {
     let df = this.dfs.get(term);
@@ -241,12 +283,13 @@ export class SearchIndex {
     const stamps = this.stamps;
     const stamp = ++this.stamp;
     df = 0;
-    const texts = this.table.termTexts[term] as number[];
-    for (let i = 0; i < texts.length; i += 2) {
-      const docs = this.table.textDocs[texts[i] as number] as number[];
-      for (let j = 0; j < docs.length; j += 2)
-        if (stamps[docs[j] as number] !== stamp) {
-          stamps[docs[j] as number] = stamp;
+    const { termTextAt, termTexts } = this.table;
+    const { textDocAt, textDocs } = this.docs;
+    for (let i = termTextAt[term] as number; i < (termTextAt[term + 1] as number); i += 2) {
+      const text = termTexts[i] as number;
+      for (let j = textDocAt[text] as number; j < (textDocAt[text + 1] as number); j += 2)
+        if (stamps[textDocs[j] as number] !== stamp) {
+          stamps[textDocs[j] as number] = stamp;
           df++;
         }
     }

@@ -41,8 +41,40 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** Pushes the words of `text` to `out`, or with `asTerms` its terms (stop words dropped, stemmed). */
+/**
+ * A text none of whose words the character rules below would cut further: ASCII, no hyphen, and no
+ * case or digit boundary inside a run of letters and digits ("create_issue_17", "Create issue (17)",
+ * "JSON"). Its words are its runs, lower-cased, and native code finds them: tool names and titles,
+ * thousands of them in one index build, are almost all like this.
+ */
+const NEEDS_RULES = /[^\x00-\x7f]|-|[a-z][A-Z]|[A-Z][A-Z][a-z]|[A-Za-z][0-9]|[0-9][A-Za-z]/;
+const NOT_WORD = /[^a-z0-9]+/;
+
+const NOT_WORDS = /[^a-z0-9]+/g;
+
+/**
+ * Whether two texts have the same words, as far as telling costs less than splitting them: false
+ * when either needs the character rules. A tool's title often only spells out its name
+ * ("Create issue (17)" for create_issue_17), and then the name's terms serve for both.
+ */
+export function sameWords(a: string, b: string): boolean {
+  if (NEEDS_RULES.test(a) || NEEDS_RULES.test(b)) return false;
+  return a.toLowerCase().replace(NOT_WORDS, ' ').trim() === b.toLowerCase().replace(NOT_WORDS, ' ').trim();
+}
+
+/**
+ * Pushes the words of `text` to `out`, or with `asTerms` its terms (stop words dropped, stemmed).
+ * The character rules are a function of their own, called for the few texts that need them: what
+ * the optimising compiler makes of the common path stays small.
+ */
 function split(text: string, out: string[], asTerms: boolean): void {
+  if (NEEDS_RULES.test(text)) return splitByRules(text, out, asTerms);
+  const runs = text.toLowerCase().split(NOT_WORD);
+  for (let i = 0; i < runs.length; i++) if ((runs[i] as string) !== '') emit(out, runs[i] as string, asTerms);
+}
+
+/** {@link split} character by character. */
+export function splitByRules(text: string, out: string[], asTerms: boolean): void {
   const length = text.length;
   // Lower-case once and cut words from the copy, when lower-casing keeps every index in place.
   const folded = text.toLowerCase();
@@ -134,13 +166,13 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** Pushes the search terms of a text to `out` (an index's scratch list: no list per text). */
-export function termsInto(text: string, out: string[]): void {
-  split(text, out, true);
+/** Pushes the words of a text to `out` (an index's scratch list: no list per text), for {@link termOf}. */
+export function wordsInto(text: string, out: string[]): void {
+  split(text, out, false);
 }
 
 /** A word's term, `''` for a stop word: tool texts use few distinct words, so each is looked up once. */
-function termOf(word: string): string {
+export function termOf(word: string): string {
   let term = wordTerms.get(word);
   if (term === undefined) {
     term = STOP_WORDS.has(word) ? '' : stemUncached(word);
