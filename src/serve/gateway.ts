@@ -110,6 +110,12 @@ export class Gateway {
     return out;
   }
 
+  /** The input schema of one tool this client sees (as `tools()` lists it), or undefined. */
+  toolInputSchema(name: string): unknown {
+    const def = this.options.registry.get(name);
+    return def && this.filter.tool(def.name, def.server) ? toMcpTool(def).inputSchema : undefined;
+  }
+
   /**
    * Runs a tool through the registry.
    * @throws RpcError for an unknown tool (-32602) and for a call that failed on the way (-32603,
