@@ -60,7 +60,7 @@ export { convertResult, DEFAULT_TEXT_BUDGET, errorResult } from './bridge/result
 export { CallPipeline, INTERCEPTOR_STAGES, createInterceptor } from './pipeline/index.js';
 export type { InterceptionEvent, MutationResult, MutatorHook, ValidationResult, ValidatorHook } from './pipeline/index.js';
 export * from './errors/pipeline-errors.js';
-export type { CallEntry, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
+export type { CallEntry, EarlyRefusal, Interceptor, InterceptorStage, NextInterceptor, ToolCall } from './pipeline/index.js';
 export { promptToOpenAiMessages, promptToAnthropicMessages, promptToGeminiContents } from './bridge/prompt-messages.js';
 export type * from './bridge/prompt-messages.js';
 export {

@@ -27,8 +27,8 @@ export interface ServerRequestContext {
 
 /** How the client answers server-initiated requests. Each one set adds the matching capability. */
 export interface ServerRequestHandlers {
-  /** Roots to offer (`roots/list`): a list, or a function returning one. */
-  roots?: Root[] | (() => Root[] | Promise<Root[]>);
+  /** Roots to offer (`roots/list`): a list, or a function returning one (told which server asks). */
+  roots?: Root[] | ((context: ServerRequestContext) => Root[] | Promise<Root[]>);
   /** Answers `sampling/createMessage` with a completion from your LLM. */
   onSampling?: (params: CreateMessageParams, context: ServerRequestContext) => CreateMessageResult | Promise<CreateMessageResult>;
   /** Answers `elicitation/create` (asks the user). */
@@ -65,7 +65,9 @@ export function installServerRequestHandlers(session: Session, handlers: ServerR
   };
   if (handlers.roots !== undefined) {
     const roots = handlers.roots;
-    disposers.push(session.handleRequest(Methods.rootsList, async () => ({ roots: typeof roots === 'function' ? await roots() : roots })));
+    disposers.push(
+      session.handleRequest(Methods.rootsList, async (params, c) => ({ roots: typeof roots === 'function' ? await roots(ctxOf(c, params)) : roots })),
+    );
   }
   if (handlers.onSampling) {
     const onSampling = handlers.onSampling;

@@ -72,6 +72,9 @@ export const ERROR_CODES = {
   MCPB_SKILL_UNVERIFIED:
     "a skill's entry cannot be loaded, or a file read from it did not match the entry (size, digest, frontmatter, unlisted); nothing of it was used",
   MCPB_CAPABILITY_MISSING: 'the server did not declare the capability this method needs; nothing was sent',
+  MCPB_SERVE_INPUT_STATE_UNKNOWN:
+    "serve got a 2026 retry whose requestState no waiting call has (expired, already used, or another tool's); call the tool again without requestState",
+  MCPB_SERVE_INPUT_LIMIT: "serve had too many calls waiting for their hosts' input (MRTR) to park one more; that call was cancelled, retry it later",
   MCPB_SERVE_TOKEN_REQUIRED:
     'serve --http was asked to bind a non-loopback address without a bearer token (--token or MCP_BRIDGE_SERVE_TOKEN); nothing was started',
   MCPB_URL_ELICITATION_REQUIRED: 'the server (-32042) needs URL-mode elicitations completed first; carries them; retry after, or set onUrlElicitationRequired',

@@ -3,6 +3,7 @@
 // rules, the policy, the audit writer) is a sixth of the main entry, and V8 compiles every byte a
 // module holds at import. The manager makes start() and every call wait for them, so nothing runs ungoverned.
 import type { BridgeConfig } from '../config/types.js';
+import type { Interceptor } from '../pipeline/types.js';
 import type { ToolRegistry } from '../registry/registry.js';
 import { pinsSettings } from './pins-settings.js';
 import type { StepContext } from './pipeline-steps.js';
@@ -12,10 +13,12 @@ export function wantsGovernance(config: BridgeConfig, configDir?: string): boole
   return config.scan !== undefined || Boolean(config.policy) || Boolean(config.audit) || pinsSettings(config, configDir) !== undefined;
 }
 
-/** Loads and adds to `registry` the steps `config` asks for; undefined (nothing loaded) when it asks for none. */
-export function loadGovernance(config: BridgeConfig, registry: ToolRegistry, context: StepContext): Promise<void> | undefined {
+/** Loads and adds to `registry` the steps `config` asks for, resolving to them; undefined (nothing loaded) when it asks for none. */
+export function loadGovernance(config: BridgeConfig, registry: ToolRegistry, context: StepContext): Promise<Interceptor[]> | undefined {
   if (!wantsGovernance(config, context.configDir)) return undefined;
   return import('./pipeline-steps.js').then(({ pipelineSteps }) => {
-    for (const step of pipelineSteps(config, context)) registry.use(step);
+    const steps = pipelineSteps(config, context);
+    for (const step of steps) registry.use(step);
+    return steps;
   });
 }

@@ -17,6 +17,7 @@ import { ContextTools } from './context-tools.js';
 import { CallGate } from './call-gate.js';
 import type { ToolCallGate } from './server-handle-options.js';
 import type { ConfirmHandler } from '../pipeline/policy/types.js';
+import type { Interceptor } from '../pipeline/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
@@ -102,6 +103,8 @@ export class Manager {
   /** The config's governance steps, loading (import()); start(), publishing tools and direct calls wait for them. */
   private readonly governance?: Promise<void>;
   private governed = false;
+  /** The pipeline steps this manager's config added to the registry; closed with it. */
+  private readonly steps: Interceptor[] = [];
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -133,7 +136,8 @@ export class Manager {
         logger: this.logger,
         ...(options.onConfirm ? { onConfirm: options.onConfirm } : {}),
       });
-      this.governance = loading?.then(() => {
+      this.governance = loading?.then((steps) => {
+        this.steps.push(...steps);
         this.governed = true;
       });
       // Reported by start() and by every call that waits for it; never an unhandled rejection.
@@ -229,7 +233,11 @@ export class Manager {
     return toAgentsMcpServer(this.options.registry, options);
   }
 
-  /** Stops every server and withdraws its tools; resolves within `closeTimeoutMs`. Idempotent. */
+  /**
+   * Stops every server and withdraws its tools, then closes the pipeline steps its config added (the
+   * audit log writes its last lines and closes its file; the steps stay in the registry). Resolves
+   * within `closeTimeoutMs`. Idempotent.
+   */
   close(): Promise<void> {
     this.closing ??= this.stopAll();
     return this.closing;
@@ -243,6 +251,12 @@ export class Manager {
       timer.unref?.();
     });
     await Promise.race([Promise.allSettled(stops), bound]);
+    // After the servers: the calls they ended are in the audit log's last lines. The steps stay in
+    // the registry (a deny rule must outlive the manager); closing only releases what they hold.
+    // Steps still loading when close() came are closed too, once they are there.
+    if (this.governance) await Promise.race([this.governance.catch(noop), bound]);
+    const closes = this.steps.map(async (step) => step.close?.());
+    await Promise.race([Promise.allSettled(closes), bound]);
     clearTimeout(timer);
   }
 

@@ -67,4 +67,32 @@ export interface Interceptor {
   intercept(call: ToolCall, next: NextInterceptor): Promise<ToolResult>;
   /** True when the step would refuse every call to this tool, so the specs leave it out. */
   hides?(definition: ToolDef): boolean;
+  /**
+   * Told of a call refused before the pipeline ran (an unknown tool, arguments that are invalid or
+   * do not parse, a call aborted before it was sent), with the error result its caller gets. No
+   * step's `intercept` saw that call, so a step that records calls records it here. Must not throw.
+   */
+  refusedEarly?(call: EarlyRefusal, result: ToolResult): void;
+  /**
+   * Releases what the step holds (the audit log writes its queued lines and closes its file). The
+   * step stays usable. A Manager calls it from `close()` for the steps its config added.
+   */
+  close?(): Promise<void> | void;
+}
+
+/** A call refused before the pipeline ran: no definition when its tool is unknown, arguments as given. */
+export interface EarlyRefusal {
+  /** The name the call asked for. */
+  readonly name: string;
+  /** The configured server, when the name is one of its tools. */
+  readonly server?: string;
+  /** The tool's name at its origin; the asked name when the tool is unknown. */
+  readonly tool: string;
+  /** The definition, when the name is registered. */
+  readonly definition?: ToolDef;
+  /** The arguments as the call gave them: not validated, any value (the text, when they did not parse). */
+  readonly arguments: unknown;
+  readonly entry: CallEntry;
+  /** When the call was refused (`performance.now()`). */
+  readonly startedAt: number;
 }

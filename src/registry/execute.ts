@@ -50,14 +50,14 @@ export async function executeTool(
   const entries = table.entries;
   const entry = entries.get(name);
   const gone = entry ? undefined : table.withdrawn.get(name);
-  if (gone) return errorResult(gone.why(gone.tool));
+  if (gone) return refusedEarly(table, plan, name, args, context, errorResult(gone.why(gone.tool)));
   if (!entry) {
     const error = new ToolNotFoundError(
       name,
       closeMatches(name, entries.keys(), (n) => [entries.get(n)?.def.originalName ?? n]),
     );
     // The message already carries the suggestions as its hint; saying them twice was issue 11 item 16.
-    return errorResult(error, `${error.message}.`);
+    return refusedEarly(table, plan, name, args, context, errorResult(error, `${error.message}.`));
   }
   const def = entry.def;
   const server = def.server !== undefined ? { server: def.server } : {};
@@ -71,7 +71,14 @@ export async function executeTool(
       expected: 'object',
       received: Array.isArray(input) ? 'array' : typeof input,
     };
-    return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue]));
+    return refusedEarly(
+      table,
+      plan,
+      name,
+      input,
+      context,
+      errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue])),
+    );
   }
   // A strict-mode model sends null for optional properties it leaves out; the server must not see
   // those. Where they are is a function of the definition alone, whether or not specs were made.
@@ -79,8 +86,17 @@ export async function executeTool(
   entry.requiredDefaults ??= requiredDefaultsPlan(def.inputSchema) ?? null;
   const prepared = fillRequiredDefaults(stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths), entry.requiredDefaults ?? undefined);
   const issues = entry.input?.check(prepared) ?? [];
-  if (issues.length > 0) return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
-  if (context.signal?.aborted) return errorResult(new ToolCallError(name, 'aborted before it was sent', server));
+  if (issues.length > 0)
+    return refusedEarly(
+      table,
+      plan,
+      name,
+      input,
+      context,
+      errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues)),
+    );
+  if (context.signal?.aborted)
+    return refusedEarly(table, plan, name, input, context, errorResult(new ToolCallError(name, 'aborted before it was sent', server)));
   const terminal = (call: ToolCall) => invokeAndConvert(entry, call, options, plan.uncut);
   const call: ToolCall = {
     name,
@@ -93,6 +109,31 @@ export async function executeTool(
     startedAt: performance.now(),
   };
   return plan.direct?.(name) ? terminal(call) : plan.pipeline.run(call, terminal);
+}
+
+/**
+ * Tells the pipeline's steps of a call to `name` refused before they ran (the audit log records it)
+ * and gives back `result`. The registry's own tools, which skip the pipeline, are not told of.
+ */
+export function refusedEarly(table: ExecuteTable, plan: ExecutePlan, name: string, given: unknown, context: CallContext, result: ToolResult): ToolResult {
+  const pipeline = plan.pipeline;
+  if (!pipeline.watchesRefusals || plan.direct?.(name)) return result;
+  const def = table.entries.get(name)?.def;
+  const gone = def ? undefined : table.withdrawn.get(name);
+  const server = def?.server ?? gone?.server;
+  pipeline.refusedEarly(
+    {
+      name,
+      ...(server !== undefined ? { server } : {}),
+      tool: def?.originalName ?? gone?.tool ?? name,
+      ...(def ? { definition: def } : {}),
+      arguments: given,
+      entry: context.entry ?? 'registry',
+      startedAt: performance.now(),
+    },
+    result,
+  );
+  return result;
 }
 
 /** The pipeline's last step: the call to the server (or native handler), its result converted. */
@@ -118,19 +159,25 @@ async function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryO
   });
 }
 
-/** Runs `execute` on arguments `parse` produces; arguments that do not parse become an error result. */
+/**
+ * Runs `execute` on arguments `parse` produces; arguments that do not parse become an error result,
+ * of which `refused` is told (the call never reached `execute`, nor the pipeline's steps).
+ */
 export async function executeParsed(
   execute: (name: string, args: unknown, context: CallContext) => Promise<ToolResult>,
   name: string,
   parse: () => Record<string, unknown>,
   context: CallContext,
+  refused?: (result: ToolResult) => void,
 ): Promise<ToolResult> {
   let args: Record<string, unknown>;
   try {
     args = parse();
   } catch (error) {
-    if (error instanceof ToolArgumentsError) return errorResult(error);
-    throw error;
+    if (!(error instanceof ToolArgumentsError)) throw error;
+    const result = errorResult(error);
+    refused?.(result);
+    return result;
   }
   return execute(name, args, context);
 }

@@ -8,7 +8,7 @@ import type { ToolDef, ToolResult } from '../bridge/types.js';
 import { CallPipeline } from '../pipeline/chain.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../pipeline/types.js';
 import type { Entry } from './entry.js';
-import { executeParsed, executeTool, type ExecutePlan } from './execute.js';
+import { executeParsed, executeTool, refusedEarly, type ExecutePlan } from './execute.js';
 import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
 import {
   executeResponsesToolSearchCall,
@@ -366,6 +366,7 @@ export class ToolRegistry {
         name,
         () => parseOpenAiArguments(name, fn?.arguments),
         context,
+        (result) => refusedEarly(this.table, this.plan, name, fn?.arguments, context, result),
       ),
       name,
     );

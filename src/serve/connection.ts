@@ -2,6 +2,7 @@
 // stateless 2026 HTTP request): the era of each request (envelope.ts), the requests in flight with
 // the AbortController that a `notifications/cancelled` or a closed stream fires (CANCEL-6), progress
 // sent to the client's token (PROG-1), and the notifications that belong to no request.
+import { getEventListeners } from 'node:events';
 import {
   classifyMessage,
   ErrorCodes,
@@ -18,7 +19,7 @@ import {
 import { nullLogger, type Logger } from '../log.js';
 import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { handlerFor, type HandlerContext } from './methods.js';
+import { backgroundHost, handlerFor, type HandlerContext } from './methods.js';
 import { toRpcError } from './rpc-error.js';
 import { Subscriptions } from './subscriptions.js';
 
@@ -34,6 +35,8 @@ export interface ServeConnectionOptions {
    * log messages): stdout on stdio, the session's GET stream on HTTP (undefined while none is open).
    */
   background?: () => Channel | undefined;
+  /** The connection is the gateway's only host (stdio): it is asked the backends' roots outside any call. */
+  ownsBackends?: boolean;
   logger?: Logger;
 }
 
@@ -43,6 +46,9 @@ export interface Handshake {
   capabilities: Record<string, unknown>;
   clientInfo?: { name: string; version: string };
 }
+
+/** More than the requests a host keeps in flight, fewer than would hold memory for nothing. */
+const MAX_SPARE_CONTROLLERS = 256;
 
 const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -56,12 +62,15 @@ export class ServeConnection {
   /** URIs an initialize-era client subscribed to with `resources/subscribe`. */
   readonly resourceSubscriptions = new Set<string>();
   private readonly inflight = new Map<RequestId, AbortController>();
+  /** Controllers of requests that ended unaborted with no listener left: as good as new (see `controllerFor`). */
+  private readonly spareControllers: AbortController[] = [];
   /** Requests we sent the client (a backend's sampling or elicitation), by our id. */
   private readonly outgoing = new Map<RequestId, { resolve(result: unknown): void; reject(error: unknown): void }>();
   private nextOutgoingId = 1;
   private readonly logger: Logger;
   private readonly off: (() => void)[] = [];
   private closedFlag = false;
+  private releaseOwnership: (() => void) | undefined;
 
   constructor(private readonly options: ServeConnectionOptions) {
     this.gateway = options.gateway;
@@ -89,16 +98,27 @@ export class ServeConnection {
     return this.closedFlag;
   }
 
+  /** Outlives its requests (stdio, an HTTP session), unlike a stateless 2026 HTTP exchange. */
+  get persistent(): boolean {
+    return this.options.background !== undefined;
+  }
+
+  /** Where requests outside any call go: the background channel as it is when they are sent. */
+  backgroundChannel(): Channel {
+    return { send: (message) => this.options.background?.()?.send(message) };
+  }
+
   /**
    * Takes one decoded JSON value from the client; answers go to `channel`. Resolves when every
    * request in it has been answered (or cancelled).
    */
-  async receive(value: unknown, channel: Channel): Promise<void> {
-    if (Array.isArray(value)) {
-      await Promise.all(splitBatch(value).map((item) => this.receiveOne(item, channel)));
-      return;
+  receive(value: unknown, channel: Channel): Promise<void> {
+    try {
+      if (Array.isArray(value)) return Promise.all(splitBatch(value).map((item) => this.receiveOne(item, channel))).then(nothing);
+      return this.receiveOne(value, channel);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    await this.receiveOne(value, channel);
   }
 
   /** Aborts one request being served (the client cancelled it or dropped its stream). */
@@ -111,6 +131,9 @@ export class ServeConnection {
     if (this.closedFlag) return;
     this.closedFlag = true;
     for (const off of this.off.splice(0)) off();
+    this.releaseOwnership?.();
+    // Calls of this host waiting for its input (MRTR) will never be retried now.
+    this.gateway.forwarder?.rounds.dropOwner(this, reason);
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
     for (const pending of this.outgoing.values()) pending.reject(new Error(`the host went away (${reason})`));
@@ -156,32 +179,33 @@ export class ServeConnection {
     this.close('the gateway is shutting down');
   }
 
-  private async receiveOne(item: unknown, channel: Channel): Promise<void> {
+  // Not async, as nothing but a request waits: at 64 calls in flight every promise and frame on the
+  // way to the backend shows in the gateway's CPU per call.
+  private receiveOne(item: unknown, channel: Channel): Promise<void> {
     const c = classifyMessage(item);
     switch (c.kind) {
       case 'request':
-        await this.serve(c.message, channel);
-        return;
+        return this.serve(c.message, channel);
       case 'notification':
         this.onNotification(c.message.method, c.message.params);
-        return;
+        return DONE;
       case 'result':
       case 'error': {
         const id = c.message.id;
         const pending = id === undefined || id === null ? undefined : this.outgoing.get(id);
         if (!pending) {
           this.logger.debug('dropped a response from a client for no request of ours', { id });
-          return;
+          return DONE;
         }
         this.outgoing.delete(id!);
         if (c.kind === 'result') pending.resolve(c.message.result);
         else pending.reject(new McpError(c.message.error, { method: 'a request to the host' }));
-        return;
+        return DONE;
       }
       case 'invalid': {
         const id = peekId(c.value);
         channel.send({ jsonrpc: '2.0', id: id ?? null, error: { code: ErrorCodes.InvalidRequest, message: `Invalid request: ${c.reason}` } });
-        return;
+        return DONE;
       }
     }
   }
@@ -192,7 +216,20 @@ export class ServeConnection {
       // CANCEL-7: unknown or finished ids are ignored.
       if (typeof id === 'string' || typeof id === 'number') this.cancel(id, params?.reason ?? 'cancelled by the client');
     }
-    // notifications/initialized, roots/list_changed and the rest need nothing from the gateway.
+    // ROOTS-4: the host's roots changed, so the backends' did; the host owning the backends arriving
+    // with roots changes them too (a backend that asked before it came was refused).
+    if (method === Methods.rootsListChanged) this.gateway.notifyRootsChanged();
+    else if (method === Methods.initialized && this.handshake) this.initialized();
+  }
+
+  // The one host of a stdio gateway owns its backends: it is asked their roots outside any call, from
+  // the moment it may be sent requests.
+  private initialized(): void {
+    const forwarder = this.gateway.forwarder;
+    if (!this.options.ownsBackends || !forwarder || this.closedFlag) return;
+    this.releaseOwnership?.();
+    this.releaseOwnership = forwarder.setOwner(backgroundHost(this));
+    if (this.handshake?.capabilities.roots !== undefined) this.gateway.notifyRootsChanged();
   }
 
   private async serve(request: JsonRpcRequest, channel: Channel): Promise<void> {
@@ -209,18 +246,11 @@ export class ServeConnection {
       channel.send({ jsonrpc: '2.0', id, error: { code: ErrorCodes.MethodNotFound, message: `Method not found: ${method}` } });
       return;
     }
-    const controller = new AbortController();
+    const controller = this.spareControllers.pop() ?? new AbortController();
     this.inflight.set(id, controller);
     const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
-    const context: HandlerContext = {
-      connection: this,
-      id,
-      method,
-      facts,
-      signal: controller.signal,
-      channel,
-      ...(typeof token === 'string' || typeof token === 'number' ? { progress: (p: Progress) => this.progress(channel, token, p, controller.signal) } : {}),
-    };
+    const context: HandlerContext = { connection: this, id, method, facts, signal: controller.signal, channel };
+    if (typeof token === 'string' || typeof token === 'number') context.progress = (p: Progress) => this.progress(channel, token, p, controller.signal);
     let response: JsonRpcMessage;
     try {
       const result = await handler(params ?? {}, context);
@@ -235,7 +265,18 @@ export class ServeConnection {
     }
     // CANCEL-6: a cancelled request gets no answer.
     if (controller.signal.aborted || this.closedFlag) return;
+    this.spare(controller);
     channel.send(response);
+  }
+
+  // Node 20 builds an AbortSignal slowly (about 2 µs, into an object the young GC then has to
+  // move): at 64 calls in flight, one per request was the largest single cost of a call through the
+  // gateway. A signal that was never aborted and that nobody listens to any more is in the state of
+  // a new one, so its controller serves a later request. One still listened to is left alone: its
+  // listener belongs to a call that has not let go, which a reuse would wrongly abort.
+  private spare(controller: AbortController): void {
+    if (this.spareControllers.length < MAX_SPARE_CONTROLLERS && getEventListeners(controller.signal, 'abort').length === 0)
+      this.spareControllers.push(controller);
   }
 
   private progress(channel: Channel, token: string | number, p: Progress, signal: AbortSignal): void {
@@ -262,6 +303,9 @@ export class ServeConnection {
     });
   }
 }
+
+const DONE: Promise<void> = Promise.resolve();
+const nothing = (): void => {};
 
 function peekId(value: unknown): RequestId | undefined {
   const id = (value as { id?: unknown } | null)?.id;

@@ -26,6 +26,8 @@ export interface RequestFacts {
   logLevel?: LoggingLevel;
 }
 
+const LEGACY_FACTS: RequestFacts = Object.freeze({ era: 'legacy' });
+
 /**
  * The era facts of a request. A request whose `_meta` names a protocol version is modern: the
  * version must be one we serve (VER-1: `-32022` with `data.supported` otherwise) and the client
@@ -35,7 +37,7 @@ export interface RequestFacts {
 export function requestFacts(params: JsonObject | undefined): RequestFacts {
   const meta = params?._meta;
   const version = meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>)[MetaKeys.protocolVersion] : undefined;
-  if (version === undefined) return { era: 'legacy' };
+  if (version === undefined) return LEGACY_FACTS;
   const m = meta as Record<string, unknown>;
   if (!isSupportedInEra(version, 'modern')) {
     throw new RpcError(ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${String(version)} (supported: ${MODERN_VERSIONS.join(', ')})`, {

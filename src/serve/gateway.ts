@@ -18,6 +18,7 @@ import type { Logger } from '../log.js';
 import { nullLogger } from '../log.js';
 import type { Manager } from '../manager/manager.js';
 import type { ToolRegistry as Registry } from '../registry/registry.js';
+import type { CallContext } from '../registry/types.js';
 import { LIBRARY_VERSION } from '../version.js';
 import type { AskingHost, InputForwarder } from './forward.js';
 import { profileFilter, type ProfileFilter, type ServeProfile } from './profile.js';
@@ -64,6 +65,9 @@ export class Gateway {
   readonly instructions?: string;
   readonly filter: ProfileFilter;
   readonly surface: Surface;
+  /** Where the backends' input requests go (sampling, elicitation, roots), when the Manager was given its handlers. */
+  readonly forwarder?: InputForwarder;
+  private readonly logger: Logger;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly watched = new WeakSet<Client>();
 
@@ -72,6 +76,8 @@ export class Gateway {
     this.instructions = options.instructions;
     this.filter = profileFilter(options.profile);
     const logger = options.logger ?? nullLogger;
+    this.logger = logger;
+    if (options.forwarder) this.forwarder = options.forwarder;
     this.surface = new Surface(options.manager, this.filter, logger);
     const { manager, registry } = options;
     this.unsubscribe.push(
@@ -104,19 +110,60 @@ export class Gateway {
     return out;
   }
 
+  /** The input schema of one tool this client sees (as `tools()` lists it), or undefined. */
+  toolInputSchema(name: string): unknown {
+    const def = this.options.registry.get(name);
+    return def && this.filter.tool(def.name, def.server) ? toMcpTool(def).inputSchema : undefined;
+  }
+
   /**
    * Runs a tool through the registry.
    * @throws RpcError for an unknown tool (-32602) and for a call that failed on the way (-32603,
    *   naming the server and carrying the `MCPB_*` code), never for the tool's own error result.
    */
-  async callTool(name: string, args: Record<string, unknown> | undefined, call: GatewayCall): Promise<CallToolResult> {
-    const def = this.options.registry.get(name);
-    // Outside the profile is as unknown as absent (a missing one gets close matches from the registry).
-    if (def && !this.filter.tool(def.name, def.server)) throw new RpcError(ErrorCodes.InvalidParams, `Unknown tool: ${name}`);
-    const untrack = def?.server !== undefined && call.host && this.options.forwarder ? this.options.forwarder.track(def.server, call.host) : undefined;
-    const context = { entry: 'gateway' as const, ...(call.signal ? { signal: call.signal } : {}), ...(call.onProgress ? { onProgress: call.onProgress } : {}) };
-    const result = await this.options.registry.execute(name, args ?? {}, context).finally(untrack);
-    return toCallResult(result, name, def?.server);
+  callTool(name: string, args: Record<string, unknown> | undefined, call: GatewayCall): Promise<CallToolResult> {
+    let def: ToolDef | undefined;
+    let untrack: (() => void) | undefined;
+    let running: Promise<ToolResult>;
+    try {
+      def = this.options.registry.get(name);
+      // Outside the profile is as unknown as absent (a missing one gets close matches from the registry).
+      if (def && !this.filter.tool(def.name, def.server)) throw new RpcError(ErrorCodes.InvalidParams, `Unknown tool: ${name}`);
+      untrack = def?.server !== undefined && call.host && this.options.forwarder ? this.options.forwarder.track(def.server, call.host, call.signal) : undefined;
+      const context: CallContext = { entry: 'gateway' };
+      if (call.signal) context.signal = call.signal;
+      if (call.onProgress) context.onProgress = call.onProgress;
+      running = this.options.registry.execute(name, args ?? {}, context);
+    } catch (error) {
+      untrack?.();
+      return Promise.reject(error);
+    }
+    // One reaction, not an async frame and a `finally`: at 64 calls in flight each promise shows.
+    const server = def?.server;
+    const done = untrack;
+    return running.then(
+      (result) => {
+        done?.();
+        return toCallResult(result, name, server);
+      },
+      (error: unknown) => {
+        done?.();
+        throw error;
+      },
+    );
+  }
+
+  /** Tells every running backend of this gateway that the roots changed (legacy-era ones only: 2026 has no such notice). */
+  notifyRootsChanged(): void {
+    for (const server of this.options.manager.serverNames) {
+      if (!this.filter.server(server)) continue;
+      this.options.manager
+        .server(server)
+        .liveClient?.notifyRootsChanged()
+        .catch((error: unknown) =>
+          this.logger.warn(`telling server "${server}" its roots changed failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+    }
   }
 
   /** Stops listening to the backends (the manager is closed by its owner). */

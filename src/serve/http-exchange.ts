@@ -23,6 +23,8 @@ export class ResponseChannel implements Channel {
     private readonly requestId: RequestId,
     private readonly headers: Record<string, string> = {},
     private readonly resumable?: ResumableStreams,
+    /** The HTTP status of an error answered as JSON (2026: a code may have its own, HTTP-15); 200 otherwise. */
+    private readonly errorStatus?: (code: number) => number,
   ) {}
 
   /** Whether the answer went out. */
@@ -56,7 +58,8 @@ export class ResponseChannel implements Channel {
     const body = JSON.stringify(message);
     if (!this.streaming && final) {
       this.finished = true;
-      this.res.writeHead(200, { ...this.headers, 'content-type': 'application/json' });
+      const status = 'error' in message && this.errorStatus ? this.errorStatus(message.error.code) : 200;
+      this.res.writeHead(status, { ...this.headers, 'content-type': 'application/json' });
       this.res.end(body);
       return;
     }

@@ -3,19 +3,21 @@
 //   later POSTs carry it, GET opens the session's notification stream, DELETE ends it (HTTP-20);
 //   their SSE streams are resumable with GET and `Last-Event-ID` (http-streams.ts, HTTP-26);
 // - 2026-07-28 clients: every POST stands alone (no session, GET or DELETE, HTTP-14/16); the
-//   `MCP-Protocol-Version` and `Mcp-Method` headers must agree with the body (-32020, HTTP-15).
+//   `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers must agree with the
+//   body (-32020, http-modern.ts), and an unknown or removed method is HTTP 404 (SERVE-15).
 // A request's answer is JSON, or SSE when something precedes it (progress). A client that drops a
 // POST before anything resumable reached it cancels the backend call: nobody could receive the
 // result. The same server speaks the 2024-11-05 HTTP+SSE transport on `/sse` (http-sse.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpHeaders } from '../../protocol/http/headers.js';
-import { classifyMessage, ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
+import { classifyMessage, ErrorCodes, isSupportedInEra, type JsonRpcRequest } from '../../protocol/index.js';
 import { nullLogger } from '../log.js';
 import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
 import { checkBind, guardRequest } from './http-guard.js';
+import { checkModernPost, isModernPost } from './http-modern.js';
 import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, splitUrl, type ResumableStreams } from './http-exchange.js';
 import { LegacySseEndpoint } from './http-sse.js';
 import { streamPolicy, type HttpServeOptions, type HttpServer } from './http-options.js';
@@ -25,6 +27,14 @@ import { toRpcError } from './rpc-error.js';
 export { parseListen } from './http-guard.js';
 
 export type { HttpServeOptions, HttpServer } from './http-options.js';
+
+// HTTP-15: a 2026 error answered as JSON gets the status the spec gives its code: an unknown (or
+// removed) method is 404, a missing client capability 400; any other error rides a 200.
+function modernStatus(code: number): number {
+  if (code === ErrorCodes.MethodNotFound) return 404;
+  if (code === ErrorCodes.MissingRequiredClientCapability) return 400;
+  return 200;
+}
 
 interface Session {
   id: string;
@@ -151,15 +161,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       return;
     }
     const request = c.message;
-    let modern = false;
-    try {
-      modern = requestFacts(request.params).era === 'modern';
-    } catch (error) {
-      // VER-1/META-2: the envelope is unusable: HTTP 400 with the JSON-RPC error (HTTP-15).
-      rpcError(res, 400, 0, '', request.id, toRpcError(error, request.method));
-      return;
-    }
-    if (modern) return void (await serveModern(request, req, res, gateway));
+    if (isModernPost(req.headers, request)) return void (await serveModern(request, req, res, gateway));
     if (request.method === 'initialize') {
       const id = randomUUID();
       const created: Session = { id, path, busy: 0, connection: undefined as unknown as ServeConnection, streams: undefined as unknown as SessionStreams };
@@ -189,33 +191,39 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   };
 
   const serveModern = async (request: JsonRpcRequest, req: IncomingMessage, res: ServerResponse, gateway: Gateway) => {
-    const meta = request.params?._meta as Record<string, unknown>;
-    const version = meta[MetaKeys.protocolVersion] as string;
-    const mismatch =
-      header(req, McpHeaders.protocolVersion) !== version
-        ? `the MCP-Protocol-Version header (${header(req, McpHeaders.protocolVersion) ?? 'absent'}) does not match _meta (${version})`
-        : header(req, 'mcp-method') !== request.method
-          ? `the Mcp-Method header (${header(req, 'mcp-method') ?? 'absent'}) does not match the method (${request.method})`
-          : undefined;
-    if (mismatch) return void rpcError(res, 400, ErrorCodes.HeaderMismatch, `Header mismatch: ${mismatch}`, request.id);
+    try {
+      checkModernPost(req.headers, request, (name) => gateway.toolInputSchema(name));
+      requestFacts(request.params);
+    } catch (error) {
+      // META-2, SERVE-5, SERVE-6, SERVE-14: HTTP 400 with the JSON-RPC error and the request's id (HTTP-15).
+      rpcError(res, 400, 0, '', request.id, toRpcError(error, request.method));
+      return;
+    }
     // A stateless exchange: its own connection, gone with the response.
     const connection = new ServeConnection({ gateway, logger });
     ephemeral.add(connection);
     try {
-      await exchange(connection, request, res, {});
+      await exchange(connection, request, res, {}, undefined, modernStatus);
     } finally {
       connection.close('the request ended');
       ephemeral.delete(connection);
     }
   };
 
-  const exchange = async (connection: ServeConnection, request: JsonRpcRequest, res: ServerResponse, headers: Record<string, string>, session?: Session) => {
+  const exchange = async (
+    connection: ServeConnection,
+    request: JsonRpcRequest,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    session?: Session,
+    errorStatus?: (code: number) => number,
+  ) => {
     const cancel = (why: string) => connection.cancel(request.id, why);
     const resumable: ResumableStreams | undefined = session && {
       streams: session.streams,
       onAbandon: () => cancel('the client did not come back for the answer (its stream was not resumed)'),
     };
-    const channel = new ResponseChannel(res, request.id, headers, resumable);
+    const channel = new ResponseChannel(res, request.id, headers, resumable, errorStatus);
     const onClose = () => {
       // HTTP-25: once the client holds an event id, a dropped connection is not a cancellation.
       if (!channel.done && !channel.resuming) cancel('the client closed the HTTP request');

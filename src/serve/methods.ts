@@ -16,9 +16,10 @@ import {
   type Progress,
   type RequestId,
 } from '../../protocol/index.js';
-import type { Channel, ServeConnection } from './connection.js';
+import type { Channel, Handshake, ServeConnection } from './connection.js';
 import type { RequestFacts } from './envelope.js';
 import type { AskingHost } from './forward.js';
+import type { GatewayCall } from './gateway.js';
 import { RpcError } from './rpc-error.js';
 import { honouredFilter } from './subscriptions.js';
 
@@ -42,17 +43,32 @@ const LOG_LEVELS = new Set<string>(['debug', 'info', 'notice', 'warning', 'error
 
 const BOTH: Record<string, Handler> = {
   'tools/list': (_p, { connection }) => ({ tools: connection.gateway.tools() as unknown as JsonObject[] }),
-  'tools/call': async (params, { connection, signal, progress, facts, channel }) => {
+  'tools/call': (params, { connection, signal, progress, facts, channel }) => {
     const name = params.name;
     if (typeof name !== 'string') throw new RpcError(ErrorCodes.InvalidParams, 'tools/call needs a string "name"');
     const args = params.arguments;
     if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
       throw new RpcError(ErrorCodes.InvalidParams, 'tools/call "arguments" must be an object');
-    return (await connection.gateway.callTool(name, args as Record<string, unknown> | undefined, {
-      signal,
-      ...(progress ? { onProgress: progress } : {}),
-      host: askingHost(connection, facts, channel),
-    })) as JsonObject;
+    const gateway = connection.gateway;
+    const rounds = gateway.forwarder?.rounds;
+    if (facts.era === 'modern' && rounds) {
+      // MRTR-1: a 2026 host is asked for a backend's input by an input_required answer to its call.
+      const host = { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
+      const round = {
+        tool: name,
+        arguments: args,
+        requestState: params.requestState,
+        inputResponses: params.inputResponses,
+        ...(progress ? { progress } : {}),
+        ...(connection.persistent ? { owner: connection } : {}),
+      };
+      return rounds.run(round, signal, (ask, callSignal, onProgress) =>
+        gateway.callTool(name, args as Record<string, unknown> | undefined, { signal: callSignal, onProgress, host: { ...host, ask } }),
+      ) as Promise<JsonObject>;
+    }
+    const call: GatewayCall = { signal, host: askingHost(connection, facts, channel) };
+    if (progress) call.onProgress = progress;
+    return gateway.callTool(name, args as Record<string, unknown> | undefined, call) as Promise<JsonObject>;
   },
   'resources/list': async (_p, { connection }) => ({ resources: (await connection.gateway.surface.listResources()) as unknown as JsonObject[] }),
   'resources/templates/list': async (_p, { connection }) => ({
@@ -132,17 +148,36 @@ const MODERN: Record<string, Handler> = {
   },
 };
 
-// An initialize-era host is asked on the call's own channel; a 2026 host would need input_required
-// (MRTR), which the gateway does not relay yet: it is never asked, and the backend is told why.
-function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel): AskingHost {
-  if (facts.era === 'modern') return { capabilities: facts.capabilities ?? {}, label: hostLabel(facts.clientInfo) };
+// An initialize-era host is asked on the call's own channel (or, outside a call, its background one).
+// A 2026 host is asked through input_required, which only tools/call relays. An initialize-era host
+// is the same for every call on one channel under one handshake: it is made once, not per call.
+function askingHost(connection: ServeConnection, facts: RequestFacts, channel: Channel | undefined): AskingHost {
+  if (facts.era === 'modern')
+    return {
+      capabilities: facts.capabilities ?? {},
+      label: hostLabel(facts.clientInfo),
+      unreachable: 'speaks 2026-07-28: it is asked for input only during its tools/call',
+    };
   const handshake = connection.handshake;
-  return {
+  const last = lastHost.get(connection);
+  if (last && last.channel === channel && last.handshake === handshake) return last.host;
+  const host: AskingHost = {
     capabilities: handshake?.capabilities ?? {},
     label: hostLabel(handshake?.clientInfo),
-    ask: (method, params, signal) => connection.request(method, params as JsonObject, channel, signal),
+    ...(channel
+      ? { ask: (method: string, params: Record<string, unknown>, signal: AbortSignal) => connection.request(method, params as JsonObject, channel, signal) }
+      : {}),
   };
+  lastHost.set(connection, { channel, handshake, host });
+  return host;
 }
+
+/** An initialize-era host as asked outside any call, on its background channel. */
+export function backgroundHost(connection: ServeConnection): AskingHost {
+  return askingHost(connection, { era: 'legacy' } as RequestFacts, connection.backgroundChannel());
+}
+
+const lastHost = new WeakMap<ServeConnection, { channel: Channel | undefined; handshake: Handshake | undefined; host: AskingHost }>();
 
 function hostLabel(info: { name?: string; version?: string } | undefined): string {
   return info?.name ? `"${info.name}"${info.version ? ` ${info.version}` : ''}` : 'an unnamed client';

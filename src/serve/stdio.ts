@@ -44,7 +44,7 @@ export function serveStdio(options: StdioServeOptions): StdioServer {
       if (queued.push(encodeLine(message)) === 1) setImmediate(flush);
     },
   };
-  const connection = new ServeConnection({ gateway: options.gateway, background: () => channel, logger });
+  const connection = new ServeConnection({ gateway: options.gateway, background: () => channel, ownsBackends: true, logger });
   const framer = createMessageFramer({
     reusesBuffers: false,
     onValue: (value) => {

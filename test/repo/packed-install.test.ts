@@ -103,7 +103,8 @@ test('the packed tarball installs, every entry imports, one error class across e
   // other half of import time: a budget per entry (the bundle minified, rarely used parts on demand),
   // set a little above where each stood on 2026-12-05 (client 113 KB; the whole entry 328 KB, then
   // 353 KB once the main entry exported the pins, scanner, policy and audit steps; 341 KB with the
-  // registry's tool search loaded by the first search; 296 KB once those steps moved to
+  // registry's tool search loaded by the first search; 345.8 KB with the audit log's line built as
+  // text and its Buffer-batched writer; 296 KB once the governance steps moved to
   // mcp-bridge/governance, which a Manager loads by import() when its config asks for one: 47 KB that
   // a change loading them with the package again would put over the budget).
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {

@@ -1,6 +1,6 @@
-// A backend asking for input during a host's call (elicitation here; sampling takes the same road):
-// the host that made the call is asked when it declared the capability, and the backend gets a
-// clear refusal otherwise. The v2 fixture's `confirm` tool asks `elicitation/create` (as a 2026
+// A backend asking for input during an initialize-era host's call (elicitation here; sampling takes
+// the same road): the host that made the call is asked when it declared the capability, and the
+// backend gets a clear refusal otherwise. The v2 fixture's `confirm` tool asks `elicitation/create` (as a 2026
 // input_required that mcp-bridge's client answers through the same hook).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -64,10 +64,10 @@ describe('serve: input requests of a backend reach the host that made the call',
     }
   });
 
-  test('a 2026-07-28 host: refused clearly (input_required is not relayed yet)', async () => {
+  test('a 2026-07-28 host without the capability: refused clearly (input_required.test.ts has the relay)', async () => {
     const host = await openHost('v2', { command: process.execPath, args: serveArgs(gatewayConfig(['dual'])) });
     try {
-      await assert.rejects(host.call('dual_confirm', {}), /2026-07-28|elicitation/);
+      await assert.rejects(host.call('dual_confirm', {}), /did not declare the "elicitation" capability/);
     } finally {
       await host.close();
     }

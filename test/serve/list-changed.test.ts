@@ -7,9 +7,10 @@ import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/clien
 import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as V2Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 import { v2Stdio } from '../helpers/v2-server.js';
-import { gatewayConfig, serveArgs, gatewayEnv } from './fixture.js';
+import { gatewayConfig, serveArgs, gatewayEnv, startHttpGateway } from './fixture.js';
 
 describe('serve: list_changed of a backend reaches the host', { timeout: 60_000 }, () => {
   test('initialize-era host over stdio', async () => {
@@ -40,6 +41,25 @@ describe('serve: list_changed of a backend reaches the host', { timeout: 60_000 
       await waitForTool(async () => (await client.listTools()).tools.map((t) => t.name), 'dual_grown');
     } finally {
       await client.close();
+    }
+  });
+
+  test('2026-07-28 host over Streamable HTTP, on its subscriptions/listen stream (SUB-1, SUB-2)', async () => {
+    let notified!: () => void;
+    const changed = new Promise<void>((resolve) => (notified = resolve));
+    const gateway = await startHttpGateway(gatewayConfig(['dual']));
+    const client = new V2Client({ name: 'v2-host', version: '2' }, {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      listChanged: { tools: { autoRefresh: false, onChanged: () => notified() } },
+    } as never);
+    try {
+      await client.connect(new V2Http(new URL(gateway.url)));
+      await client.callTool({ name: 'dual_grow', arguments: {} });
+      await changed;
+      await waitForTool(async () => (await client.listTools()).tools.map((t) => t.name), 'dual_grown');
+    } finally {
+      await client.close();
+      await gateway.stop();
     }
   });
 });

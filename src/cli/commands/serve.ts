@@ -18,7 +18,7 @@ export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<numb
   // A wrong profile name is said before any server starts.
   const resolved = await resolveServers(args, rawIo);
   const profile = args.profile === undefined ? undefined : findProfile(resolved.profiles, args.profile);
-  // Sampling and elicitation of a backend go to the host whose call it is serving.
+  // Roots, sampling and elicitation of a backend go to the host whose call it is serving.
   const forwarder = new InputForwarder();
   const { manager, registry, io, config } = await startServers(args, rawIo, resolved, forwarder.handlers());
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
@@ -29,6 +29,7 @@ export async function serveCommand(args: ParsedArgs, rawIo: CliIo): Promise<numb
     (stopping ??= (async () => {
       for (const s of SIGNALS) process.off(s, stop);
       await stopServing();
+      forwarder.close();
       gateway.close();
       await manager.close();
     })());

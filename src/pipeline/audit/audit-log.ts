@@ -1,16 +1,16 @@
 // The audit step of the call pipeline: one JSONL line per call (when, which tool of which server,
 // from which entry, what the policy decided, how it ended, how long it took, a digest of the
 // arguments and the arguments as configured). It sits outside pins and policy, so the calls they
-// refuse are logged too. Writing never holds up or fails a call (see writer.ts).
+// refuse are logged too, and hears of the calls refused before the pipeline (`refusedEarly`).
+// Writing never holds up or fails a call (see writer.ts).
 import { createRedactor, noRedaction, type Redact } from '../../../protocol/redact.js';
 import type { ToolResult } from '../../bridge/types.js';
 import { AuditWriteError } from '../../errors/audit-errors.js';
 import type { Logger } from '../../log.js';
-import { canonicalJson } from '../../util/canonical-json.js';
 import { notedDecision } from '../decision.js';
-import type { Interceptor, NextInterceptor, ToolCall } from '../types.js';
-import { auditArgs, type AuditArgsMode } from './args.js';
-import { buildRecord } from './record.js';
+import type { EarlyRefusal, Interceptor, NextInterceptor, ToolCall } from '../types.js';
+import { argsTexts, type AuditArgsMode } from './args.js';
+import { auditLine } from './record.js';
 import { AuditWriter } from './writer.js';
 const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
@@ -42,7 +42,7 @@ export interface AuditLog extends Interceptor {
   readonly file: string;
   /** Resolves when every line of the calls that ended so far is written (or reported lost). */
   flush(): Promise<void>;
-  /** Flushes, then stops watching for the process's exit. Lines of later calls are still written. */
+  /** Writes what is queued, closes the file and stops watching for the process's exit. Lines of later calls are still written. */
   close(): Promise<void>;
 }
 
@@ -77,21 +77,20 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
   const crypto = process.getBuiltinModule('node:crypto');
   // The one-shot hash (Node 20.12+) costs a third of a Hash object's create-update-digest.
   const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
-  const digest = oneShot
-    ? (args: Record<string, unknown>) => oneShot('sha256', canonicalJson(args), 'hex')
-    : (args: Record<string, unknown>) => crypto.createHash('sha256').update(canonicalJson(args)).digest('hex');
+  const sha256 = oneShot ? (text: string) => oneShot('sha256', text, 'hex') : (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-  const record = (call: ToolCall, args: Record<string, unknown>, startedAtMs: number, result: ToolResult) => {
+  const record = (call: ToolCall | EarlyRefusal, args: unknown, startedAtMs: number, result: ToolResult, noted: string | undefined) => {
     try {
-      const noted = notedDecision(call);
-      const line = buildRecord(call, result, {
+      const durationMs = performance.now() - call.startedAt;
+      const texts = argsTexts(args, mode, redact);
+      const line = auditLine(call, result, {
         startedAtMs,
+        durationMs,
+        argsSha256: sha256(texts.canonical),
+        ...(texts.json === undefined ? {} : { argsJson: texts.json }),
         ...(noted === undefined ? {} : { policyDecision: noted }),
-        durationMs: performance.now() - call.startedAt,
-        argsSha256: digest(args),
-        args: auditArgs(args, mode, redact),
       });
-      writer.append(redact(JSON.stringify(line)));
+      writer.append(redact === noRedaction ? line : redact(line));
     } catch (error) {
       // Arguments JSON cannot hold (a BigInt from a user interceptor): the call still goes on.
       report(
@@ -115,11 +114,15 @@ export function createAuditLog(options: AuditLogOptions): AuditLog {
       } catch (error) {
         // A step broke the never-reject contract: the line still says the call failed, and why.
         const causeCode = (error as { code?: unknown } | undefined)?.code;
-        record(call, args, startedAtMs, thrownResult(typeof causeCode === 'string' ? causeCode : undefined));
+        record(call, args, startedAtMs, thrownResult(typeof causeCode === 'string' ? causeCode : undefined), notedDecision(call));
         throw error;
       }
-      record(call, args, startedAtMs, result);
+      record(call, args, startedAtMs, result, notedDecision(call));
       return result;
+    },
+    // Unknown tools and invalid arguments never reach `intercept`: logged here, as refused (or failed, for an abort).
+    refusedEarly(call: EarlyRefusal, result: ToolResult): void {
+      record(call, call.arguments, Date.now(), result, undefined);
     },
     flush: () => writer.flush(),
     close: () => writer.close(),

@@ -178,15 +178,21 @@ export function createPins(options: PinsOptions = {}): Pins {
       recheck(false);
       return verdict(definition).block;
     },
-    async intercept(call, next) {
+    // Not an async function: a call that passes (nearly all) costs a lookup and the next step, no promise of its own.
+    intercept(call, next) {
       if (!active) return next(call);
-      let v = verdict(call.definition);
-      if (v.block) {
-        recheck(true);
+      let v: Verdict;
+      try {
         v = verdict(call.definition);
+        if (v.block) {
+          recheck(true);
+          v = verdict(call.definition);
+        }
+      } catch (error) {
+        return Promise.reject(error as Error);
       }
       if (!v.block || !v.change) return next(call);
-      return errorResult(new ToolChangedError(v.change.server, v.change.tool, v.change.kinds, v.change.details));
+      return Promise.resolve(errorResult(new ToolChangedError(v.change.server, v.change.tool, v.change.kinds, v.change.details)));
     },
   };
 }

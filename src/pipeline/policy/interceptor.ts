@@ -37,23 +37,40 @@ export function createPolicy(options: PolicyOptions = {}): PolicyInterceptor {
   const rules = new PolicyRules(options);
   const source = options.source ?? 'the policy';
   const showDenied = options.showDenied === true;
+  // A decision is a function of the definition alone (its name, server and annotations) and the rules,
+  // both fixed: kept per definition, so a call costs a lookup instead of the rules' globs. A tools/list_changed
+  // brings new definition objects, decided on first sight.
+  const decided = new WeakMap<ToolDef, PolicyDecision>();
+  const decide = (definition: ToolDef): PolicyDecision => {
+    let decision = decided.get(definition);
+    if (decision === undefined) {
+      decision = rules.decide(definition);
+      decided.set(definition, decision);
+    }
+    return decision;
+  };
+  const refuseOrAsk = async (call: ToolCall, next: NextInterceptor, kept: PolicyDecision): Promise<ToolResult> => {
+    const decision = { ...kept };
+    const refused: RefusedCall = { name: call.name, server: call.server ?? call.definition.server ?? '', tool: call.tool };
+    if (decision.action === 'deny') return errorResult(new PolicyDeniedError(refused, decision, source));
+    const handler = options.onConfirm ?? call.context.onConfirm;
+    const answer = await confirm(handler, call, decision);
+    if (answer.ok) {
+      noteDecision(call, 'confirmed');
+      return next(call);
+    }
+    return errorResult(new NotConfirmedError(refused, decision, source, answer.reason, answer.cause === undefined ? undefined : { cause: answer.cause }));
+  };
   return {
     name: 'policy',
     stage: 'policy',
-    decide: (definition) => rules.decide(definition),
-    hides: (definition) => !showDenied && rules.decide(definition).action === 'deny',
-    async intercept(call: ToolCall, next: NextInterceptor): Promise<ToolResult> {
-      const decision = rules.decide(call.definition);
-      if (decision.action === 'allow') return next(call);
-      const refused: RefusedCall = { name: call.name, server: call.server ?? call.definition.server ?? '', tool: call.tool };
-      if (decision.action === 'deny') return errorResult(new PolicyDeniedError(refused, decision, source));
-      const handler = options.onConfirm ?? call.context.onConfirm;
-      const answer = await confirm(handler, call, decision);
-      if (answer.ok) {
-        noteDecision(call, 'confirmed');
-        return next(call);
-      }
-      return errorResult(new NotConfirmedError(refused, decision, source, answer.reason, answer.cause === undefined ? undefined : { cause: answer.cause }));
+    // A copy: the caller may change what it gets, the kept decision stays.
+    decide: (definition) => ({ ...decide(definition) }),
+    hides: (definition) => !showDenied && decide(definition).action === 'deny',
+    // Not an async function: an allowed call costs a lookup and the next step, no promise of its own.
+    intercept(call: ToolCall, next: NextInterceptor): Promise<ToolResult> {
+      const decision = decide(call.definition);
+      return decision.action === 'allow' ? next(call) : refuseOrAsk(call, next, decision);
     },
   };
 }
