@@ -112,8 +112,8 @@ test('the packed tarball installs, every entry imports, one error class across e
       ['mcp-bridge/client', 1, 116_000],
       ['mcp-bridge/protocol', 2, 118_000],
       ['mcp-bridge', 2, 300_000],
-      // What it adds to the main entry's two files: the steps' factories, one file of 48 KB.
-      ['mcp-bridge/governance', 3, 345_000],
+      // What it adds to the main entry's two files: the steps' factories, one file of 51 KB.
+      ['mcp-bridge/governance', 3, 352_000],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
