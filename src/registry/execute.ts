@@ -9,7 +9,15 @@ import { fillRequiredDefaults, requiredDefaultsPlan } from '../bridge/required-d
 import { convertResult, errorResult } from '../bridge/result.js';
 import type { ToolResult } from '../bridge/types.js';
 import { invalidArgumentsText } from '../bridge/validation-issues.js';
-import { ToolArgumentsError, ToolCallError, ToolNotFoundError, ToolResultError, ToolValidationError, TOOL_INPUT_INVALID } from '../errors/bridge-errors.js';
+import {
+  ToolArgumentsError,
+  ToolCallError,
+  ToolNotFoundError,
+  ToolResultError,
+  ToolValidationError,
+  TOOL_INPUT_INVALID,
+  type ValidationIssue,
+} from '../errors/bridge-errors.js';
 import { closeMatches } from '../util/did-you-mean.js';
 import { isCallToolResult, type Entry } from './entry.js';
 import type { CallPipeline } from '../pipeline/chain.js';
@@ -71,14 +79,7 @@ export async function executeTool(
       expected: 'object',
       received: Array.isArray(input) ? 'array' : typeof input,
     };
-    return refusedEarly(
-      table,
-      plan,
-      name,
-      input,
-      context,
-      errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, [issue], server), invalidArgumentsText(name, [issue])),
-    );
+    return refusedEarly(table, plan, name, input, context, invalidArguments(name, [issue], server));
   }
   // A strict-mode model sends null for optional properties it leaves out; the server must not see
   // those. Where they are is a function of the definition alone, whether or not specs were made.
@@ -86,15 +87,7 @@ export async function executeTool(
   entry.requiredDefaults ??= requiredDefaultsPlan(def.inputSchema) ?? null;
   const prepared = fillRequiredDefaults(stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths), entry.requiredDefaults ?? undefined);
   const issues = entry.input?.check(prepared) ?? [];
-  if (issues.length > 0)
-    return refusedEarly(
-      table,
-      plan,
-      name,
-      input,
-      context,
-      errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues)),
-    );
+  if (issues.length > 0) return refusedEarly(table, plan, name, input, context, invalidArguments(name, issues, server));
   if (context.signal?.aborted)
     return refusedEarly(table, plan, name, input, context, errorResult(new ToolCallError(name, 'aborted before it was sent', server)));
   const terminal = (call: ToolCall) => invokeAndConvert(entry, call, options, plan.uncut);
@@ -109,6 +102,11 @@ export async function executeTool(
     startedAt: performance.now(),
   };
   return plan.direct?.(name) ? terminal(call) : plan.pipeline.run(call, terminal);
+}
+
+/** The error result for arguments that do not match the tool's input schema. */
+function invalidArguments(name: string, issues: ValidationIssue[], server: { server?: string }): ToolResult {
+  return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
 }
 
 /**
