@@ -198,11 +198,20 @@ export function bridgeAt(root: string, name: string): BenchClient {
   return bridge;
 }
 
+async function governanceOf(root: string, m: BridgeModule): Promise<Pick<BridgeModule, 'createAuditLog' | 'createPins' | 'createPolicy'>> {
+  const file = join(root, 'dist', 'src', 'governance.js');
+  if (!existsSync(file)) return m;
+  return (await import(fileUrl(file))) as Pick<BridgeModule, 'createAuditLog' | 'createPins' | 'createPolicy'>;
+}
+
 // W11 as a user with a config file runs governance: the Manager adds the config's steps to the Registry.
 async function governed(root: string, load: () => Promise<BridgeModule>, server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<BenchGoverned> {
   const m = await load();
   if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
-  if (!m.createAuditLog) throw new Error('dist/src/index.js exports no createAuditLog: this build has no audit log');
+  // The governance factories live in their own entry since it was split off the main one; older
+  // builds export them from the main entry. They only say which steps this build has.
+  const g = await governanceOf(root, m);
+  if (!g.createAuditLog) throw new Error('neither dist/src/governance.js nor dist/src/index.js exports createAuditLog: this build has no audit log');
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-bench-w11-'));
   const echo = { name: 'echo', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) };
   const started = async (governance: Record<string, unknown>) => {
@@ -227,14 +236,14 @@ async function governed(root: string, load: () => Promise<BridgeModule>, server:
   // the audit log.
   const off = await started({ pins: false });
   const tool = off.tool();
-  const pinsOn = m.createPins !== undefined && tool !== undefined;
+  const pinsOn = g.createPins !== undefined && tool !== undefined;
   if (pinsOn) {
     const lockModule = (await import(fileUrl(join(root, 'dist', 'src', 'pipeline', 'pins', 'lock.js')))) as LockModule;
     const definition = (await import(fileUrl(join(root, 'dist', 'src', 'pipeline', 'pins', 'definition.js')))) as DefinitionModule;
     const lock = { ...lockModule.emptyLock(), servers: { echo: lockModule.lockServer([definition.pinnedFields(tool)]) } };
     writeFileSync(join(dir, 'mcp-bridge.lock'), lockModule.serializeLock(lock));
   }
-  const policyOn = m.createPolicy !== undefined;
+  const policyOn = g.createPolicy !== undefined;
   const on = await started({
     ...(pinsOn ? { pins: { onChange: 'block' } } : {}),
     ...(policyOn ? { policy: { default: 'allow', rules: [{ tools: ['never_*'], action: 'deny', reason: 'bench rule that never matches' }] } } : {}),
