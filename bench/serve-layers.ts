@@ -51,10 +51,13 @@ await connection.receive(
   channel,
 );
 let nextId = 1;
+// One signal never aborted, for every call: what passing a signal costs apart from making one.
+const shared = new AbortController();
 const LAYERS: Record<string, (i: number) => Promise<unknown>> = {
   client: (i) => client.callTool('echo', { text: `m${i}` }),
   registry: (i) => registry.execute('echo', { text: `m${i}` }, { entry: 'gateway' }),
   gateway: (i) => gateway.callTool('echo', { text: `m${i}` }, {}),
+  'gateway+shared': (i) => gateway.callTool('echo', { text: `m${i}` }, { signal: shared.signal }),
   'gateway+signal': (i) => gateway.callTool('echo', { text: `m${i}` }, { signal: new AbortController().signal }),
   connection: (i) => {
     const id = nextId++;
