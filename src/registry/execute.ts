@@ -84,7 +84,8 @@ export async function executeTool(
   // A strict-mode model sends null for optional properties it leaves out; the server must not see
   // those. Where they are is a function of the definition alone, whether or not specs were made.
   entry.strictNullPaths ??= strictNullPaths(def.inputSchema);
-  entry.requiredDefaults ??= requiredDefaultsPlan(def.inputSchema) ?? null;
+  // null caches "no plan" (the common case): `??=` would work it out again on every call.
+  if (entry.requiredDefaults === undefined) entry.requiredDefaults = requiredDefaultsPlan(def.inputSchema) ?? null;
   const prepared = fillRequiredDefaults(stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths), entry.requiredDefaults ?? undefined);
   const issues = entry.input?.check(prepared) ?? [];
   if (issues.length > 0) return refusedEarly(table, plan, name, input, context, invalidArguments(name, issues, server));
