@@ -47,7 +47,7 @@ export interface ExecutePlan {
 }
 
 /** Runs the tool exposed as `name`; see `Registry.execute`. */
-export async function executeTool(
+export function executeTool(
   table: ExecuteTable,
   options: RegistryOptions,
   plan: ExecutePlan,
@@ -55,6 +55,23 @@ export async function executeTool(
   args: unknown,
   context: CallContext,
 ): Promise<ToolResult> {
+  // Not async: an async function returning the pipeline's promise would wait two more turns of the
+  // microtask queue for it to settle, and make one more promise, on every call.
+  try {
+    return Promise.resolve(runTool(table, options, plan, name, args, context));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function runTool(
+  table: ExecuteTable,
+  options: RegistryOptions,
+  plan: ExecutePlan,
+  name: string,
+  args: unknown,
+  context: CallContext,
+): ToolResult | Promise<ToolResult> {
   const entries = table.entries;
   const entry = entries.get(name);
   const gone = entry ? undefined : table.withdrawn.get(name);
