@@ -96,10 +96,9 @@ const ANSWER_MAX_AGE_MS = 24 * 3600_000;
 const GUESS_MAX_AGE_MS = 3600_000;
 
 /** The verdict if it is still to be trusted: younger than a day (an answer) or an hour (a guess). */
-export function freshVerdict(verdict: EraVerdict | undefined, now = Date.now()): EraVerdict | undefined {
-  if (!verdict) return undefined;
-  const age = now - verdict.at;
-  return age >= 0 && age <= (verdict.basis === 'answer' ? ANSWER_MAX_AGE_MS : GUESS_MAX_AGE_MS) ? verdict : undefined;
+export function freshVerdict(verdict: EraVerdict | undefined): EraVerdict | undefined {
+  const age = verdict ? Date.now() - verdict.at : -1;
+  return age >= 0 && age <= (verdict?.basis === 'answer' ? ANSWER_MAX_AGE_MS : GUESS_MAX_AGE_MS) ? verdict : undefined;
 }
 
 /**
@@ -107,15 +106,16 @@ export function freshVerdict(verdict: EraVerdict | undefined, now = Date.now()):
  * (a server known to answer was waited for longer, so its silence means it changed); using a cached
  * legacy verdict renews nothing, and drops it when another server version answered initialize.
  */
-export function rememberEra(cache: EraCache, key: string, finding: EraFinding, snapshot: ServerSnapshot, used: EraVerdict | undefined): void {
+export function rememberEra(
+  cache: EraCache,
+  key: string,
+  finding: EraFinding,
+  snapshot: Pick<ServerSnapshot, 'serverInfo'>,
+  used: EraVerdict | undefined,
+): void {
   const server = `${snapshot.serverInfo.name}@${snapshot.serverInfo.version}`;
-  if (finding.kind === 'answer') {
-    cache.set(key, { era: finding.era, protocolVersion: finding.protocolVersion, at: Date.now(), basis: 'answer', server });
-  } else if (finding.kind === 'silence') {
-    cache.set(key, { era: 'legacy', protocolVersion: snapshot.protocolVersion, at: Date.now(), basis: 'silence', server });
-  } else if (finding.kind === 'cached' && used?.server !== undefined && used.server !== server) {
-    cache.delete(key);
-  }
+  if ('era' in finding) cache.set(key, { era: finding.era, protocolVersion: finding.protocolVersion, at: Date.now(), basis: finding.kind, server });
+  else if (finding.kind === 'cached' && used?.server !== undefined && used.server !== server) cache.delete(key);
 }
 
 /** `$MCP_BRIDGE_STATE_DIR`, else `$XDG_STATE_HOME/mcp-bridge`, else `~/.local/state/mcp-bridge` (Windows: `%LOCALAPPDATA%`). */

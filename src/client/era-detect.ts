@@ -76,7 +76,7 @@ export interface EraConnectOptions {
  * falls back on it, but a loaded machine produces it too). `cached`: the remembered legacy verdict
  * was used, no probe. `none`: no detection (an era was configured, or the wire is not probed).
  */
-export type EraFinding = { kind: 'answer'; era: Era; protocolVersion: string } | { kind: 'silence' | 'cached' | 'none' };
+export type EraFinding = { kind: 'answer' | 'silence'; era: Era; protocolVersion: string } | { kind: 'cached' | 'none' };
 
 export interface EraOutcome {
   snapshot: ServerSnapshot;
@@ -85,20 +85,22 @@ export interface EraOutcome {
 
 /** Connects in the requested era; resolves with what the server said about itself and what that says of its era. */
 export async function connectInEra(era: EraOption, connectOptions: EraConnectOptions): Promise<EraOutcome> {
-  const options: Budgeted = { ...connectOptions, deadline: performance.now() + connectOptions.timeoutMs };
-  const none = (snapshot: ServerSnapshot): EraOutcome => ({ snapshot, finding: { kind: 'none' } });
-  if (era === 'modern') return none(await modernConnect(options.session(), modernOptions(options)));
-  if (era === 'legacy') return none(await legacyOnly(options.session(), options));
+  const o: Budgeted = { ...connectOptions, deadline: performance.now() + connectOptions.timeoutMs };
+  const session = o.session();
   // Only the real wires are probed: test pairs, replayers and an explicit HTTP+SSE transport speak
   // whatever they were built for, which is the handshake unless told otherwise.
-  if (!PROBED_KINDS.has(options.session().transport.kind)) return none(await legacyFirst(options.session(), options, undefined));
-  if (options.cachedEra === 'legacy') {
-    const snapshot = await legacyFirst(options.session(), options, undefined);
-    // A -32022 to the cached-legacy initialize proved the verdict wrong: the switch is an answer.
-    return { snapshot, finding: snapshot.era === 'legacy' ? { kind: 'cached' } : answered(snapshot) };
-  }
-  const snapshot = await detect(options);
-  return { snapshot, finding: options.found ?? answered(snapshot) };
+  const auto = era === 'auto' && PROBED_KINDS.has(session.transport.kind);
+  const snapshot =
+    era === 'modern'
+      ? await modernConnect(session, modernOptions(o))
+      : era === 'legacy'
+        ? await legacyOnly(session, o)
+        : !auto || o.cachedEra === 'legacy'
+          ? await legacyFirst(session, o, undefined)
+          : await detect(o);
+  // A -32022 to the cached-legacy initialize proved the verdict wrong: the switch is an answer.
+  const cached = o.cachedEra === 'legacy' && snapshot.era === 'legacy';
+  return { snapshot, finding: !auto ? { kind: 'none' } : cached ? { kind: 'cached' } : (o.found ?? answered(snapshot)) };
 }
 
 function answered(s: Pick<ServerSnapshot, 'era' | 'protocolVersion'>): EraFinding {
@@ -266,16 +268,16 @@ export function refusedTheProbe(info: Pick<TransportCloseInfo, 'exitCode' | 'sig
  * connection stays legacy. Another answer or error is a legacy answer, only later than hoped. Nothing is a
  * guess: a server that ignores the probe, or one too slow to read it yet.
  */
-function lateFinding(outcome: ProbeOutcome | undefined, legacy: ServerSnapshot): EraFinding {
+function lateFinding(outcome: ProbeOutcome | void, legacy: ServerSnapshot): EraFinding {
   if (outcome?.kind === 'answer') return answered(snapshotFromDiscover(outcome.value) ?? legacy);
   // A modern error code (-32020..-32022) says the server is modern but not how to speak to it: no verdict.
   if (outcome?.kind === 'error' && isMcpError(outcome.error) && !isModernErrorCode(outcome.error.code)) return answered(legacy);
-  return { kind: 'silence' };
+  return { kind: 'silence', era: 'legacy', protocolVersion: legacy.protocolVersion };
 }
 
 // From node:timers: fake timers in a user's tests replace the global setImmediate.
 const { setImmediate: atEndOfTurn } = process.getBuiltinModule('node:timers');
-const endOfTurn = () => new Promise<undefined>((resolve) => atEndOfTurn(() => resolve(undefined)));
+const endOfTurn = () => new Promise<void>((resolve) => atEndOfTurn(resolve));
 
 function raceTimeout(settled: Promise<ProbeOutcome>, ms: number): Promise<ProbeOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
