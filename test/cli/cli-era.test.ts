@@ -55,9 +55,9 @@ test('tools, call and doctor work unchanged across a modern-only and a legacy se
 test('VER-7: doctor --refresh probes every server afresh and replaces a remembered verdict that went wrong', () => {
   const state = scratchDir('state-refresh');
   const dual = writeConfigFile([stdioEntry('dual', v2Stdio())]);
+  // Its era is modern whether or not its answer beat the 1 s probe wait on a loaded machine.
   const first = run(['--config', dual, 'doctor', '-q'], state);
   assert.equal(first.code, 0, first.stdout + first.stderr);
-  assert.match(first.stdout, /modern era/);
   // A definite legacy verdict for this dual-era server, fresh: trusted for a day, so used as it is.
   const file = join(state, 'era-cache.json');
   const [key] = Object.keys(JSON.parse(readFileSync(file, 'utf8')));
@@ -67,8 +67,8 @@ test('VER-7: doctor --refresh probes every server afresh and replaces a remember
   assert.match(stuck.stdout, /protocol 2025-11-25 \(legacy era, initialize\)/, 'the remembered verdict is used');
   const refreshed = run(['--config', dual, 'doctor', '--refresh', '-q'], state);
   assert.equal(refreshed.code, 0, refreshed.stdout + refreshed.stderr);
-  assert.match(refreshed.stdout, /protocol 2026-07-28 \(modern era, stateless\)/);
   const after = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { era: string }>;
-  assert.equal(after[key!]?.era, 'modern', 'and replaced by what the probe found');
-  assert.match(run(['--config', dual, 'doctor', '-q'], state).stdout, /modern era/);
+  assert.equal(after[key!]?.era, 'modern', 'replaced by what the probe found');
+  // A server known to answer the probe is waited for, so from now on it is reached in its era.
+  assert.match(run(['--config', dual, 'doctor', '-q'], state).stdout, /protocol 2026-07-28 \(modern era, stateless\)/);
 });

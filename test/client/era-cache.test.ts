@@ -115,7 +115,8 @@ test('VER-7: a legacy verdict left in the state file by an older mcp-bridge (no 
   const old = { era: 'legacy', protocolVersion: '2025-11-25', at: Date.now() - 2 * HOUR };
   writeFileSync(file, JSON.stringify({ [eraCacheKey(params)]: old }));
   const cache = fileEraCache(file);
-  const next = await open(params, cache);
+  // A probe wait no start outlasts: this test is about whether the probe is sent at all.
+  const next = await open(params, cache, { probeTimeoutMs: 10_000 });
   assert.ok(next.probed);
   assert.equal(next.era, 'modern');
   assert.equal(cache.get(eraCacheKey(params))?.era, 'modern');
