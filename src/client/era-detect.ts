@@ -265,12 +265,12 @@ export function refusedTheProbe(info: Pick<TransportCloseInfo, 'exitCode' | 'sig
 /**
  * What a probe that missed its wait says once initialize has been answered. A server answers in
  * order, so a dual-era one slowed by load has sent its DiscoverResult by now: modern, though this
- * connection stays legacy. Another answer or error is a legacy answer, only later than hoped. Nothing is a
- * guess: a server that ignores the probe, or one too slow to read it yet.
+ * connection stays legacy. Another answer or error is a legacy answer, only later than hoped.
+ * Nothing is a guess: a server that ignores the probe, or one too slow to read it yet.
  */
 function lateFinding(outcome: ProbeOutcome | void, legacy: ServerSnapshot): EraFinding {
   if (outcome?.kind === 'answer') return answered(snapshotFromDiscover(outcome.value) ?? legacy);
-  // A modern error code (-32020..-32022) says the server is modern but not how to speak to it: no verdict.
+  // A modern error code (-32020..-32022) beside a working initialize is no legacy answer: a guess.
   if (outcome?.kind === 'error' && isMcpError(outcome.error) && !isModernErrorCode(outcome.error.code)) return answered(legacy);
   return { kind: 'silence', era: 'legacy', protocolVersion: legacy.protocolVersion };
 }
