@@ -67,7 +67,13 @@ test('the plan of a schema with no required default is worked out once per tool,
   let reads = 0;
   const properties = { text: { type: 'string' } };
   const inputSchema = { type: 'object', required: ['text'] } as Record<string, unknown>;
-  Object.defineProperty(inputSchema, 'properties', { enumerable: true, get: () => (reads++, properties) });
+  Object.defineProperty(inputSchema, 'properties', {
+    enumerable: true,
+    get: () => {
+      reads++;
+      return properties;
+    },
+  });
   const r = new Registry();
   r.replaceServerTools('echo', [{ name: 'echo', inputSchema: inputSchema as never }], {
     caller: async (): Promise<CallToolResult> => ({ content: [{ type: 'text', text: 'ok' }] }),
