@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/paths.js';
 import { officialServer } from '../helpers/servers.js';
+import { v2Stdio } from '../helpers/v2-server.js';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 import { docBlocks, localise } from './doc-blocks.js';
 
@@ -149,6 +150,27 @@ test('the packed tarball installs, every entry imports, one error class across e
       }
       assert.deepEqual(internals, [], `${entry} loaded Node internals at import`);
     }
+  });
+
+  // Code loaded by import() on first use is not reached by the import tests above: each such path runs
+  // here once, cold, in a fresh process of the install (a chunk the bundle failed to emit, or one that
+  // needs a module the lazy import does not bring, fails here and nowhere else).
+  await t.test('paths loaded on first use work cold from the install: the modern era (request path, input rounds, listen)', () => {
+    const v2 = v2Stdio({ reject: true });
+    const script = `
+      import { connect } from 'mcp-bridge/client';
+      const client = await connect({
+        command: ${JSON.stringify(v2.command)},
+        args: ${JSON.stringify(v2.args)},
+        onElicitation: () => ({ action: 'accept', content: { ok: true } }),
+      });
+      const echo = await client.callTool('echo', { text: 'hi' });
+      const confirm = await client.callTool('confirm', {});
+      await client.close();
+      console.log(JSON.stringify({ era: client.era, echo: echo.content[0].text, confirm: confirm.content[0].text }));
+    `;
+    const out = JSON.parse(sh(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, string>;
+    assert.deepEqual(out, { era: 'modern', echo: 'hi (modern)', confirm: 'confirmed' });
   });
 
   // The install path the README promises: its 30-second example, type-checked against the
