@@ -155,7 +155,7 @@ test('the packed tarball installs, every entry imports, one error class across e
   // Code loaded by import() on first use is not reached by the import tests above: each such path runs
   // here once, cold, in a fresh process of the install (a chunk the bundle failed to emit, or one that
   // needs a module the lazy import does not bring, fails here and nowhere else).
-  await t.test('paths loaded on first use work cold from the install: the modern era (request path, input rounds, listen)', () => {
+  await t.test('paths loaded on first use work cold from the install: the modern era, the store of oversized results', () => {
     const v2 = v2Stdio({ reject: true });
     const script = `
       import { connect } from 'mcp-bridge/client';
@@ -171,6 +171,15 @@ test('the packed tarball installs, every entry imports, one error class across e
     `;
     const out = JSON.parse(sh(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, string>;
     assert.deepEqual(out, { era: 'modern', echo: 'hi (modern)', confirm: 'confirmed' });
+    const results = `
+      import { Registry } from 'mcp-bridge';
+      const registry = new Registry({ results: { maxResultTokens: 100 } });
+      registry.register({ name: 'big', handler: () => JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i })) }) });
+      const cut = await registry.execute('big', {});
+      const read = await registry.execute('read_result', { handle: cut.handle, pointer: '/items/321/id' });
+      console.log(JSON.stringify({ handle: cut.handle, read: read.text }));
+    `;
+    assert.deepEqual(JSON.parse(sh(process.execPath, ['--input-type=module', '-e', results], project)), { handle: 'result-1', read: '321' });
   });
 
   // The install path the README promises: its 30-second example, type-checked against the
