@@ -107,8 +107,8 @@ test('the packed tarball installs, every entry imports, one error class across e
   // registry's tool search loaded by the first search; 345.8 KB with the audit log's line built as
   // text and its Buffer-batched writer; 296 KB once the governance steps moved to
   // mcp-bridge/governance, which a Manager loads by import() when its config asks for one: 47 KB that
-  // a change loading them with the package again would put over the budget; client 109.8 KB and the
-  // whole entry 286.6 KB (110.9 and 287.7 KB with main's era verdicts) once the modern era's request path and the store of oversized results
+  // a change loading them with the package again would put over the budget; client 110.9 KB and the
+  // whole entry 287.7 KB once the modern era's request path and the store of oversized results
   // loaded on first use).
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {
     for (const [entry, most, budget] of [
