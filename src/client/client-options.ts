@@ -27,6 +27,9 @@ import type { ResultCache } from './list-cache.js';
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
+/** Default cap on rounds of one request (MRTR-6), like the TS, Go and AI SDK clients. */
+export const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
 /** Options of a {@link Client}. */
 export interface ClientOptions extends ServerRequestHandlers {
   /** Configured name of the server, used in every error and log line. */

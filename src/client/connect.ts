@@ -5,7 +5,6 @@ import { redactError } from '../../protocol/redact.js';
 import type { ClientConnection } from './connection.js';
 import { defaultEraCache, freshVerdict, rememberEra } from './era-cache.js';
 import { connectInEra } from './era-detect.js';
-import { modernPath } from './request-path.js';
 import { capabilitiesFor } from './server-requests.js';
 import { startError } from './start-error.js';
 import { cacheFor } from './list-cache.js';
@@ -41,7 +40,7 @@ export async function connectClient(connection: ClientConnection): Promise<void>
     });
     connection.snapshot = snapshot;
     if (era === 'auto' && key) rememberEra(eraCache, key, finding, snapshot, cached);
-    if (snapshot.era === 'modern') enterModern(connection);
+    if (snapshot.era === 'modern') await enterModern(connection);
     connection.state = 'ready';
     if (snapshot.era === 'modern' && options.listen !== false) connection.startListening();
   } catch (error) {
@@ -57,8 +56,11 @@ export async function connectClient(connection: ClientConnection): Promise<void>
   }
 }
 
-function enterModern(connection: ClientConnection): void {
-  connection.path = modernPath(connection.session, {
+// The modern path is loaded here, on the first modern connection: a handshake-era client never compiles it.
+async function enterModern(connection: ClientConnection): Promise<void> {
+  const modern = await import('./modern-path.js');
+  connection.modern = modern;
+  connection.path = modern.modernPath(connection.session, {
     server: connection.options.name,
     envelope: () => connection.envelope(),
     maxInputRounds: connection.options.maxInputRounds,
