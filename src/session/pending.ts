@@ -62,6 +62,12 @@ export interface RequestHooks {
   check?(result: Record<string, unknown>, params: JsonObject | undefined): unknown;
   /** Takes every failure of the request (answer, timeout, abort, close, delivery); the promise follows the one returned. */
   rescue?(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown>;
+  /**
+   * The params of every request made with these hooks are built for that request alone (never a
+   * caller's object), so the session adds the progress token to them in place instead of copying
+   * them. Their own `_meta` or a `meta` option still goes through the copy.
+   */
+  readonly paramsFresh?: boolean;
 }
 
 export interface PendingOptions {
