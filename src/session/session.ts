@@ -17,7 +17,7 @@ import {
 } from '../../protocol/index.js';
 import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
-import { messageKindOf } from '../../protocol/jsonrpc/classify.js';
+import { messageKindOf } from '../../protocol/jsonrpc/message-kind.js';
 import { withMeta } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
