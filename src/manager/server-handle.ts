@@ -23,6 +23,9 @@ import { jsonText } from '../util/json-text.js';
 export type { ServerState, ServerStatus } from './server-status.js';
 export type { ServerHandleEvents, ServerHandleOptions, ToolCallGate } from './server-handle-options.js';
 
+/** The options of a call given none: one object for all of them (nothing below writes to it). */
+const NO_OPTIONS: CallToolOptions = Object.freeze({});
+
 export class ServerHandle {
   readonly events = new Emitter<ServerHandleEvents>();
   private client?: Client;
@@ -156,7 +159,7 @@ export class ServerHandle {
    * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
    * @throws McpBridgeError with the refusing step's code (`MCPB_POLICY_DENIED`, `MCPB_NOT_CONFIRMED`...).
    */
-  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = NO_OPTIONS): Promise<CallToolResult> {
     const gate = this.options.gate;
     return gate ? this.callThroughGate(gate, name, args, options) : this.callChecked(name, args, options);
   }
