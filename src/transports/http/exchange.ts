@@ -19,14 +19,17 @@ const UNREAD_LIMIT = 64 * 1024;
 export class RequestAbort {
   aborted = false;
   reason: unknown;
-  private hook?: (reason: unknown) => void;
+  private target?: AbortTarget;
   private controller?: AbortController;
+
+  /** @param requestId the JSON-RPC id of the request this POST carries, if it carries one. */
+  constructor(readonly requestId?: string | number) {}
 
   abort(reason: unknown): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.hook?.(reason);
+    this.target?.abortWith(reason);
     this.controller?.abort(reason);
   }
 
@@ -51,46 +54,74 @@ export class RequestAbort {
   }
 
   /** @internal One exchange at a time listens: the current one (redirects and auth retries come one after another). */
-  listen(hook: (reason: unknown) => void): () => void {
-    this.hook = hook;
-    return () => {
-      if (this.hook === hook) this.hook = undefined;
-    };
+  listen(target: AbortTarget): void {
+    this.target = target;
   }
+
+  /** @internal `target` stops listening, if it still is the one listening. */
+  unlisten(target: AbortTarget): void {
+    if (this.target === target) this.target = undefined;
+  }
+}
+
+/** What a {@link RequestAbort} stops: the exchange in flight. */
+interface AbortTarget {
+  abortWith(reason: unknown): void;
 }
 
 /** What stops an exchange: a plain signal, or a {@link RequestAbort}. */
 export type AbortSource = AbortSignal | RequestAbort | undefined;
 
-/** What {@link dispatchExchange} sends. */
+/** What {@link dispatchExchange} sends, as undici's `dispatch()` takes it. */
 export interface ExchangeRequest {
-  url: URL;
+  origin: string;
+  path: string;
   method: string;
   headers: Record<string, string>;
   body?: string;
-  abort: AbortSource;
+}
+
+/** The `origin` and `path` of a request to `url`. */
+export function targetOf(url: URL): { origin: string; path: string } {
+  return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
 }
 
 /**
  * Sends one request through `dispatcher` and resolves at the response headers, whatever the status.
- * @throws the abort reason when aborted; undici's error when no answer came.
+ * The promise is the exchange's only one: a failure is rejected as `failure(error)` says, so the
+ * caller needs no layer of its own to turn it into a typed error.
+ * @throws `failure` of the abort reason when aborted, or of undici's error when no answer came.
  */
-export function dispatchExchange(dispatcher: Pick<Dispatcher, 'dispatch'>, req: ExchangeRequest): Promise<HttpResponse> {
-  if (req.abort?.aborted) return Promise.reject(req.abort.reason);
+export function dispatchExchange(
+  dispatcher: Pick<Dispatcher, 'dispatch'>,
+  req: ExchangeRequest,
+  abort: AbortSource,
+  failure: (error: unknown) => unknown = identity,
+): Promise<HttpResponse> {
+  if (abort?.aborted) return Promise.reject(failure(abort.reason));
   return new Promise<HttpResponse>((resolve, reject) => {
-    const exchange = new Exchange(resolve, reject, req.abort);
-    const path = req.url.search ? `${req.url.pathname}${req.url.search}` : req.url.pathname;
-    dispatcher.dispatch({ origin: req.url.origin, path, method: req.method, headers: req.headers, body: req.body }, exchange);
+    const exchange = new Exchange(resolve, reject, abort, failure);
+    try {
+      dispatcher.dispatch(req, exchange);
+    } catch (error) {
+      exchange.onError(error as Error);
+    }
   });
+}
+
+function identity(error: unknown): unknown {
+  return error;
 }
 
 type Mode = 'unread' | 'text' | 'chunks' | 'discard';
 
 /** The undici handler (legacy callbacks, which undici calls without a wrapper) and the response it yields. */
-class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
+class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget {
   status = 0;
   statusText = '';
-  headers: Record<string, string | undefined> = {};
+  /** undici's raw header list, names and values alternating; read into {@link headers} on first use. */
+  private rawHeaders: Buffer[] | string[] | null = null;
+  private headerMap?: Record<string, string | undefined>;
   private started = false;
   private abortFn?: (reason?: Error) => void;
   private pendingReason?: { reason: unknown };
@@ -108,9 +139,12 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
     private readonly resolveHead: (response: HttpResponse) => void,
     private readonly rejectHead: (error: unknown) => void,
     abort: AbortSource,
+    private readonly mapFailure: (error: unknown) => unknown,
   ) {
-    if (abort instanceof RequestAbort) this.detach = abort.listen((reason) => this.abortWith(reason));
-    else if (abort) {
+    if (abort instanceof RequestAbort) {
+      abort.listen(this);
+      this.detach = () => abort.unlisten(this);
+    } else if (abort) {
       const signal = abort;
       const onAbort = () => this.abortWith(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
@@ -127,13 +161,8 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
 
   onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null, resume: () => void, statusText: string): boolean {
     if (statusCode < 200) return true;
-    const headers = this.headers;
-    if (rawHeaders) {
-      for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-        const name = rawHeaders[i]!.toString('latin1').toLowerCase();
-        if (headers[name] === undefined) headers[name] = rawHeaders[i + 1]!.toString('latin1');
-      }
-    }
+    // Read when asked: a JSON answer on the hot path needs its Content-Type alone (see header()).
+    this.rawHeaders = rawHeaders;
     this.status = statusCode;
     this.statusText = statusText || STATUS_CODES[statusCode] || '';
     this.resumeFn = resume;
@@ -183,7 +212,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
     this.detach?.();
     const reason = this.pendingReason ? this.pendingReason.reason : error;
     if (!this.started) {
-      this.rejectHead(reason);
+      this.rejectHead(this.mapFailure(reason));
       return;
     }
     if (this.done || this.failure) return;
@@ -198,6 +227,41 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
   }
 
   // --- the reader's side ---------------------------------------------------------------------------
+
+  /** Lower-case names; the first value of a repeated header. */
+  get headers(): Record<string, string | undefined> {
+    if (this.headerMap) return this.headerMap;
+    const headers: Record<string, string | undefined> = {};
+    const raw = this.rawHeaders;
+    if (raw) {
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const name = raw[i]!.toString('latin1').toLowerCase();
+        if (headers[name] === undefined) headers[name] = raw[i + 1]!.toString('latin1');
+      }
+    }
+    this.headerMap = headers;
+    return headers;
+  }
+
+  header(name: string): string | undefined {
+    if (this.headerMap) return this.headerMap[name];
+    const raw = this.rawHeaders;
+    if (!raw) return undefined;
+    // Only names of the right length are decoded: most of a response's headers are skipped unread.
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const candidate = raw[i]!;
+      if (candidate.length === name.length && candidate.toString('latin1').toLowerCase() === name) return raw[i + 1]!.toString('latin1');
+    }
+    return undefined;
+  }
+
+  textIfComplete(limitBytes: number): string | undefined {
+    if (this.mode !== 'unread' || !this.done || this.failure || this.bytes > limitBytes) return undefined;
+    this.mode = 'text';
+    const text = joined(this.parts);
+    this.parts = [];
+    return text;
+  }
 
   text(limitBytes: number, tooLarge: (bytes: number, head: string) => Error): Promise<string> {
     if (this.mode !== 'unread') return Promise.reject(new Error('the response body was already read'));
@@ -269,7 +333,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
   }
 
   /** Aborts before the headers (the head promise rejects with `reason`) or while the body flows. */
-  private abortWith(reason: unknown): void {
+  abortWith(reason: unknown): void {
     if (this.done || this.failure || this.pendingReason) return;
     this.pendingReason = { reason };
     if (this.abortFn) this.abortFn(reason as Error);

@@ -48,8 +48,9 @@ export class StreamableHttpTransport implements Transport {
   private readonly ctx: StreamContext;
   private readonly listen: ListenStream;
   private readonly closing = new AbortController();
-  private readonly inflight = new Map<RequestId, RequestAbort>();
-  /** Every POST not yet settled, requests and notifications alike. */
+  /** `closing` has aborted: a field, read per message, where the signal's `aborted` is a getter call. */
+  private closed = false;
+  /** Every POST not yet settled, requests and notifications alike (a request's handle knows its id). */
   private readonly open = new Set<RequestAbort>();
   private sessionId?: string;
   private protocolVersion?: string;
@@ -70,10 +71,10 @@ export class StreamableHttpTransport implements Transport {
       logger: this.options.logger,
       headerState: () => this.headerState(),
       deliver: (value) => {
-        if (!this.closing.signal.aborted) this.events.emit('message', value);
+        if (!this.closed) this.events.emit('message', value);
       },
       report: (error) => {
-        if (!this.closing.signal.aborted) this.events.emit('error', error);
+        if (!this.closed) this.events.emit('error', error);
       },
       expireSession: (httpMethod, rpcMethod, mayHaveRun) => this.expire(httpMethod, rpcMethod, mayHaveRun),
       resuming: 0,
@@ -104,7 +105,7 @@ export class StreamableHttpTransport implements Transport {
 
   /** Nothing to open until the first POST; rejects only after `close()`. */
   async start(): Promise<void> {
-    if (this.closing.signal.aborted) throw this.closedError();
+    if (this.closed) throw this.closedError();
   }
 
   /**
@@ -131,16 +132,15 @@ export class StreamableHttpTransport implements Transport {
    */
   async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     const method = 'method' in message ? message.method : undefined;
-    if (this.closing.signal.aborted) throw this.closedError();
+    if (this.closed) throw this.closedError();
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
     // Never share one signal between requests: each POST gets its own abort handle, which makes an
     // AbortSignal only if a stream read or an auth handler needs one (a controller per POST was 3 % of
     // the HTTP bench). It follows the caller's signal only when there is one; close() aborts it through
     // `open`, so `closing` does not collect one abort listener per request in flight.
-    const abort = new RequestAbort();
+    const abort = new RequestAbort(requestId);
     const unlink = options.signal ? abort.follow(options.signal) : undefined;
     this.open.add(abort);
-    if (requestId !== undefined) this.inflight.set(requestId, abort);
     try {
       if (this.modern && method === 'notifications/cancelled') {
         this.abortCancelled(message);
@@ -153,7 +153,6 @@ export class StreamableHttpTransport implements Transport {
     } finally {
       unlink?.();
       this.open.delete(abort);
-      if (requestId !== undefined && this.inflight.get(requestId) === abort) this.inflight.delete(requestId);
     }
   }
 
@@ -194,7 +193,7 @@ export class StreamableHttpTransport implements Transport {
     }
     if (isInitialize) this.adoptSession(response);
     if (method === 'notifications/cancelled') this.abortCancelled(message);
-    const kind = bodyKindOf(response.headers[McpHeaders.contentType]);
+    const kind = bodyKindOf(response.header(McpHeaders.contentType));
     if (requestId === undefined) {
       // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
       if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
@@ -203,7 +202,12 @@ export class StreamableHttpTransport implements Transport {
       return;
     }
     if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
-    if (kind === 'json') return deliverJson(this.ctx, response, method);
+    if (kind === 'json') {
+      // Delivered at once when the body is all here; awaited only when it is not.
+      const reading = deliverJson(this.ctx, response, method);
+      if (reading) await reading;
+      return;
+    }
     if (kind === 'none' || response.status === 202 || response.status === 204) {
       response.discard();
       return;
@@ -212,7 +216,7 @@ export class StreamableHttpTransport implements Transport {
   }
 
   private adoptSession(response: HttpResponse): void {
-    const id = response.headers[McpHeaders.sessionId];
+    const id = response.header(McpHeaders.sessionId);
     // HTTP-18: only visible ASCII can be echoed; a malformed id is ignored rather than sent back broken.
     this.sessionId = id !== undefined && isValidSessionId(id) ? id : undefined;
   }
@@ -221,7 +225,11 @@ export class StreamableHttpTransport implements Transport {
   private abortCancelled(message: JsonRpcMessage): void {
     const params = 'params' in message ? message.params : undefined;
     const id = params?.requestId;
-    if (typeof id === 'string' || typeof id === 'number') this.inflight.get(id)?.abort('request cancelled');
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    // Cancelling is rare: a scan of the POSTs in flight beats a map kept up to date on every POST.
+    let last: RequestAbort | undefined;
+    for (const abort of this.open) if (abort.requestId === id) last = abort;
+    last?.abort('request cancelled');
   }
 
   // Built once per (session id, version) pair, not per POST: the hot path sends thousands with the same.
@@ -258,6 +266,7 @@ export class StreamableHttpTransport implements Transport {
 
   private async shutdown(): Promise<void> {
     const reason = this.closedError();
+    this.closed = true;
     this.closing.abort(reason);
     for (const controller of this.open) controller.abort(reason);
     this.listen.stop();
