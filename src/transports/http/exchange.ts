@@ -86,31 +86,37 @@ export function targetOf(url: URL): { origin: string; path: string } {
   return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
 }
 
+/** What the caller of {@link dispatchExchange} decides as the exchange settles, in place of a promise layer of its own. */
+export interface ExchangeContext {
+  /** What a failure before the headers rejects with (the abort reason, a typed connect error...). */
+  failure(error: unknown): unknown;
+  /** What the head resolves with: this response, or the promise of another one (a redirect followed). */
+  head(response: HttpResponse): HttpResponse | Promise<HttpResponse>;
+}
+
+const PLAIN: ExchangeContext = { failure: (error) => error, head: (response) => response };
+
 /**
  * Sends one request through `dispatcher` and resolves at the response headers, whatever the status.
- * The promise is the exchange's only one: a failure is rejected as `failure(error)` says, so the
- * caller needs no layer of its own to turn it into a typed error.
- * @throws `failure` of the abort reason when aborted, or of undici's error when no answer came.
+ * The promise is the exchange's only one: `context` maps a failure to what it rejects with and a
+ * response to what it resolves with, so the caller needs no layer of its own around it.
+ * @throws `context.failure` of the abort reason when aborted, or of undici's error when no answer came.
  */
 export function dispatchExchange(
   dispatcher: Pick<Dispatcher, 'dispatch'>,
   req: ExchangeRequest,
   abort: AbortSource,
-  failure: (error: unknown) => unknown = identity,
+  context: ExchangeContext = PLAIN,
 ): Promise<HttpResponse> {
-  if (abort?.aborted) return Promise.reject(failure(abort.reason));
+  if (abort?.aborted) return Promise.reject(context.failure(abort.reason));
   return new Promise<HttpResponse>((resolve, reject) => {
-    const exchange = new Exchange(resolve, reject, abort, failure);
+    const exchange = new Exchange(resolve, reject, abort, context);
     try {
       dispatcher.dispatch(req, exchange);
     } catch (error) {
       exchange.onError(error as Error);
     }
   });
-}
-
-function identity(error: unknown): unknown {
-  return error;
 }
 
 type Mode = 'unread' | 'text' | 'chunks' | 'discard';
@@ -128,7 +134,8 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   private detach?: () => void;
   private resumeFn?: () => void;
   private mode: Mode = 'unread';
-  private parts: Buffer[] = [];
+  /** The body's chunks not yet read; {@link NO_PARTS} (shared, never pushed to) until the first. */
+  private parts: Buffer[] = NO_PARTS;
   private bytes = 0;
   private done = false;
   private failure?: { error: unknown };
@@ -136,10 +143,10 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   private textWaiter?: { resolve(text: string): void; reject(error: unknown): void; limit: number; tooLarge(bytes: number, head: string): Error };
 
   constructor(
-    private readonly resolveHead: (response: HttpResponse) => void,
+    private readonly resolveHead: (response: HttpResponse | Promise<HttpResponse>) => void,
     private readonly rejectHead: (error: unknown) => void,
     abort: AbortSource,
-    private readonly mapFailure: (error: unknown) => unknown,
+    private readonly context: ExchangeContext,
   ) {
     if (abort instanceof RequestAbort) {
       abort.listen(this);
@@ -167,7 +174,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.statusText = statusText || STATUS_CODES[statusCode] || '';
     this.resumeFn = resume;
     this.started = true;
-    this.resolveHead(this);
+    this.resolveHead(this.context.head(this));
     return true;
   }
 
@@ -184,15 +191,15 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
         if (this.bytes > waiter.limit) {
           this.textWaiter = undefined;
           waiter.reject(waiter.tooLarge(this.bytes, headOf(this.parts, chunk)));
-          this.parts = [];
+          this.parts = NO_PARTS;
           this.abortWith(new Error('response body too large'));
           return true;
         }
-        this.parts.push(chunk);
+        this.add(chunk);
         return true;
       }
       default:
-        this.parts.push(chunk);
+        this.add(chunk);
         return this.bytes < UNREAD_LIMIT;
     }
   }
@@ -204,7 +211,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
       waiter.resolve(joined(this.parts));
-      this.parts = [];
+      this.parts = NO_PARTS;
     } else if (this.mode === 'chunks') this.readable?.push(null);
   }
 
@@ -212,13 +219,13 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.detach?.();
     const reason = this.pendingReason ? this.pendingReason.reason : error;
     if (!this.started) {
-      this.rejectHead(this.mapFailure(reason));
+      this.rejectHead(this.context.failure(reason));
       return;
     }
     if (this.done || this.failure) return;
     this.failure = { error: reason };
     // Unread chunks stay: a stream read later delivers them before the error.
-    if (this.mode !== 'unread') this.parts = [];
+    if (this.mode !== 'unread') this.parts = NO_PARTS;
     if (this.textWaiter) {
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
@@ -259,7 +266,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     if (this.mode !== 'unread' || !this.done || this.failure || this.bytes > limitBytes) return undefined;
     this.mode = 'text';
     const text = joined(this.parts);
-    this.parts = [];
+    this.parts = NO_PARTS;
     return text;
   }
 
@@ -269,13 +276,13 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     if (this.failure) return Promise.reject(this.failure.error);
     if (this.bytes > limitBytes) {
       const error = tooLarge(this.bytes, headOf(this.parts));
-      this.parts = [];
+      this.parts = NO_PARTS;
       if (!this.done) this.abortWith(new Error('response body too large'));
       return Promise.reject(error);
     }
     if (this.done) {
       const text = joined(this.parts);
-      this.parts = [];
+      this.parts = NO_PARTS;
       return Promise.resolve(text);
     }
     return new Promise<string>((resolve, reject) => {
@@ -289,7 +296,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.mode = 'chunks';
     // What arrived before the reader came (a stream may even have broken since) is read first.
     const early = this.parts;
-    this.parts = [];
+    this.parts = NO_PARTS;
     const failure = this.failure;
     // Destroying the stream (a `for await` left early) aborts the exchange, which frees the socket.
     const readable =
@@ -321,10 +328,16 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   discard(): void {
     if (this.mode !== 'unread') return;
     this.mode = 'discard';
-    this.parts = [];
+    this.parts = NO_PARTS;
     if (this.done || this.failure) return;
     if (this.bytes > DISCARD_LIMIT) this.abortWith(new Error('response body discarded'));
     else this.resume();
+  }
+
+  // A small answer is one chunk: an array of one, not an empty array grown by a push.
+  private add(chunk: Buffer): void {
+    if (this.parts.length === 0) this.parts = [chunk];
+    else this.parts.push(chunk);
   }
 
   private resume(): void {
@@ -341,6 +354,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
 }
 
 const EXCERPT_BYTES = 200;
+const NO_PARTS: Buffer[] = [];
 
 function joined(parts: Buffer[]): string {
   if (parts.length === 0) return '';

@@ -4,7 +4,7 @@
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
-import { dispatchExchange, targetOf, type RequestAbort } from './exchange.js';
+import { dispatchExchange, targetOf, type ExchangeContext, type RequestAbort } from './exchange.js';
 import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
@@ -206,56 +206,60 @@ export class HttpClient {
    * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
    *   HttpError (`MCPB_HTTP_STATUS`, with `location`) for a redirect that is not followed.
    */
-  private async withRedirects(req: HttpRequest): Promise<HttpResponse> {
+  private withRedirects(req: HttpRequest): Promise<HttpResponse> {
     // Never mutated: a followed redirect gets a URL of its own.
-    let url = req.url instanceof URL ? req.url : new URL(req.url);
-    for (let hops = 0; ; hops++) {
-      const response = await this.exchange(req, url);
-      if (!isRedirectStatus(response.status)) return response;
-      response.discard();
-      const decision = decideRedirect(req.method, response.status, url, response.headers.location);
-      if (decision.kind === 'follow' && hops < MAX_REDIRECTS) {
-        url = decision.url;
-        continue;
-      }
-      const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
-      const location = decision.kind === 'follow' ? decision.url : decision.location;
-      const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
-      throw new HttpError({
-        server: this.options.serverName,
-        httpMethod: req.method,
-        url: String(url),
-        method: req.rpcMethod,
-        status: response.status,
-        statusText: response.statusText,
-        body: '',
-        hasSessionId,
-        location: location?.toString(),
-        redirect: reason,
-      });
+    let url: URL;
+    try {
+      url = req.url instanceof URL ? req.url : new URL(req.url);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return this.exchange(req, url, 0);
   }
 
-  private exchange(req: HttpRequest, url: URL): Promise<HttpResponse> {
+  /** Hop `hops` of a request: its exchange's promise resolves with the final response, redirects followed. */
+  private exchange(req: HttpRequest, url: URL, hops: number): Promise<HttpResponse> {
     let target = this.lastTarget;
     if (url !== this.lastUrl || !target) {
       target = targetOf(url);
       this.lastUrl = url;
       this.lastTarget = target;
     }
-    const abort = req.abort ?? req.signal;
-    const failure = (error: unknown) => this.failure(req, url, error);
+    const hop = new Hop(this, req, url, hops);
     let dispatcher: Pick<Dispatcher, 'dispatch'>;
     try {
       dispatcher = this.pool.next(target.origin);
     } catch (error) {
-      return Promise.reject(failure(error));
+      return Promise.reject(hop.failure(error));
     }
-    return dispatchExchange(dispatcher, { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body }, abort, failure);
+    const request = { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body };
+    return dispatchExchange(dispatcher, request, req.abort ?? req.signal, hop);
   }
 
-  /** What an exchange that got no answer rejects with: the abort reason, or a typed connect failure. */
-  private failure(req: HttpRequest, url: URL, error: unknown): unknown {
+  /** @internal A redirect answered hop `hops`: the next hop's response, or the HttpError refusing it. */
+  async redirected(req: HttpRequest, url: URL, response: HttpResponse, hops: number): Promise<HttpResponse> {
+    response.discard();
+    const decision = decideRedirect(req.method, response.status, url, response.headers.location);
+    if (decision.kind === 'follow' && hops < MAX_REDIRECTS) return await this.exchange(req, decision.url, hops + 1);
+    const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
+    const location = decision.kind === 'follow' ? decision.url : decision.location;
+    const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
+    throw new HttpError({
+      server: this.options.serverName,
+      httpMethod: req.method,
+      url: String(url),
+      method: req.rpcMethod,
+      status: response.status,
+      statusText: response.statusText,
+      body: '',
+      hasSessionId,
+      location: location?.toString(),
+      redirect: reason,
+    });
+  }
+
+  /** @internal What an exchange that got no answer rejects with: the abort reason, or a typed connect failure. */
+  failure(req: HttpRequest, url: URL, error: unknown): unknown {
     const abort = req.abort ?? req.signal;
     if (abort?.aborted) return abort.reason;
     const causeCode = errorCodeOf(error);
@@ -269,6 +273,26 @@ export class HttpClient {
   /** Closes the connections: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
   async close(graceMs = 1_000): Promise<void> {
     await this.pool.close(graceMs);
+  }
+}
+
+/** One hop of a request: how its exchange settles (typed failures, redirects followed), one object per hop. */
+class Hop implements ExchangeContext {
+  constructor(
+    private readonly client: HttpClient,
+    private readonly req: HttpRequest,
+    private readonly url: URL,
+    private readonly hops: number,
+  ) {}
+
+  failure(error: unknown): unknown {
+    return this.client.failure(this.req, this.url, error);
+  }
+
+  head(response: HttpResponse): HttpResponse | Promise<HttpResponse> {
+    if (!isRedirectStatus(response.status)) return response;
+    // Followed a turn later: the next hop is not dispatched from inside the parser's callback.
+    return Promise.resolve().then(() => this.client.redirected(this.req, this.url, response, this.hops));
   }
 }
 

@@ -1,7 +1,7 @@
 // Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
 // the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
 import { Emitter } from '../../../protocol/events.js';
-import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
+import { type BodyKind, bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import { standardHeaders } from '../../../protocol/http/param-headers.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
@@ -130,9 +130,9 @@ export class StreamableHttpTransport implements Transport {
    *   (`MCPB_SESSION_EXPIRED`), HttpStreamError (`MCPB_HTTP_STREAM_LOST`), FramingError (`MCPB_FRAMING`,
    *   too large) (`MCPB_TRANSPORT_CLOSED`), or the signal's reason on abort.
    */
-  async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+  send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
     const method = 'method' in message ? message.method : undefined;
-    if (this.closed) throw this.closedError();
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
     // Never share one signal between requests: each POST gets its own abort handle, which makes an
     // AbortSignal only if a stream read or an auth handler needs one (a controller per POST was 3 % of
@@ -141,13 +141,59 @@ export class StreamableHttpTransport implements Transport {
     const abort = new RequestAbort(requestId);
     const unlink = options.signal ? abort.follow(options.signal) : undefined;
     this.open.add(abort);
+    return this.post(message, method, requestId, abort, unlink, options);
+  }
+
+  // One async function from the POST to the delivered answer, so that a call pays for one promise
+  // and one frame here, not one per step.
+  private async post(
+    message: JsonRpcMessage,
+    method: string | undefined,
+    requestId: RequestId | undefined,
+    abort: RequestAbort,
+    unlink: (() => void) | undefined,
+    options: SendOptions,
+  ): Promise<void> {
     try {
       if (this.modern && method === 'notifications/cancelled') {
         this.abortCancelled(message);
         return;
       }
-      const retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
-      await this.post(message, method, requestId, abort, options.headers, retryBy);
+      const isInitialize = method === 'initialize';
+      // A 429 is retried once, when its Retry-After ends within the request's time.
+      let retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
+      for (;;) {
+        // A new session starts from an initialize that carries neither the old id nor the old version.
+        const headers = this.modern
+          ? { ...options.headers, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
+          : isInitialize
+            ? postHeaders({ custom: this.options.headers })
+            : this.postHeaders();
+        const sentSession = headers[McpHeaders.sessionId] !== undefined;
+        const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
+        if (response.status === 404 && sentSession) {
+          response.discard();
+          throw this.expire('POST', method, false);
+        }
+        if (response.status < 200 || response.status >= 300) {
+          const error = await statusError(this.ctx, response, 'POST', method, sentSession);
+          if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
+            this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
+            await sleep(error.retryAfter!.delayMs, abort.signal);
+            retryBy = undefined;
+            continue;
+          }
+          // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
+          // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
+          const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
+          if (!inBand) throw error;
+          this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
+          return;
+        }
+        const reading = this.answer(message, method, requestId, response, abort);
+        if (reading) await reading;
+        return;
+      }
     } catch (error) {
       throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
     } finally {
@@ -156,63 +202,28 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
-  private async post(
-    message: JsonRpcMessage,
-    method: string | undefined,
-    requestId: RequestId | undefined,
-    abort: RequestAbort,
-    extra?: Record<string, string>,
-    retryBy?: number,
-  ): Promise<void> {
-    const isInitialize = method === 'initialize';
-    // A new session starts from an initialize that carries neither the old id nor the old version.
-    const headers = this.modern
-      ? { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
-      : isInitialize
-        ? postHeaders({ custom: this.options.headers })
-        : this.postHeaders();
-    const sentSession = headers[McpHeaders.sessionId] !== undefined;
-    const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
-    if (response.status === 404 && sentSession) {
-      response.discard();
-      throw this.expire('POST', method, false);
-    }
-    if (response.status < 200 || response.status >= 300) {
-      const error = await statusError(this.ctx, response, 'POST', method, sentSession);
-      if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
-        this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
-        await sleep(error.retryAfter!.delayMs, abort.signal);
-        return this.post(message, method, requestId, abort, extra);
-      }
-      // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
-      // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
-      const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
-      if (!inBand) throw error;
-      this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
-      return;
-    }
-    if (isInitialize) this.adoptSession(response);
+  /** Takes a 2xx answer off its POST; a JSON one that came whole is delivered with no promise at all. */
+  private answer(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, response: HttpResponse, abort: RequestAbort): Promise<void> | void {
+    if (method === 'initialize') this.adoptSession(response);
     if (method === 'notifications/cancelled') this.abortCancelled(message);
     const kind = bodyKindOf(response.header(McpHeaders.contentType));
-    if (requestId === undefined) {
-      // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
-      if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
-      else response.discard();
-      if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
-      return;
-    }
+    if (requestId === undefined) return this.afterNotification(method, kind, response, abort);
+    if (kind === 'json') return deliverJson(this.ctx, response, method);
     if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
-    if (kind === 'json') {
-      // Delivered at once when the body is all here; awaited only when it is not.
-      const reading = deliverJson(this.ctx, response, method);
-      if (reading) await reading;
-      return;
-    }
     if (kind === 'none' || response.status === 202 || response.status === 204) {
       response.discard();
       return;
     }
-    throw await unexpectedContentType(this.ctx, response, method);
+    return unexpectedContentType(this.ctx, response, method).then((error) => {
+      throw error;
+    });
+  }
+
+  private async afterNotification(method: string | undefined, kind: BodyKind, response: HttpResponse, abort: RequestAbort): Promise<void> {
+    // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
+    if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
+    else response.discard();
+    if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
   }
 
   private adoptSession(response: HttpResponse): void {
