@@ -254,11 +254,8 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     if (this.headerMap) return this.headerMap[name];
     const raw = this.rawHeaders;
     if (!raw) return undefined;
-    // Only names of the right length are decoded: most of a response's headers are skipped unread.
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const candidate = raw[i]!;
-      if (candidate.length === name.length && candidate.toString('latin1').toLowerCase() === name) return raw[i + 1]!.toString('latin1');
-    }
+    // Names are compared byte by byte, values decoded only for the match: most headers stay unread.
+    for (let i = 0; i + 1 < raw.length; i += 2) if (nameIs(raw[i]!, name)) return latin1(raw[i + 1]!);
     return undefined;
   }
 
@@ -351,6 +348,35 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.pendingReason = { reason };
     if (this.abortFn) this.abortFn(reason as Error);
   }
+}
+
+/** Whether a raw header name is `lowerName` (lower-case ASCII), in any case. */
+function nameIs(raw: Buffer | string, lowerName: string): boolean {
+  if (raw.length !== lowerName.length) return false;
+  if (typeof raw === 'string') return raw.toLowerCase() === lowerName;
+  for (let i = 0; i < raw.length; i++) if ((raw[i]! | 0x20) !== lowerName.charCodeAt(i)) return false;
+  return true;
+}
+
+// The value decoded last, with its bytes: a server answers every POST with the same Content-Type, and
+// comparing 16 bytes costs less than decoding them again.
+let lastBytes: Buffer | undefined;
+let lastValue = '';
+
+function latin1(raw: Buffer | string): string {
+  if (typeof raw === 'string') return raw;
+  if (lastBytes !== undefined && raw.length === lastBytes.length) {
+    let same = true;
+    for (let i = 0; i < raw.length; i++)
+      if (raw[i] !== lastBytes[i]) {
+        same = false;
+        break;
+      }
+    if (same) return lastValue;
+  }
+  lastValue = raw.toString('latin1');
+  lastBytes = raw.length <= 64 ? Buffer.from(raw) : undefined;
+  return lastValue;
 }
 
 const EXCERPT_BYTES = 200;

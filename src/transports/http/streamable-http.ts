@@ -203,7 +203,13 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** Takes a 2xx answer off its POST; a JSON one that came whole is delivered with no promise at all. */
-  private answer(message: JsonRpcMessage, method: string | undefined, requestId: RequestId | undefined, response: HttpResponse, abort: RequestAbort): Promise<void> | void {
+  private answer(
+    message: JsonRpcMessage,
+    method: string | undefined,
+    requestId: RequestId | undefined,
+    response: HttpResponse,
+    abort: RequestAbort,
+  ): Promise<void> | void {
     if (method === 'initialize') this.adoptSession(response);
     if (method === 'notifications/cancelled') this.abortCancelled(message);
     const kind = bodyKindOf(response.header(McpHeaders.contentType));
