@@ -6,71 +6,15 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { HttpResponse } from './http-client.js';
 import type { Dispatcher } from './pool.js';
+import { latin1, nameIs } from './raw-headers.js';
+import { RequestAbort, type AbortSource, type AbortTarget } from './request-abort.js';
+
+export { RequestAbort, type AbortSource } from './request-abort.js';
 
 /** What undici's `dump()` reads of a body before it gives up on the connection and aborts it. */
 const DISCARD_LIMIT = 128 * 1024;
 /** Bytes buffered before anyone reads the body; past this the socket is paused. */
 const UNREAD_LIMIT = 64 * 1024;
-
-/**
- * The abort handle of one request: cheap to create, with a real `AbortSignal` made only on first use.
- * `abort()` stops the exchange in flight (before or after its headers) and any signal handed out.
- */
-export class RequestAbort {
-  aborted = false;
-  reason: unknown;
-  private target?: AbortTarget;
-  private controller?: AbortController;
-
-  /** @param requestId the JSON-RPC id of the request this POST carries, if it carries one. */
-  constructor(readonly requestId?: string | number) {}
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.target?.abortWith(reason);
-    this.controller?.abort(reason);
-  }
-
-  /** An `AbortSignal` that follows this handle, for code that takes one (SSE reads, auth, sleeps). */
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  /** Follows `signal` too; returns the unlinking function. */
-  follow(signal: AbortSignal): () => void {
-    if (signal.aborted) {
-      this.abort(signal.reason);
-      return () => undefined;
-    }
-    const onAbort = () => this.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    return () => signal.removeEventListener('abort', onAbort);
-  }
-
-  /** @internal One exchange at a time listens: the current one (redirects and auth retries come one after another). */
-  listen(target: AbortTarget): void {
-    this.target = target;
-  }
-
-  /** @internal `target` stops listening, if it still is the one listening. */
-  unlisten(target: AbortTarget): void {
-    if (this.target === target) this.target = undefined;
-  }
-}
-
-/** What a {@link RequestAbort} stops: the exchange in flight. */
-interface AbortTarget {
-  abortWith(reason: unknown): void;
-}
-
-/** What stops an exchange: a plain signal, or a {@link RequestAbort}. */
-export type AbortSource = AbortSignal | RequestAbort | undefined;
 
 /** What {@link dispatchExchange} sends, as undici's `dispatch()` takes it. */
 export interface ExchangeRequest {
@@ -348,35 +292,6 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.pendingReason = { reason };
     if (this.abortFn) this.abortFn(reason as Error);
   }
-}
-
-/** Whether a raw header name is `lowerName` (lower-case ASCII), in any case. */
-function nameIs(raw: Buffer | string, lowerName: string): boolean {
-  if (raw.length !== lowerName.length) return false;
-  if (typeof raw === 'string') return raw.toLowerCase() === lowerName;
-  for (let i = 0; i < raw.length; i++) if ((raw[i]! | 0x20) !== lowerName.charCodeAt(i)) return false;
-  return true;
-}
-
-// The value decoded last, with its bytes: a server answers every POST with the same Content-Type, and
-// comparing 16 bytes costs less than decoding them again.
-let lastBytes: Buffer | undefined;
-let lastValue = '';
-
-function latin1(raw: Buffer | string): string {
-  if (typeof raw === 'string') return raw;
-  if (lastBytes !== undefined && raw.length === lastBytes.length) {
-    let same = true;
-    for (let i = 0; i < raw.length; i++)
-      if (raw[i] !== lastBytes[i]) {
-        same = false;
-        break;
-      }
-    if (same) return lastValue;
-  }
-  lastValue = raw.toString('latin1');
-  lastBytes = raw.length <= 64 ? Buffer.from(raw) : undefined;
-  return lastValue;
 }
 
 const EXCERPT_BYTES = 200;

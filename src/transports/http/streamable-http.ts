@@ -10,7 +10,7 @@ import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
 import { abortedByClose, sleep, type StreamContext } from './stream-context.js';
-import { RequestAbort } from './exchange.js';
+import { OpenRequests, RequestAbort } from './request-abort.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
@@ -51,7 +51,7 @@ export class StreamableHttpTransport implements Transport {
   /** `closing` has aborted: a field, read per message, where the signal's `aborted` is a getter call. */
   private closed = false;
   /** Every POST not yet settled, requests and notifications alike (a request's handle knows its id). */
-  private readonly open = new Set<RequestAbort>();
+  private readonly open = new OpenRequests();
   private sessionId?: string;
   private protocolVersion?: string;
   /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
@@ -244,9 +244,10 @@ export class StreamableHttpTransport implements Transport {
     const id = params?.requestId;
     if (typeof id !== 'string' && typeof id !== 'number') return;
     // Cancelling is rare: a scan of the POSTs in flight beats a map kept up to date on every POST.
-    let last: RequestAbort | undefined;
-    for (const abort of this.open) if (abort.requestId === id) last = abort;
-    last?.abort('request cancelled');
+    this.open
+      .list()
+      .find((abort) => abort.requestId === id)
+      ?.abort('request cancelled');
   }
 
   // Built once per (session id, version) pair, not per POST: the hot path sends thousands with the same.
@@ -285,7 +286,7 @@ export class StreamableHttpTransport implements Transport {
     const reason = this.closedError();
     this.closed = true;
     this.closing.abort(reason);
-    for (const controller of this.open) controller.abort(reason);
+    for (const controller of this.open.list()) controller.abort(reason);
     this.listen.stop();
     const sessionId = this.sessionId;
     this.sessionId = undefined;
