@@ -46,6 +46,8 @@ export interface ParsedArgs {
   update: string[];
   /** pin: `--check`: compare with the lock file instead of writing it. */
   check: boolean;
+  /** doctor: `--refresh`: ignore (and replace) the remembered era verdicts and saved tool lists. */
+  refresh: boolean;
   /** serve: `--stdio` (the default transport). */
   stdio?: boolean;
   /** serve: `--http HOST:PORT`. */
@@ -135,6 +137,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         .filter((s) => s !== ''),
     ),
     check: last('check') ?? false,
+    refresh: last('refresh') ?? false,
     headers: all('header'),
     passEnv: last('no-pass-env') === true ? false : (last('pass-env') ?? true),
     yes: last('yes') ?? false,

@@ -113,6 +113,11 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'pin: pin this server again (repeat it, or SERVER,SERVER), keeping the pins of the others',
   },
   { name: 'check', type: 'boolean', help: 'pin: compare the tools with the lock file instead of writing it; exit 1 on any change' },
+  {
+    name: 'refresh',
+    type: 'boolean',
+    help: "doctor: forget what earlier runs remembered (each server's era verdict, lazy servers' saved tool lists): every server is started, probed and listed afresh, and what is found replaces it",
+  },
   { name: 'stdio', type: 'boolean', help: 'serve: speak MCP on stdin/stdout (the default)' },
   {
     name: 'http',
@@ -192,11 +197,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'doctor',
     summary: 'check every server: state, version, tools, ping, problems',
-    usage: ['doctor [--json]'],
+    usage: ['doctor [--json] [--refresh]'],
     description:
-      'Starts every server and reports its state, protocol version and era, tool count, exposed names and ping latency, then every problem found with what to do about it. With --json, stdout holds one JSON document and nothing else.',
-    options: ['json', ...AD_HOC],
-    examples: ['doctor', 'doctor --json -q', '--from claude-desktop doctor', 'doctor -- node server.js'],
+      "Starts every server and reports its state, protocol version and era, tool count, exposed names and ping latency, then every problem found with what to do about it. With --json, stdout holds one JSON document and nothing else. With --refresh it first forgets what earlier runs remembered in the state folder (each server's era verdict and a lazy server's saved tool list), so every server is probed and listed afresh, as on a first run; use it when a server was upgraded or reports the wrong era.",
+    options: ['json', 'refresh', ...AD_HOC],
+    examples: ['doctor', 'doctor --json -q', 'doctor --refresh', '--from claude-desktop doctor', 'doctor -- node server.js'],
   },
   {
     name: 'scan',

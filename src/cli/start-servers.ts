@@ -40,12 +40,14 @@ export async function startServers(
   const registry = new Registry(registryOptions(config, args.toolSearch));
   const logger = args.verbose ? createConsoleLogger('debug', io.stderr) : nullLogger;
   // VER-7: one process per command, so the era verdicts live in a state file, not in memory.
+  const eraCache = fileEraCache(defaultEraCachePathFor(io.env));
+  // Lazy servers' tool lists live next to the era verdicts.
+  const toolListStore = fileToolListStore(defaultToolListDir(io.env as NodeJS.ProcessEnv));
   const manager = new Manager(config, {
     registry,
     logger,
-    clientOptions: { ...handlers, eraCache: fileEraCache(defaultEraCachePathFor(io.env)) },
-    // Lazy servers' tool lists live next to the era verdicts.
-    toolListStore: fileToolListStore(defaultToolListDir(io.env as NodeJS.ProcessEnv)),
+    clientOptions: { ...handlers, eraCache: args.refresh ? unread(eraCache) : eraCache },
+    toolListStore: args.refresh ? unread(toolListStore) : toolListStore,
   });
   const progress = !args.quiet;
   const enabled = manager.serverNames;
@@ -93,6 +95,11 @@ export function registryOptions(config: BridgeConfig, toolSearch?: boolean): Reg
     ...(search || enabled ? { toolSearch: { ...search, enabled } } : {}),
     ...(config.maxResultTokens !== undefined ? { results: { maxResultTokens: config.maxResultTokens } } : {}),
   };
+}
+
+/** `--refresh`: what earlier runs remembered is not read, only replaced by what this run finds. */
+function unread<S extends { get(key: string): unknown }>(store: S): S {
+  return { ...store, get: () => undefined };
 }
 
 function defaultEraCachePathFor(env: Record<string, string | undefined>): string {

@@ -27,6 +27,9 @@ import type { ResultCache } from './list-cache.js';
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
+/** Default cap on rounds of one request (MRTR-6), like the TS, Go and AI SDK clients. */
+export const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
 /** Options of a {@link Client}. */
 export interface ClientOptions extends ServerRequestHandlers {
   /** Configured name of the server, used in every error and log line. */
@@ -59,9 +62,15 @@ export interface ClientOptions extends ServerRequestHandlers {
    * `legacy` only initializes; `modern` only speaks 2026-07-28. @defaultValue 'auto'
    */
   era?: EraOption;
-  /** stdio: how long the era probe may stay unanswered before `initialize` goes out. @defaultValue 1000, at most half the startup budget */
+  /**
+   * stdio: how long the era probe may stay unanswered before `initialize` goes out; a server
+   * remembered as answering it is waited for at least 10 s. @defaultValue 1000, at most half the startup budget
+   */
   probeTimeoutMs?: number;
-  /** Where era verdicts are remembered (VER-7). @defaultValue an in-process cache */
+  /**
+   * Where era verdicts are remembered (VER-7): what the server answered, trusted a day; an
+   * unanswered probe, an hour. @defaultValue an in-process cache
+   */
   eraCache?: EraCache;
   /** The key of this server's configuration in `eraCache` (see `eraCacheKey`); without one nothing is cached. */
   eraCacheKey?: string;

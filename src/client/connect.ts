@@ -3,9 +3,8 @@
 // when the server speaks 2026-07-28, and open the listen stream. A failure becomes one start error.
 import { redactError } from '../../protocol/redact.js';
 import type { ClientConnection } from './connection.js';
-import { defaultEraCache } from './era-cache.js';
+import { defaultEraCache, freshVerdict, rememberEra } from './era-cache.js';
 import { connectInEra } from './era-detect.js';
-import { modernPath } from './request-path.js';
 import { capabilitiesFor } from './server-requests.js';
 import { startError } from './start-error.js';
 import { cacheFor } from './list-cache.js';
@@ -17,17 +16,18 @@ export async function connectClient(connection: ClientConnection): Promise<void>
   const startupTimeoutMs = connection.startupTimeoutMs;
   const { eraCache = defaultEraCache, eraCacheKey: key } = options;
   const era = options.era ?? 'auto';
+  const cached = era === 'auto' && key ? freshVerdict(eraCache.get(key)) : undefined;
   try {
     await connection.session.start();
     const respawn = options.respawn;
-    const snapshot = await connectInEra(era, {
+    const { snapshot, finding } = await connectInEra(era, {
       clientInfo: connection.clientInfo(),
       capabilities: capabilitiesFor(options, options.capabilities),
       timeoutMs: startupTimeoutMs,
       probeTimeoutMs: options.probeTimeoutMs,
       legacyProtocolVersion: options.protocolVersion,
       serverName: options.name,
-      cachedEra: era === 'auto' && key ? eraCache.get(key)?.era : undefined,
+      cachedEra: cached?.era,
       session: () => connection.session,
       respawn:
         respawn &&
@@ -39,8 +39,8 @@ export async function connectClient(connection: ClientConnection): Promise<void>
         }),
     });
     connection.snapshot = snapshot;
-    if (era === 'auto' && key) eraCache.set(key, { era: snapshot.era, protocolVersion: snapshot.protocolVersion, at: Date.now() });
-    if (snapshot.era === 'modern') enterModern(connection);
+    if (era === 'auto' && key) rememberEra(eraCache, key, finding, snapshot, cached);
+    if (snapshot.era === 'modern') await enterModern(connection);
     connection.state = 'ready';
     if (snapshot.era === 'modern' && options.listen !== false) connection.startListening();
   } catch (error) {
@@ -56,8 +56,11 @@ export async function connectClient(connection: ClientConnection): Promise<void>
   }
 }
 
-function enterModern(connection: ClientConnection): void {
-  connection.path = modernPath(connection.session, {
+// The modern path is loaded here, on the first modern connection: a handshake-era client never compiles it.
+async function enterModern(connection: ClientConnection): Promise<void> {
+  const modern = await import('./modern-path.js');
+  connection.modern = modern;
+  connection.path = modern.modernPath(connection.session, {
     server: connection.options.name,
     envelope: () => connection.envelope(),
     maxInputRounds: connection.options.maxInputRounds,

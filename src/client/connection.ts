@@ -13,7 +13,8 @@ import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, type ClientEvents, type ClientOptions } from './client-options.js';
 import type { FeatureHost } from './features.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
-import { openListen, type ListenHandle } from './listen.js';
+import type { ListenHandle } from './listen.js';
+import type * as ModernEra from './modern-path.js';
 import { routeNotifications, type NotificationSink } from './notifications.js';
 import { SessionRecovery, type RecoveryHost } from './recovery.js';
 import { legacyPath, type RequestPath } from './request-path.js';
@@ -22,7 +23,7 @@ import { SkippedLines } from './start-error.js';
 import { observedPeer } from './traced-peer.js';
 import type { ToolTask } from './tasks.js';
 import { afterUrlElicitationError } from './url-elicitation.js';
-import { withTasksExtension } from './task-driver.js';
+import { withTasksExtension } from './task-capability.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
 
@@ -44,6 +45,8 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   /** 2026 era: the level set by setLoggingLevel, sent in every request's `_meta` (LOG-1). */
   logLevel?: LoggingLevel;
   listen?: ListenHandle;
+  /** The modern era's path and listen stream, loaded (import()) when the connection turned modern. */
+  modern?: typeof ModernEra;
   /** URIs subscribed to, so a recovered session subscribes again (the server kept no state). */
   readonly subscriptions = new Set<string>();
   /** Live task handles by id, so status notifications reach them. */
@@ -163,7 +166,9 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
 
   /** Modern era: opens `subscriptions/listen` for list changes and subscribed resources (SUB-1). */
   startListening(): void {
-    this.listen = openListen({
+    // Only a modern connection listens, and turning modern loaded the module.
+    if (!this.modern) return;
+    this.listen = this.modern.openListen({
       path: this.path,
       capabilities: this.snapshot!.capabilities,
       server: this.options.name,

@@ -1,6 +1,9 @@
 // The era verdict per server configuration (VER-7): remembered in memory, and optionally in a
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
+// Only what the server answered is a verdict for a day; an unanswered probe is a guess for an hour.
 import type { Era } from '../../protocol/index.js';
+import type { EraFinding } from './era-detect.js';
+import type { ServerSnapshot } from './handshake.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
 const { dirname, join } = process.getBuiltinModule('node:path');
@@ -9,8 +12,16 @@ const { dirname, join } = process.getBuiltinModule('node:path');
 export interface EraVerdict {
   era: Era;
   protocolVersion: string;
-  /** When it was found (ms since the epoch). */
+  /** When the probe that found it ran (ms since the epoch); using the verdict does not renew it. */
   at: number;
+  /**
+   * `answer`: the server answered or refused the probe, trusted for a day. `silence` (or absent, as
+   * in files written before this field): the probe went unanswered and initialize worked, a guess
+   * trusted for an hour.
+   */
+  basis?: 'answer' | 'silence';
+  /** The server's `name@version` when it was found: another one behind a cached legacy verdict makes it stale. */
+  server?: string;
 }
 
 /** Where verdicts are kept. A failure to read or write is never fatal: the probe just runs again. */
@@ -39,8 +50,9 @@ export const defaultEraCache: EraCache = memoryEraCache();
 
 /**
  * A cache persisted as one small JSON file (written atomically through a rename). Verdicts older
- * than `maxAgeMs` are ignored, so a server upgraded to the modern era is noticed eventually even
- * when nothing fails.
+ * than `maxAgeMs` are ignored; a connect trusts them for a day at most anyway (an hour for a guess),
+ * so a server upgraded to the modern era is noticed even when nothing fails. Deleting the file
+ * makes every server be probed again.
  */
 export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 * 24 * 3600_000): EraCache {
   const read = (): Record<string, EraVerdict> => {
@@ -76,6 +88,34 @@ export function fileEraCache(path: string = defaultEraCachePath(), maxAgeMs = 7 
       write(all);
     },
   };
+}
+
+/** How long a verdict the server answered is trusted, counted from its probe. */
+const ANSWER_MAX_AGE_MS = 24 * 3600_000;
+/** How long a guess (probe unanswered, initialize worked) is trusted: a silent server pays the probe wait about once an hour. */
+const GUESS_MAX_AGE_MS = 3600_000;
+
+/** The verdict if it is still to be trusted: younger than a day (an answer) or an hour (a guess). */
+export function freshVerdict(verdict: EraVerdict | undefined): EraVerdict | undefined {
+  const age = verdict ? Date.now() - verdict.at : -1;
+  return age >= 0 && age <= (verdict?.basis === 'answer' ? ANSWER_MAX_AGE_MS : GUESS_MAX_AGE_MS) ? verdict : undefined;
+}
+
+/**
+ * Keeps what a connection learned (VER-7). An answer replaces the verdict; a silence leaves a guess
+ * (a server known to answer was waited for longer, so its silence means it changed); using a cached
+ * legacy verdict renews nothing, and drops it when another server version answered initialize.
+ */
+export function rememberEra(
+  cache: EraCache,
+  key: string,
+  finding: EraFinding,
+  snapshot: Pick<ServerSnapshot, 'serverInfo'>,
+  used: EraVerdict | undefined,
+): void {
+  const server = `${snapshot.serverInfo.name}@${snapshot.serverInfo.version}`;
+  if ('era' in finding) cache.set(key, { era: finding.era, protocolVersion: finding.protocolVersion, at: Date.now(), basis: finding.kind, server });
+  else if (finding.kind === 'cached' && used?.server !== undefined && used.server !== server) cache.delete(key);
 }
 
 /** `$MCP_BRIDGE_STATE_DIR`, else `$XDG_STATE_HOME/mcp-bridge`, else `~/.local/state/mcp-bridge` (Windows: `%LOCALAPPDATA%`). */

@@ -33,11 +33,19 @@ const PROBED_KINDS = new Set(['stdio', 'streamable-http', 'auto']);
 
 /**
  * Default wait for a stdio probe answer before `initialize` goes out on the same process. Short,
- * because a wrong guess costs nothing: a modern server slow to start still reads the probe first,
- * pins itself modern and refuses the initialize with -32022, which switches to modern (3.4). A
- * server that ignores the probe (fastmcp) costs this much on its first start only (VER-7 cache).
+ * because a wrong guess costs little: a modern server slow to start still reads the probe first,
+ * pins itself modern and refuses the initialize with -32022, which switches to modern (3.4), and a
+ * dual-era one answers both (its late answer is remembered, so the next start waits for it). A
+ * server that ignores the probe (fastmcp) costs this much about once an hour (VER-7 cache).
  */
 export const DEFAULT_PROBE_TIMEOUT_MS = 1_000;
+
+/**
+ * The probe's wait when the server is known to answer it (a remembered modern verdict): under load
+ * the short default would hand a dual-era server to the legacy era; a server known to answer costs
+ * nothing to wait for, and one that changed costs this once (its silence replaces the verdict).
+ */
+const KNOWN_MODERN_PROBE_TIMEOUT_MS = 10_000;
 
 /** The probe's share of the startup budget at most, so initialize always keeps the larger part. */
 const PROBE_SHARE = 0.5;
@@ -52,7 +60,7 @@ export interface EraConnectOptions {
   /** Version `initialize` proposes. */
   legacyProtocolVersion?: string;
   serverName?: string;
-  /** The verdict remembered for this configuration: `legacy` skips the probe (VER-7). */
+  /** The verdict remembered for this configuration: `legacy` skips the probe, `modern` waits longer for it (VER-7). */
   cachedEra?: Era;
   /** The current session; it changes when the server is respawned. */
   session(): Session;
@@ -60,19 +68,50 @@ export interface EraConnectOptions {
   respawn?(): Promise<Session>;
 }
 
-/** Connects in the requested era; resolves with what the server said about itself. */
-export function connectInEra(era: EraOption, connectOptions: EraConnectOptions): Promise<ServerSnapshot> {
-  const options: Budgeted = { ...connectOptions, deadline: performance.now() + connectOptions.timeoutMs };
-  if (era === 'modern') return modernConnect(options.session(), modernOptions(options));
-  if (era === 'legacy') return legacyOnly(options.session(), options);
-  // Only the real wires are probed: test pairs, replayers and an explicit HTTP+SSE transport speak
-  // whatever they were built for, which is the handshake unless told otherwise.
-  if (options.cachedEra === 'legacy' || !PROBED_KINDS.has(options.session().transport.kind)) return legacyFirst(options.session(), options, undefined);
-  return detect(options);
+/**
+ * What a connection learned about the server's era, for the cache (VER-7): only an answer is a
+ * verdict. `answer`: the server answered or refused the probe (or refused initialize with -32022),
+ * and `era` may differ from the connection's (a dual-era server whose discover answer came after
+ * initialize went out). `silence`: the probe went unanswered and initialize worked, a guess (VER-3
+ * falls back on it, but a loaded machine produces it too). `cached`: the remembered legacy verdict
+ * was used, no probe. `none`: no detection (an era was configured, or the wire is not probed).
+ */
+export type EraFinding = { kind: 'answer' | 'silence'; era: Era; protocolVersion: string } | { kind: 'cached' | 'none' };
+
+export interface EraOutcome {
+  snapshot: ServerSnapshot;
+  finding: EraFinding;
 }
 
-/** The options with the deadline of the whole step: the probe, initialize and any re-probe share it. */
-type Budgeted = EraConnectOptions & { deadline: number };
+/** Connects in the requested era; resolves with what the server said about itself and what that says of its era. */
+export async function connectInEra(era: EraOption, connectOptions: EraConnectOptions): Promise<EraOutcome> {
+  const o: Budgeted = { ...connectOptions, deadline: performance.now() + connectOptions.timeoutMs };
+  const session = o.session();
+  // Only the real wires are probed: test pairs, replayers and an explicit HTTP+SSE transport speak
+  // whatever they were built for, which is the handshake unless told otherwise.
+  const auto = era === 'auto' && PROBED_KINDS.has(session.transport.kind);
+  const snapshot =
+    era === 'modern'
+      ? await modernConnect(session, modernOptions(o))
+      : era === 'legacy'
+        ? await legacyOnly(session, o)
+        : !auto || o.cachedEra === 'legacy'
+          ? await legacyFirst(session, o, undefined)
+          : await detect(o);
+  // A -32022 to the cached-legacy initialize proved the verdict wrong: the switch is an answer.
+  const cached = o.cachedEra === 'legacy' && snapshot.era === 'legacy';
+  return { snapshot, finding: !auto ? { kind: 'none' } : cached ? { kind: 'cached' } : (o.found ?? answered(snapshot)) };
+}
+
+function answered(s: Pick<ServerSnapshot, 'era' | 'protocolVersion'>): EraFinding {
+  return { kind: 'answer', era: s.era, protocolVersion: s.protocolVersion };
+}
+
+/**
+ * The options with the deadline of the whole step: the probe, initialize and any re-probe share it.
+ * `found` is set where the connection's era is not what the server answered (a silent or late probe).
+ */
+type Budgeted = EraConnectOptions & { deadline: number; found?: EraFinding };
 
 /** What is left of the startup budget (at least 1 ms, so a late step still fails as a timeout). */
 function left(o: Budgeted): number {
@@ -81,7 +120,9 @@ function left(o: Budgeted): number {
 
 /** How long the probe may go unanswered: its own short budget within the startup deadline. */
 function probeBudget(o: Budgeted): number {
-  return Math.min(o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS, Math.max(1, Math.floor(o.timeoutMs * PROBE_SHARE)), left(o));
+  const wait = o.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const patience = o.cachedEra === 'modern' ? Math.max(wait, KNOWN_MODERN_PROBE_TIMEOUT_MS) : wait;
+  return Math.min(patience, Math.max(1, Math.floor(o.timeoutMs * PROBE_SHARE)), left(o));
 }
 
 function modernOptions(o: Budgeted): ModernConnectOptions {
@@ -171,7 +212,11 @@ interface LateProbe {
 async function legacyFirst(session: Session, o: Budgeted, late: LateProbe | undefined, mayRespawn = false): Promise<ServerSnapshot> {
   try {
     const snapshot = await handshake(session, o);
-    late?.lingering.abort('the server answered initialize');
+    if (late) {
+      // Whatever was read with initialize's answer has settled by the end of this turn.
+      o.found = lateFinding(await Promise.race([late.settled, endOfTurn()]), snapshot);
+      late.lingering.abort('the server answered initialize');
+    }
     return snapshot;
   } catch (error) {
     const ended = error instanceof ConnectionClosedError ? error.closeInfo : undefined;
@@ -216,6 +261,23 @@ export function refusedTheProbe(info: Pick<TransportCloseInfo, 'exitCode' | 'sig
   if (info.exitCode === 0) return true;
   return /server\/discover|initiali[sz]e/i.test(info.stderrTail ?? '');
 }
+
+/**
+ * What a probe that missed its wait says once initialize has been answered. A server answers in
+ * order, so a dual-era one slowed by load has sent its DiscoverResult by now: modern, though this
+ * connection stays legacy. Another answer or error is a legacy answer, only later than hoped.
+ * Nothing is a guess: a server that ignores the probe, or one too slow to read it yet.
+ */
+function lateFinding(outcome: ProbeOutcome | void, legacy: ServerSnapshot): EraFinding {
+  if (outcome?.kind === 'answer') return answered(snapshotFromDiscover(outcome.value) ?? legacy);
+  // A modern error code (-32020..-32022) beside a working initialize is no legacy answer: a guess.
+  if (outcome?.kind === 'error' && isMcpError(outcome.error) && !isModernErrorCode(outcome.error.code)) return answered(legacy);
+  return { kind: 'silence', era: 'legacy', protocolVersion: legacy.protocolVersion };
+}
+
+// From node:timers: fake timers in a user's tests replace the global setImmediate.
+const { setImmediate: atEndOfTurn } = process.getBuiltinModule('node:timers');
+const endOfTurn = () => new Promise<void>((resolve) => atEndOfTurn(resolve));
 
 function raceTimeout(settled: Promise<ProbeOutcome>, ms: number): Promise<ProbeOutcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,9 +4,8 @@ import { INPUT_REQUIRED_METHODS, parseInputRequired, resultTypeOf, retryParams, 
 import { InputHandlerMissingError, InputRequestFailedError, InputRoundsExceededError } from '../errors/era-errors.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions, Session } from '../session/session.js';
+import { DEFAULT_MAX_INPUT_ROUNDS } from './client-options.js';
 
-/** Default cap on rounds of one request (MRTR-6), like the TS, Go and AI SDK clients. */
-export const DEFAULT_MAX_INPUT_ROUNDS = 10;
 /** Pause before a retry that only echoes `requestState` (no input asked): the server is polling us. */
 const STATE_ONLY_PAUSE_MS = 100;
 

@@ -4,15 +4,7 @@
 // request, sent back with `tasks/update` once per key (TASKS-13), and return the tool's own result
 // (`completed`), the server's error (`failed`), or a cancellation error. Status messages reach the
 // caller's `onProgress`; aborting sends `tasks/cancel` (TASKS-14). The caller never sees the task.
-import {
-  McpError,
-  parseDetailedTask,
-  TASKS_EXTENSION,
-  TaskExtensionMethods,
-  type ClientCapabilities,
-  type DetailedTask,
-  type JsonObject,
-} from '../../protocol/index.js';
+import { McpError, parseDetailedTask, TaskExtensionMethods, type DetailedTask, type JsonObject } from '../../protocol/index.js';
 import { TaskCancelledError } from '../errors/client-errors.js';
 import { InputHandlerMissingError, InputRequestFailedError } from '../errors/era-errors.js';
 import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
@@ -27,13 +19,6 @@ export interface TaskDriverHost {
   server?: string;
   session: Session;
   send(method: string, params: JsonObject, options: RequestOptions): Promise<JsonObject>;
-}
-
-/** The per-request capabilities with the extension declared (TASKS-11), unless the user turned it off. */
-export function withTasksExtension(capabilities: ClientCapabilities, enabled = true): ClientCapabilities {
-  if (!enabled) return capabilities;
-  const extensions = (capabilities.extensions as Record<string, object> | undefined) ?? {};
-  return { ...capabilities, extensions: { ...extensions, [TASKS_EXTENSION]: {} } };
 }
 
 /** Follows the task `created` (the answer to `method`) to its end; resolves with the original request's result. */

@@ -29,7 +29,8 @@ import {
   type OpenAiToolMessage,
 } from './tool-calls.js';
 import { LoadedTools } from './deferred-tools.js';
-import { ResultStore } from './result-store.js';
+import type { ResultStore } from './result-store.js';
+import { resultBudget, type ResultBudgetSettings } from './result-budget.js';
 import type { ToolSearch, ToolSearchOptions, ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
@@ -49,13 +50,14 @@ export class ToolRegistry {
   /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
   private readonly deferral?: LoadedTools;
 
-  /** Oversized results, kept for `read_result` (unless `results: false`). */
-  private readonly results?: ResultStore;
+  /** The result budget (unless `results: false`); the store of oversized results, kept for `read_result`, is loaded by the first one. */
+  private readonly results?: { toolName: string; budgetChars: number; settings: ResultBudgetSettings };
+  private store?: Promise<ResultStore>;
   /** The steps between a valid call and its server. */
   private plan: ExecutePlan;
 
   constructor(private readonly options: RegistryOptions = {}) {
-    if (options.results !== false) this.results = new ResultStore(options.results);
+    if (options.results !== false) this.results = { ...resultBudget(options.results ?? {}), settings: options.results ?? {} };
     const store = this.results;
     const steps = [...(options.interceptors ?? []), ...(store ? [this.budgetStep(store)] : [])];
     this.plan = {
@@ -97,17 +99,29 @@ export class ToolRegistry {
   }
 
   /** The result budget as the pipeline's last step: past it, the model gets a head and a handle for `read_result`. */
-  private budgetStep(store: ResultStore): Interceptor {
+  private budgetStep(results: NonNullable<ToolRegistry['results']>): Interceptor {
     return {
       name: 'result-budget',
       stage: 'budget',
-      intercept: async (call, next) => {
-        const result = await next(call);
-        const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? store.budgetChars;
-        const kept = store.budget(result, call.name, budget);
-        // The reading tool appears with the first result it can read, at the end of the specs.
-        if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
-        return kept;
+      // One reaction on the call's promise rather than an async frame: every call passes this step.
+      intercept: (call, next) => {
+        let sent: Promise<ToolResult>;
+        try {
+          sent = next(call);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return sent.then((result) => {
+          const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? results.budgetChars;
+          // Nearly every result fits: the store's code is compiled with the first one that does not.
+          if (result.text.length <= budget || call.name === results.toolName) return result;
+          return (this.store ??= import('./result-store.js').then((m) => new m.ResultStore(results.settings))).then((store) => {
+            const kept = store.budget(result, call.name, budget);
+            // The reading tool appears with the first result it can read, at the end of the specs.
+            if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
+            return kept;
+          });
+        });
       },
     };
   }

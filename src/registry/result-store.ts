@@ -1,26 +1,16 @@
 // Oversized results stay out of the model's window: past the budget the model gets a head that is
 // still valid (see bridge/result-head.ts), a handle, and the `read_result` tool to page through or
 // select inside the whole result, which is kept here, in a store bounded by size and count (oldest
-// evicted first).
+// evicted first). The registry imports this module with the first result over its budget
+// (result-budget.ts holds what it needs before that).
 import type { CallToolResult } from '../../protocol/index.js';
 import { resultHead, textHead } from '../bridge/result-head.js';
 import type { ToolResult } from '../bridge/types.js';
 import type { AgentTool } from './types.js';
+import { resultBudget, type ResultBudgetSettings } from './result-budget.js';
 
-/** How results are budgeted ({@link RegistryOptions.results}). */
-export interface ResultBudgetSettings {
-  /** Most tokens of one result the model sees (about 4 characters a token). @defaultValue 25_000 */
-  maxResultTokens?: number;
-  /** Most characters kept over all stored results. @defaultValue 64 Mi */
-  maxStoredChars?: number;
-  /** Most results kept. @defaultValue 100 */
-  maxStoredResults?: number;
-  /** The reading tool's exposed name. @defaultValue `read_result` */
-  readToolName?: string;
-}
+export type { ResultBudgetSettings } from './result-budget.js';
 
-const CHARS_PER_TOKEN = 4;
-const DEFAULT_MAX_TOKENS = 25_000;
 const DEFAULT_MAX_CHARS = 64 * 1024 * 1024;
 const DEFAULT_MAX_RESULTS = 100;
 
@@ -39,8 +29,9 @@ export class ResultStore {
   private next = 1;
 
   constructor(private readonly settings: ResultBudgetSettings = {}) {
-    this.toolName = settings.readToolName ?? 'read_result';
-    this.budgetChars = Math.max(1, Math.floor((settings.maxResultTokens ?? DEFAULT_MAX_TOKENS) * CHARS_PER_TOKEN));
+    const budget = resultBudget(settings);
+    this.toolName = budget.toolName;
+    this.budgetChars = budget.budgetChars;
   }
 
   /** Results kept now. */

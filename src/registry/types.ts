@@ -4,7 +4,7 @@ import type { CallToolResult, JsonSchema, Progress } from '../../protocol/index.
 import type { McpBridgeError } from '../../protocol/index.js';
 import type { ToolNameCollisionError, ToolSchemaError } from '../errors/bridge-errors.js';
 import type { CallContext, Interceptor } from '../pipeline/types.js';
-import type { ResultBudgetSettings } from './result-store.js';
+import type { ResultBudgetSettings } from './result-budget.js';
 import type { ToolSearchSettings } from './tool-search.js';
 
 export type { CallContext } from '../pipeline/types.js';

@@ -1,10 +1,10 @@
-// The CLI, manager, registry and bridge unchanged on both eras (issue 12): a modern-only v2 server
-// beside an SDK 1.x one in one config; the era verdicts persist in the state dir (VER-7), so a
-// second `call` pays no probe; doctor shows the era.
+// The CLI, manager, registry and bridge unchanged on both eras: a modern-only v2 server beside an
+// SDK 1.x one in one config; the era verdicts persist in the state dir (VER-7), so a second `call`
+// pays no probe; doctor shows the era, and `doctor --refresh` replaces a verdict that went wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { officialServer, repoRoot, scratchDir } from '../helpers/servers.js';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
@@ -12,12 +12,12 @@ import { v2Stdio } from '../helpers/v2-server.js';
 
 const cli = join(repoRoot, 'dist', 'src', 'cli', 'main.js');
 const stateDir = scratchDir('state');
-const run = (args: string[]) => {
+const run = (args: string[], state = stateDir) => {
   const r = spawnSync(process.execPath, [cli, ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 60_000,
-    env: { ...process.env, MCP_BRIDGE_STATE_DIR: stateDir },
+    env: { ...process.env, MCP_BRIDGE_STATE_DIR: state },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
@@ -50,4 +50,25 @@ test('tools, call and doctor work unchanged across a modern-only and a legacy se
   assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
   assert.match(doctor.stdout, /protocol 2026-07-28 \(modern era, stateless\)/);
   assert.match(doctor.stdout, /protocol 2025-11-25 \(legacy era, initialize\)/);
+});
+
+test('VER-7: doctor --refresh probes every server afresh and replaces a remembered verdict that went wrong', () => {
+  const state = scratchDir('state-refresh');
+  const dual = writeConfigFile([stdioEntry('dual', v2Stdio())]);
+  // Its era is modern whether or not its answer beat the 1 s probe wait on a loaded machine.
+  const first = run(['--config', dual, 'doctor', '-q'], state);
+  assert.equal(first.code, 0, first.stdout + first.stderr);
+  // A definite legacy verdict for this dual-era server, fresh: trusted for a day, so used as it is.
+  const file = join(state, 'era-cache.json');
+  const [key] = Object.keys(JSON.parse(readFileSync(file, 'utf8')));
+  const wrong = { era: 'legacy', protocolVersion: '2025-11-25', at: Date.now(), basis: 'answer', server: 'v2-probe@2.4.0' };
+  writeFileSync(file, JSON.stringify({ [key!]: wrong }));
+  const stuck = run(['--config', dual, 'doctor', '-q'], state);
+  assert.match(stuck.stdout, /protocol 2025-11-25 \(legacy era, initialize\)/, 'the remembered verdict is used');
+  const refreshed = run(['--config', dual, 'doctor', '--refresh', '-q'], state);
+  assert.equal(refreshed.code, 0, refreshed.stdout + refreshed.stderr);
+  const after = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { era: string }>;
+  assert.equal(after[key!]?.era, 'modern', 'replaced by what the probe found');
+  // A server known to answer the probe is waited for, so from now on it is reached in its era.
+  assert.match(run(['--config', dual, 'doctor', '-q'], state).stdout, /protocol 2026-07-28 \(modern era, stateless\)/);
 });

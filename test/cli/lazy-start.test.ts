@@ -66,9 +66,14 @@ test('with a warm saved list, tools --json lists every tool of a lazy server and
     assert.equal(report.servers[0].toolsFrom, 'saved');
     assert.equal(typeof report.servers[0].toolsAgeMs, 'number');
 
+    const refreshed = run('doctor', '--refresh');
+    assert.equal(refreshed.code, 0, refreshed.stdout + refreshed.stderr);
+    assert.equal(spawnsIn(log), 2, 'doctor --refresh forgets the saved list: the lazy server starts to list its tools');
+    assert.match(refreshed.stdout, /lazy: its tool list is saved for the next runs \(listed \d+s ago\)/);
+
     const call = run('call', 'read_graph', '-q');
     assert.equal(call.code, 0, call.stderr);
-    assert.equal(spawnsIn(log), 2, 'a call starts it');
+    assert.equal(spawnsIn(log), 3, 'a call starts it');
   } finally {
     memory.cleanup();
   }

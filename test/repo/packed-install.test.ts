@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { repoRoot } from '../helpers/paths.js';
 import { officialServer } from '../helpers/servers.js';
+import { v2Stdio } from '../helpers/v2-server.js';
 import { stdioEntry, writeConfigFile } from '../helpers/config.js';
 import { docBlocks, localise } from './doc-blocks.js';
 
@@ -106,14 +107,16 @@ test('the packed tarball installs, every entry imports, one error class across e
   // registry's tool search loaded by the first search; 345.8 KB with the audit log's line built as
   // text and its Buffer-batched writer; 296 KB once the governance steps moved to
   // mcp-bridge/governance, which a Manager loads by import() when its config asks for one: 47 KB that
-  // a change loading them with the package again would put over the budget).
+  // a change loading them with the package again would put over the budget; client 110.9 KB and the
+  // whole entry 287.7 KB once the modern era's request path and the store of oversized results
+  // loaded on first use).
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {
     for (const [entry, most, budget] of [
-      ['mcp-bridge/client', 1, 116_000],
-      ['mcp-bridge/protocol', 2, 118_000],
-      ['mcp-bridge', 2, 300_000],
+      ['mcp-bridge/client', 1, 112_000],
+      ['mcp-bridge/protocol', 2, 114_000],
+      ['mcp-bridge', 2, 290_000],
       // What it adds to the main entry's two files: the steps' factories, one file of 51 KB.
-      ['mcp-bridge/governance', 3, 352_000],
+      ['mcp-bridge/governance', 3, 341_000],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
@@ -149,6 +152,36 @@ test('the packed tarball installs, every entry imports, one error class across e
       }
       assert.deepEqual(internals, [], `${entry} loaded Node internals at import`);
     }
+  });
+
+  // Code loaded by import() on first use is not reached by the import tests above: each such path runs
+  // here once, cold, in a fresh process of the install (a chunk the bundle failed to emit, or one that
+  // needs a module the lazy import does not bring, fails here and nowhere else).
+  await t.test('paths loaded on first use work cold from the install: the modern era, the store of oversized results', () => {
+    const v2 = v2Stdio({ reject: true });
+    const script = `
+      import { connect } from 'mcp-bridge/client';
+      const client = await connect({
+        command: ${JSON.stringify(v2.command)},
+        args: ${JSON.stringify(v2.args)},
+        onElicitation: () => ({ action: 'accept', content: { ok: true } }),
+      });
+      const echo = await client.callTool('echo', { text: 'hi' });
+      const confirm = await client.callTool('confirm', {});
+      await client.close();
+      console.log(JSON.stringify({ era: client.era, echo: echo.content[0].text, confirm: confirm.content[0].text }));
+    `;
+    const out = JSON.parse(sh(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, string>;
+    assert.deepEqual(out, { era: 'modern', echo: 'hi (modern)', confirm: 'confirmed' });
+    const results = `
+      import { Registry } from 'mcp-bridge';
+      const registry = new Registry({ results: { maxResultTokens: 100 } });
+      registry.register({ name: 'big', handler: () => JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i })) }) });
+      const cut = await registry.execute('big', {});
+      const read = await registry.execute('read_result', { handle: cut.handle, pointer: '/items/321/id' });
+      console.log(JSON.stringify({ handle: cut.handle, read: read.text }));
+    `;
+    assert.deepEqual(JSON.parse(sh(process.execPath, ['--input-type=module', '-e', results], project)), { handle: 'result-1', read: '321' });
   });
 
   // The install path the README promises: its 30-second example, type-checked against the
