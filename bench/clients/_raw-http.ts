@@ -6,8 +6,56 @@ import type { BenchConnection, CallOptions, ServerSpec } from './_types.js';
 import { firstText } from './_types.js';
 import { INIT_PARAMS, PROTOCOL } from './_raw-stdio.js';
 
-/** One POST: status, the session header, the body as text. */
-type Post = (body: string, sessionId: string | undefined, signal?: AbortSignal) => Promise<{ status: number; sessionId?: string; text: string }>;
+/** One POST: status, the session header, the body as text; `deadline` (ms since the epoch) bounds it. */
+type Post = (body: string, sessionId: string | undefined, deadline?: number) => Promise<{ status: number; sessionId?: string; text: string }>;
+
+/** A request in flight that a deadline can end. */
+interface Timed {
+  deadline: number;
+  cancel(error: Error): void;
+}
+
+// Deadlines share one timer per connection, armed for the earliest and left armed when its request
+// ends early, as the stdio loop does and as mcp-bridge does: an AbortSignal.timeout() per request
+// (a timer, a signal and a listener each) made W10's 10,000 timed calls cost raw more CPU than us.
+function deadlines() {
+  const timed = new Set<Timed>();
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  const arm = (at: number): void => {
+    if (at >= timerAt) return;
+    if (timer) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(sweep, Math.max(0, at - Date.now())).unref();
+  };
+  function sweep(): void {
+    timer = undefined;
+    timerAt = Infinity;
+    const now = Date.now();
+    let next = Infinity;
+    for (const t of timed) {
+      if (t.deadline <= now) {
+        timed.delete(t);
+        t.cancel(new Error('no answer by its deadline'));
+      } else if (t.deadline < next) next = t.deadline;
+    }
+    if (next !== Infinity) arm(next);
+  }
+  return {
+    track(t: Timed): void {
+      timed.add(t);
+      arm(t.deadline);
+    },
+    untrack(t: Timed): void {
+      timed.delete(t);
+    },
+    stop(): void {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+const SESSION_HEADER = 'mcp-session-id';
 
 // A bounded pool, as any client needs: unbounded, W10's 10,000 calls at once open 10,000 sockets and
 // the server's accept backlog resets some of them (ECONNRESET). 256 is mcp-bridge's bound too.
@@ -26,7 +74,7 @@ async function session(post: Post, del: (sessionId: string) => Promise<void>, sh
   let nextId = 1;
   const rpc = async (method: string, params: unknown, options?: CallOptions): Promise<unknown> => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
-    const r = await post(body, sessionId, options?.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined);
+    const r = await post(body, sessionId, options?.timeoutMs ? Date.now() + options.timeoutMs : undefined);
     if (r.sessionId) sessionId = r.sessionId;
     if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${r.text.slice(0, 200)}`);
     const msg = JSON.parse(r.text) as { result?: unknown; error?: { message?: string } };
@@ -50,22 +98,38 @@ export async function connectUndiciDispatch(server: Extract<ServerSpec, { kind: 
   const { Agent } = await import('undici');
   const agent = new Agent({ keepAliveTimeout: 30_000, connections: CONNECTIONS });
   const url = new URL(server.url);
-  const send = (method: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
+  const origin = url.origin;
+  const path = url.pathname + url.search;
+  const clock = deadlines();
+  const send = (method: string, headers: Record<string, string>, body: string | undefined, deadline?: number) =>
     new Promise<{ status: number; sessionId?: string; text: string }>((resolve, reject) => {
       let status = 0;
       let sessionId: string | undefined;
       const parts: Buffer[] = [];
       let abort: ((e?: Error) => void) | undefined;
-      const onAbort = (): void => abort?.(signal!.reason as Error);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      agent.dispatch({ origin: url.origin, path: url.pathname + url.search, method: method as 'POST', headers, body }, {
+      let ended: Error | undefined;
+      const timed: Timed | undefined =
+        deadline === undefined
+          ? undefined
+          : {
+              deadline,
+              cancel(error) {
+                ended = error;
+                abort?.(error);
+              },
+            };
+      if (timed) clock.track(timed);
+      agent.dispatch({ origin, path, method: method as 'POST', headers, body }, {
         onConnect(a: (e?: Error) => void) {
           abort = a;
-          if (signal?.aborted) a(signal.reason as Error);
+          if (ended) a(ended);
         },
         onHeaders(code: number, raw: Buffer[] | string[] | null) {
           status = code;
-          if (raw) for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toString().toLowerCase() === 'mcp-session-id') sessionId = raw[i + 1]!.toString();
+          // Only a name of the session header's length is decoded and compared.
+          if (raw)
+            for (let i = 0; i + 1 < raw.length; i += 2)
+              if (raw[i]!.length === SESSION_HEADER.length && raw[i]!.toString().toLowerCase() === SESSION_HEADER) sessionId = raw[i + 1]!.toString();
           return true;
         },
         onData(chunk: Buffer) {
@@ -73,19 +137,22 @@ export async function connectUndiciDispatch(server: Extract<ServerSpec, { kind: 
           return true;
         },
         onComplete() {
-          signal?.removeEventListener('abort', onAbort);
+          if (timed) clock.untrack(timed);
           resolve({ status, sessionId, text: parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8') });
         },
         onError(e: Error) {
-          signal?.removeEventListener('abort', onAbort);
+          if (timed) clock.untrack(timed);
           reject(e);
         },
       } as never);
     });
   return session(
-    (body, sid, signal) => send('POST', headersFor(sid, true), body, signal),
+    (body, sid, deadline) => send('POST', headersFor(sid, true), body, deadline),
     async (sid) => void (await send('DELETE', headersFor(sid, false), undefined)),
-    () => agent.close(),
+    () => {
+      clock.stop();
+      return agent.close();
+    },
   );
 }
 
@@ -94,24 +161,34 @@ export async function connectNodeHttp(server: Extract<ServerSpec, { kind: 'http'
   const http = await import('node:http');
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const url = new URL(server.url);
-  const send = (method: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
+  const clock = deadlines();
+  const send = (method: string, headers: Record<string, string>, body: string | undefined, deadline?: number) =>
     new Promise<{ status: number; sessionId?: string; text: string }>((resolve, reject) => {
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent, signal }, (res) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, agent }, (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
         res.on('end', () => {
-          const sid = res.headers['mcp-session-id'];
+          if (timed) clock.untrack(timed);
+          const sid = res.headers[SESSION_HEADER];
           resolve({ status: res.statusCode ?? 0, sessionId: typeof sid === 'string' ? sid : undefined, text: Buffer.concat(parts).toString('utf8') });
         });
         res.on('error', reject);
       });
-      req.on('error', reject);
+      const timed: Timed | undefined = deadline === undefined ? undefined : { deadline, cancel: (error) => req.destroy(error) };
+      if (timed) clock.track(timed);
+      req.on('error', (error) => {
+        if (timed) clock.untrack(timed);
+        reject(error);
+      });
       req.end(body);
     });
   return session(
-    (body, sid, signal) => send('POST', headersFor(sid, true), body, signal),
+    (body, sid, deadline) => send('POST', headersFor(sid, true), body, deadline),
     async (sid) => void (await send('DELETE', headersFor(sid, false), undefined)),
-    async () => agent.destroy(),
+    async () => {
+      clock.stop();
+      agent.destroy();
+    },
   );
 }
