@@ -10,7 +10,7 @@
 // --floor also runs, in every HTTP pair, `servers/http-floor.ts`: node:http answering each call with a
 // fixed JSON body, the least any HTTP server can cost per call for this host and traffic;
 // --floor-chunked the same floor answering chunked (no Content-Length), as the gateway once did.
-//   MCPB_SERVE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" adds node options to the gateway.
+//   MCPB_SERVE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" adds node options to the gateway (and the floor).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -82,7 +82,11 @@ async function open(target: Target): Promise<Opened> {
   }
   const server = target === 'direct-http' ? ['http-echo.js'] : target === 'floor-http' ? ['http-floor.js'] : ['http-floor.js', '--chunked'];
   const { child, match } = !viaGateway(target)
-    ? await spawnListening([resolve(here, 'servers', server[0]!), ...server.slice(1)], 'stdout', /LISTENING (\d+)/)
+    ? await spawnListening(
+        [...(isFloor(target) ? GATEWAY_NODE_ARGS : []), resolve(here, 'servers', server[0]!), ...server.slice(1)],
+        'stdout',
+        /LISTENING (\d+)/,
+      )
     : await spawnListening(
         [...GATEWAY_NODE_ARGS, cliOf(target), 'serve', '--config', config, '--http', '127.0.0.1:0'],
         'stderr',
