@@ -132,6 +132,16 @@ function procCpuUs(pid: number | undefined): number {
   }
 }
 
+/** Read and write system calls of a process so far (`/proc/<pid>/io`; every fd, pipes included). */
+function procSyscalls(pid: number | undefined): { r: number; w: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    return { r: Number(/syscr: (\d+)/.exec(io)![1]), w: Number(/syscw: (\d+)/.exec(io)![1]) };
+  } catch {
+    return { r: Number.NaN, w: Number.NaN };
+  }
+}
+
 /** The first child process of `pid` (the gateway's backend). */
 function childOf(pid: number): number | undefined {
   for (const name of readdirSync('/proc')) {
@@ -153,6 +163,8 @@ interface Run {
   perSec: number;
   /** CPU µs per call during the 64-in-flight phase. */
   cpu: { host: number; gateway?: number; backend: number };
+  /** The gateway's read and write system calls per call during the 64-in-flight phase (stdio and HTTP alike). */
+  syscalls?: { read: number; write: number };
   load: number;
 }
 
@@ -180,6 +192,7 @@ async function measure(target: Target): Promise<Run> {
     const par = isHttp(target) ? PAR_HTTP : PAR;
     const host0 = process.cpuUsage();
     const gw0 = gateway ? procCpuUs(pid) : 0;
+    const io0 = gateway ? procSyscalls(pid) : undefined;
     const be0 = procCpuUs(backend);
     const start = performance.now();
     await Promise.all(
@@ -189,6 +202,7 @@ async function measure(target: Target): Promise<Run> {
     );
     const wall = performance.now() - start;
     const host = process.cpuUsage(host0);
+    const io1 = gateway ? procSyscalls(pid) : undefined;
     return {
       latencyMs: times[times.length >> 1]!,
       perSec: par / (wall / 1000),
@@ -197,6 +211,7 @@ async function measure(target: Target): Promise<Run> {
         ...(gateway ? { gateway: (procCpuUs(pid) - gw0) / par } : {}),
         backend: (procCpuUs(backend) - be0) / par,
       },
+      ...(io0 && io1 ? { syscalls: { read: (io1.r - io0.r) / par, write: (io1.w - io0.w) / par } } : {}),
       load: loadavg()[0]!,
     };
   } finally {
@@ -238,7 +253,7 @@ for (let p = 0; p < PAIRS; p++)
       const run = await measure(t);
       runs.set(t, [...(runs.get(t) ?? []), run]);
       process.stderr.write(
-        `  pair ${p + 1} ${t.padEnd(11)} ${run.latencyMs.toFixed(3)} ms  ${run.perSec.toFixed(0)} calls/s  cpu/call µs host ${f(run.cpu.host, 1)} gateway ${f(run.cpu.gateway, 1)} backend ${f(run.cpu.backend, 1)}  load ${run.load.toFixed(2)}\n`,
+        `  pair ${p + 1} ${t.padEnd(11)} ${run.latencyMs.toFixed(3)} ms  ${run.perSec.toFixed(0)} calls/s  cpu/call µs host ${f(run.cpu.host, 1)} gateway ${f(run.cpu.gateway, 1)} backend ${f(run.cpu.backend, 1)}${run.syscalls ? `  gateway syscalls/call read ${f(run.syscalls.read, 2)} write ${f(run.syscalls.write, 2)}` : ''}  load ${run.load.toFixed(2)}\n`,
       );
     }
   }

@@ -12,6 +12,7 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
+const BOM = 0xfeff;
 const EXCERPT_BYTES = 200;
 
 export interface LineFramerOptions {
@@ -126,7 +127,20 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
 
   function feed(chunk: Uint8Array): void {
     let start = 0;
+    // Cleared for the rest of the chunk once a region failed to decode, so it is decoded once at most.
+    let regions = true;
     while (start < chunk.length) {
+      if (regions && fragments.length === 0 && !discarding) {
+        const last = chunk.lastIndexOf(NEWLINE);
+        // No line of the region can be over the cap when the region itself is not.
+        if (last > start && last - start <= maxLineBytes) {
+          if (deliverRegion(chunk.subarray(start, last))) {
+            start = last + 1;
+            continue;
+          }
+          regions = false;
+        }
+      }
       const nl = chunk.indexOf(NEWLINE, start);
       const stop = nl === -1 ? chunk.length : nl;
       const piece = chunk.subarray(start, stop);
@@ -147,6 +161,31 @@ export function createLineFramer(options: LineFramerOptions): LineFramer {
       }
       start = stop + 1;
     }
+  }
+
+  // The complete lines of a chunk (`region`: from a line's start to the chunk's last newline) decoded
+  // in one call and split as text: one decode per chunk instead of a view and a decode per line. The
+  // lines come out as the line-by-line path makes them: a CR before the newline dropped, a leading
+  // byte order mark dropped (the decoder drops the region's first), blank lines skipped. False when
+  // the region is not valid UTF-8: the line-by-line path then reports the lines that are not.
+  function deliverRegion(region: Uint8Array): boolean {
+    let text: string;
+    try {
+      text = decoder.decode(region);
+    } catch {
+      return false;
+    }
+    let from = 0;
+    while (from <= text.length) {
+      const nl = text.indexOf('\n', from);
+      const stop = nl === -1 ? text.length : nl;
+      let line = text.slice(from, text.charCodeAt(stop - 1) === CR && stop > from ? stop - 1 : stop);
+      if (from > 0 && line.charCodeAt(0) === BOM) line = line.slice(1);
+      if (line.charCodeAt(0) === 0x7b || /\S/.test(line)) options.onLine(line);
+      if (nl === -1) break;
+      from = nl + 1;
+    }
+    return true;
   }
 
   function end(): void {

@@ -192,23 +192,42 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
    * failures. `check`, when given, reads the result (and may throw); one `check` function serves every
    * call (it gets the params). Over stdio in the handshake era (no recovery, no envelope) the session
    * applies the check and the failure handling as the request settles, so the caller awaits the
-   * request's own promise; elsewhere they share one promise step.
+   * request's own promise; elsewhere they share one promise step. `paramsFresh`: `params` were built
+   * for this request alone, so the session may add its `_meta` to them in place (over stdio).
    */
   request<R>(method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R>;
-  request<R, T>(method: string, params: JsonObject | undefined, options: RequestOptions, check: (result: R, params: JsonObject | undefined) => T): Promise<T>;
+  request<R, T>(
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions,
+    check: (result: R, params: JsonObject | undefined) => T,
+    paramsFresh?: boolean,
+  ): Promise<T>;
   request<R, T>(
     method: string,
     params: JsonObject | undefined,
     options: RequestOptions,
     check?: (result: R, params: JsonObject | undefined) => T,
+    paramsFresh = false,
   ): Promise<R | T> {
     if (this.path.era === 'legacy' && this.session.transport.kind === 'stdio')
       return this.session.requestWith<R | T>(
         method,
         params,
         options,
-        check === undefined ? this.rescueHooks : this.hooksFor(check as NonNullable<RequestHooks['check']>),
+        check === undefined ? this.rescueHooks : this.hooksFor(check as NonNullable<RequestHooks['check']>, paramsFresh),
       );
+    return this.requestOnPath(method, params, options, check);
+  }
+
+  // Apart from `request`: its closure would make V8 allocate the captured variables on every call,
+  // the stdio calls' included.
+  private requestOnPath<R, T>(
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions,
+    check: ((result: R, params: JsonObject | undefined) => T) | undefined,
+  ): Promise<R | T> {
     let pending: Promise<R>;
     try {
       pending = this.sendOnPath<R>(method, params, options);
@@ -224,13 +243,13 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     rescue: (error, method, params, options) => this.rescue(error, method, params, options, undefined),
   };
   /** The hooks of the last `check` seen (tool calls have one for all their calls). */
-  private checkedHooks?: { check: NonNullable<RequestHooks['check']>; hooks: RequestHooks };
+  private checkedHooks?: { check: NonNullable<RequestHooks['check']>; paramsFresh: boolean; hooks: RequestHooks };
 
-  private hooksFor(check: NonNullable<RequestHooks['check']>): RequestHooks {
+  private hooksFor(check: NonNullable<RequestHooks['check']>, paramsFresh: boolean): RequestHooks {
     const cached = this.checkedHooks;
-    if (cached?.check === check) return cached.hooks;
-    const hooks: RequestHooks = { check, rescue: (error, method, params, options) => this.rescue(error, method, params, options, check) };
-    this.checkedHooks = { check, hooks };
+    if (cached?.check === check && cached.paramsFresh === paramsFresh) return cached.hooks;
+    const hooks: RequestHooks = { check, rescue: (error, method, params, options) => this.rescue(error, method, params, options, check), paramsFresh };
+    this.checkedHooks = { check, paramsFresh, hooks };
     return hooks;
   }
 

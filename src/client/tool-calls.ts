@@ -101,23 +101,25 @@ export class ToolCalls {
   /** `tools/call` now; as a task when the tool requires one and the server offers them (TASKS-2). */
   call(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const tool = this.toolsByName.get(name);
-    if (tool === undefined && !this.listed && this.offersToolTasks()) {
-      // Only the tool's definition says whether it must run as a task, and it is not known before a
-      // listing. A plain call of such a tool fails (-32601, as an error or as an error result): then
-      // the tools are listed once and, if this one requires a task, it runs as one. A call that
-      // succeeds costs nothing extra.
-      return this.plainCall(name, args, options).then(
-        (result) => (result.isError ? this.asTaskIfRequired(name, args, options, () => result) : result),
-        (error: unknown) => {
-          if (!isMcpError(error) || error.code !== ErrorCodes.MethodNotFound) throw error;
-          return this.asTaskIfRequired(name, args, options, () => {
-            throw error;
-          });
-        },
-      );
-    }
+    if (tool === undefined && !this.listed && this.offersToolTasks()) return this.callBeforeListing(name, args, options);
     if (tool?.execution?.taskSupport === 'required' && this.offersToolTasks()) return this.callAsTask(name, args, options);
     return this.plainCall(name, args, options);
+  }
+
+  // Only the tool's definition says whether it must run as a task, and it is not known before a
+  // listing. A plain call of such a tool fails (-32601, as an error or as an error result): then the
+  // tools are listed once and, if this one requires a task, it runs as one. A call that succeeds
+  // costs nothing extra. (Its own method: closures in `call` would cost every call a context.)
+  private callBeforeListing(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    return this.plainCall(name, args, options).then(
+      (result) => (result.isError ? this.asTaskIfRequired(name, args, options, () => result) : result),
+      (error: unknown) => {
+        if (!isMcpError(error) || error.code !== ErrorCodes.MethodNotFound) throw error;
+        return this.asTaskIfRequired(name, args, options, () => {
+          throw error;
+        });
+      },
+    );
   }
 
   private async asTaskIfRequired(
@@ -137,10 +139,18 @@ export class ToolCalls {
     const connection = this.connection;
     // The caller's options go down as they are: the session reads the timeouts, signal, progress and
     // `meta` from them, and asks for progress itself (tool calls are among its progressMethods).
-    const params: JsonObject = { name, arguments: args };
+    // `_meta` has its slot from the start (JSON.stringify leaves an undefined member out): the session
+    // sets the progress token there in place, without growing the object or copying it.
+    const params: JsonObject = { name, arguments: args, _meta: undefined };
     // Stdio and legacy calls go straight to the session: no await before sending, no async frame
     // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
-    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall);
+    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall, true);
+    return this.modernHttpCall(name, args, params, options);
+  }
+
+  // Its own method: the closures below would otherwise cost every stdio call a context.
+  private modernHttpCall(name: string, args: Record<string, unknown>, params: JsonObject, options: CallToolOptions): Promise<CallToolResult> {
+    const connection = this.connection;
     const send = (): Promise<CallToolResult> =>
       this.paramHeaders(name, args).then((headers) => connection.request<CallToolResult>(Methods.toolsCall, params, { ...options, headers }));
     return send()

@@ -17,11 +17,14 @@ import { describeError, statusOf, type ServerState, type ServerStatus } from './
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 import { IdleStop } from './idle-stop.js';
 import { ToolListOrigin, type ToolsOrigin } from './lazy-start.js';
-import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
+import type { ServerHandleEvents, ServerHandleOptions, ToolCallGate } from './server-handle-options.js';
 import { jsonText } from '../util/json-text.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
 export type { ServerHandleEvents, ServerHandleOptions, ToolCallGate } from './server-handle-options.js';
+
+/** The options of a call given none: one object for all of them (nothing below writes to it). */
+const NO_OPTIONS: CallToolOptions = Object.freeze({});
 
 export class ServerHandle {
   readonly events = new Emitter<ServerHandleEvents>();
@@ -156,9 +159,23 @@ export class ServerHandle {
    * @throws ServerUnavailableError (`MCPB_SERVER_UNAVAILABLE`) at once when the server is not ready.
    * @throws McpBridgeError with the refusing step's code (`MCPB_POLICY_DENIED`, `MCPB_NOT_CONFIRMED`...).
    */
-  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = NO_OPTIONS): Promise<CallToolResult> {
     const gate = this.options.gate;
-    return gate ? gate(name, args, options, (a, o) => this.callChecked(name, a, o)) : this.callChecked(name, args, options);
+    return gate ? this.callThroughGate(gate, name, args, options) : this.callChecked(name, args, options);
+  }
+
+  // Apart from callTool and callChecked: a closure there would make V8 allocate its captured
+  // variables on every call.
+  private callThroughGate(gate: ToolCallGate, name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    return gate(name, args, options, (a, o) => this.callChecked(name, a, o));
+  }
+
+  private callAfterWaking(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
+    return this.awake().then(() => this.callChecked(name, args, options));
+  }
+
+  private redactedResult(result: Promise<CallToolResult>): Promise<CallToolResult> {
+    return result.then((r) => this.redactContent(r));
   }
 
   /**
@@ -167,7 +184,7 @@ export class ServerHandle {
    */
   callChecked(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     // The call waits for the start; a start that fails is this call's error.
-    if (this.asleep || this.waking) return this.awake().then(() => this.callChecked(name, args, options));
+    if (this.asleep || this.waking) return this.callAfterWaking(name, args, options);
     const client = this.liveClient;
     if (!client)
       return Promise.reject(
@@ -185,7 +202,7 @@ export class ServerHandle {
     const sent = client.callToolChecked(name, args, options);
     const result = end === undefined ? sent : sent.finally(end);
     // A server that echoes its API key in a result must not hand it to the LLM.
-    return this.redactResult === noRedaction ? result : result.then((r) => this.redactContent(r));
+    return this.redactResult === noRedaction ? result : this.redactedResult(result);
   }
 
   /** `value` (a tool result, a resource, a prompt) with this server's configured secret values masked, before it reaches an LLM. */

@@ -3,7 +3,7 @@
 // properties, fill the declared defaults of required properties the call left out, validate the arguments (nothing is sent when they are invalid), call, and convert
 // the result. Between validation and the server, the call passes the pipeline's steps. Never rejects:
 // every failure is an error result with a `code`.
-import type { McpBridgeError } from '../../protocol/index.js';
+import type { CallToolResult, McpBridgeError } from '../../protocol/index.js';
 import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
 import { fillRequiredDefaults, requiredDefaultsPlan } from '../bridge/required-defaults.js';
 import { convertResult, errorResult } from '../bridge/result.js';
@@ -47,7 +47,7 @@ export interface ExecutePlan {
 }
 
 /** Runs the tool exposed as `name`; see `Registry.execute`. */
-export async function executeTool(
+export function executeTool(
   table: ExecuteTable,
   options: RegistryOptions,
   plan: ExecutePlan,
@@ -55,6 +55,23 @@ export async function executeTool(
   args: unknown,
   context: CallContext,
 ): Promise<ToolResult> {
+  // Not async: an async function returning the pipeline's promise would wait two more turns of the
+  // microtask queue for it to settle, and make one more promise, on every call.
+  try {
+    return Promise.resolve(runTool(table, options, plan, name, args, context));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function runTool(
+  table: ExecuteTable,
+  options: RegistryOptions,
+  plan: ExecutePlan,
+  name: string,
+  args: unknown,
+  context: CallContext,
+): ToolResult | Promise<ToolResult> {
   const entries = table.entries;
   const entry = entries.get(name);
   const gone = entry ? undefined : table.withdrawn.get(name);
@@ -84,7 +101,8 @@ export async function executeTool(
   // A strict-mode model sends null for optional properties it leaves out; the server must not see
   // those. Where they are is a function of the definition alone, whether or not specs were made.
   entry.strictNullPaths ??= strictNullPaths(def.inputSchema);
-  entry.requiredDefaults ??= requiredDefaultsPlan(def.inputSchema) ?? null;
+  // null caches "no plan" (the common case): `??=` would work it out again on every call.
+  if (entry.requiredDefaults === undefined) entry.requiredDefaults = requiredDefaultsPlan(def.inputSchema) ?? null;
   const prepared = fillRequiredDefaults(stripStrictNulls(input as Record<string, unknown>, entry.strictNullPaths), entry.requiredDefaults ?? undefined);
   const issues = entry.input?.check(prepared) ?? [];
   if (issues.length > 0) return refusedEarly(table, plan, name, input, context, invalidArguments(name, issues, server));
@@ -135,20 +153,33 @@ export function refusedEarly(table: ExecuteTable, plan: ExecutePlan, name: strin
 }
 
 /** The pipeline's last step: the call to the server (or native handler), its result converted. */
-async function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryOptions, uncut: boolean): Promise<ToolResult> {
-  const name = call.name;
-  const def = entry.def;
-  const server = def.server !== undefined ? { server: def.server } : {};
-  let raw;
+function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryOptions, uncut: boolean): Promise<ToolResult> {
+  // One reaction on the server's answer, not an async frame: every call through the registry ends here.
+  let sent: Promise<CallToolResult>;
   try {
-    raw = await entry.invoke(call.arguments, call.context);
+    // A caller given to the registry may hand back a plain value or a thenable: as `await` did, take any.
+    sent = Promise.resolve(entry.invoke(call.arguments, call.context));
   } catch (cause) {
-    if (cause instanceof ToolResultError) return errorResult(cause);
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const code = (cause as { code?: unknown })?.code;
-    return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
+    return Promise.resolve(callFailed(entry, call.name, cause));
   }
-  if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', server));
+  return sent.then(
+    (raw) => converted(entry, call.name, raw, options, uncut),
+    (cause: unknown) => callFailed(entry, call.name, cause),
+  );
+}
+
+function callFailed(entry: Entry, name: string, cause: unknown): ToolResult {
+  if (cause instanceof ToolResultError) return errorResult(cause);
+  const server = entry.def.server !== undefined ? { server: entry.def.server } : {};
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const code = (cause as { code?: unknown })?.code;
+  return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
+}
+
+function converted(entry: Entry, name: string, raw: unknown, options: RegistryOptions, uncut: boolean): ToolResult {
+  const def = entry.def;
+  if (!isCallToolResult(raw))
+    return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', def.server !== undefined ? { server: def.server } : {}));
   return convertResult(raw, {
     textBudget: uncut ? Number.POSITIVE_INFINITY : (entry.textBudget ?? options.textBudget),
     hasOutputSchema: def.outputSchema !== undefined,

@@ -103,16 +103,25 @@ export class ToolRegistry {
     return {
       name: 'result-budget',
       stage: 'budget',
-      intercept: async (call, next) => {
-        const result = await next(call);
-        const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? results.budgetChars;
-        // Nearly every result fits: the store's code is compiled with the first one that does not.
-        if (result.text.length <= budget || call.name === results.toolName) return result;
-        const store = await (this.store ??= import('./result-store.js').then((m) => new m.ResultStore(results.settings)));
-        const kept = store.budget(result, call.name, budget);
-        // The reading tool appears with the first result it can read, at the end of the specs.
-        if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
-        return kept;
+      // One reaction on the call's promise rather than an async frame: every call passes this step.
+      intercept: (call, next) => {
+        let sent: Promise<ToolResult>;
+        try {
+          sent = next(call);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return sent.then((result) => {
+          const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? results.budgetChars;
+          // Nearly every result fits: the store's code is compiled with the first one that does not.
+          if (result.text.length <= budget || call.name === results.toolName) return result;
+          return (this.store ??= import('./result-store.js').then((m) => new m.ResultStore(results.settings))).then((store) => {
+            const kept = store.budget(result, call.name, budget);
+            // The reading tool appears with the first result it can read, at the end of the specs.
+            if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
+            return kept;
+          });
+        });
       },
     };
   }

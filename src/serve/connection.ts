@@ -20,7 +20,7 @@ import { nullLogger, type Logger } from '../log.js';
 import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
 import { backgroundHost, handlerFor, type HandlerContext } from './methods.js';
-import { toRpcError } from './rpc-error.js';
+import { errorAnswer, toRpcError } from './rpc-error.js';
 import { Subscriptions } from './subscriptions.js';
 
 /** Where the messages of one exchange go: the stdout of stdio, or one HTTP response. */
@@ -232,41 +232,54 @@ export class ServeConnection {
     if (this.handshake?.capabilities.roots !== undefined) this.gateway.notifyRootsChanged();
   }
 
-  private async serve(request: JsonRpcRequest, channel: Channel): Promise<void> {
+  // Not async either: the handler's promise is followed by one reaction, which answers.
+  private serve(request: JsonRpcRequest, channel: Channel): Promise<void> {
     const { id, method, params } = request;
     let facts: RequestFacts;
     try {
       facts = requestFacts(params);
     } catch (error) {
       channel.send({ jsonrpc: '2.0', id, error: toRpcError(error, method) });
-      return;
+      return DONE;
     }
     const handler = handlerFor(method, facts.era);
     if (!handler) {
       channel.send({ jsonrpc: '2.0', id, error: { code: ErrorCodes.MethodNotFound, message: `Method not found: ${method}` } });
-      return;
+      return DONE;
     }
     const controller = this.spareControllers.pop() ?? new AbortController();
     this.inflight.set(id, controller);
     const token = (params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
     const context: HandlerContext = { connection: this, id, method, facts, signal: controller.signal, channel };
     if (typeof token === 'string' || typeof token === 'number') context.progress = (p: Progress) => this.progress(channel, token, p, controller.signal);
-    let response: JsonRpcMessage;
+    let answer: Promise<JsonObject> | JsonObject;
     try {
-      const result = await handler(params ?? {}, context);
-      response = { jsonrpc: '2.0', id, result: shapeResult(result, facts.era, method, this.gateway.serverInfo) };
+      answer = handler(params ?? {}, context);
     } catch (error) {
-      const wire = toRpcError(error, method);
-      // 2026-07-28 renumbered "resource not found" into -32602 (RES-1).
-      if (facts.era === 'modern' && wire.code === ErrorCodes.ResourceNotFound) wire.code = ErrorCodes.InvalidParams;
-      response = { jsonrpc: '2.0', id, error: wire };
-    } finally {
-      if (this.inflight.get(id) === controller) this.inflight.delete(id);
+      answer = Promise.reject(error);
     }
+    // A handler's plain value is answered a reaction later too, as a thrown error is: the order of
+    // answers does not depend on which handlers happen to be synchronous.
+    return Promise.resolve(answer).then(
+      (result) => {
+        let response: JsonRpcMessage;
+        try {
+          response = { jsonrpc: '2.0', id, result: shapeResult(result, facts.era, method, this.gateway.serverInfo) };
+        } catch (error) {
+          response = errorAnswer(id, method, facts.era, error);
+        }
+        this.answer(context, controller, response);
+      },
+      (error: unknown) => this.answer(context, controller, errorAnswer(id, method, facts.era, error)),
+    );
+  }
+
+  private answer(context: HandlerContext, controller: AbortController, response: JsonRpcMessage): void {
+    if (this.inflight.get(context.id) === controller) this.inflight.delete(context.id);
     // CANCEL-6: a cancelled request gets no answer.
     if (controller.signal.aborted || this.closedFlag) return;
     this.spare(controller);
-    channel.send(response);
+    context.channel.send(response);
   }
 
   // Node 20 builds an AbortSignal slowly (about 2 µs, into an object the young GC then has to
@@ -305,6 +318,7 @@ export class ServeConnection {
 }
 
 const DONE: Promise<void> = Promise.resolve();
+
 const nothing = (): void => {};
 
 function peekId(value: unknown): RequestId | undefined {

@@ -68,7 +68,7 @@ const MODERN_ONLY = ['resultType', 'ttlMs', 'cacheScope', 'inputRequests', 'requ
 /** A handler's result as the client's era wants it. The handler's object is never modified. */
 export function shapeResult(result: JsonObject, era: Era, method: string, serverInfo: Implementation): JsonObject {
   if (era === 'legacy') {
-    if (!MODERN_ONLY.some((k) => k in result) && !hasServerInfo(result)) return result;
+    if (!hasModernMember(result) && !hasServerInfo(result)) return result;
     const out: JsonObject = { ...result };
     for (const k of MODERN_ONLY) delete out[k];
     if (hasServerInfo(out)) {
@@ -86,6 +86,12 @@ export function shapeResult(result: JsonObject, era: Era, method: string, server
   }
   out._meta = { ...(result._meta as Record<string, unknown> | undefined), [MetaKeys.serverInfo]: serverInfo };
   return out;
+}
+
+// A loop, not `some` with a closure over the result: every answer to a legacy host passes here.
+function hasModernMember(result: JsonObject): boolean {
+  for (const k of MODERN_ONLY) if (k in result) return true;
+  return false;
 }
 
 function hasServerInfo(result: JsonObject): boolean {

@@ -24,9 +24,10 @@ export interface AskingHost {
 }
 
 /** A call in flight: its host, and its signal, which a 2026 backend's input request carries and so names its call exactly. */
-interface TrackedCall {
-  host: AskingHost;
-  signal: AbortSignal | undefined;
+export interface TrackedCall {
+  readonly server: string;
+  readonly host: AskingHost;
+  readonly signal: AbortSignal | undefined;
 }
 
 const CAPABILITY: Record<string, string> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation', 'roots/list': 'roots' };
@@ -41,17 +42,24 @@ export class InputForwarder {
     this.rounds = new InputRounds(options);
   }
 
-  /** Records a call in flight to `server` by `host` under `signal`; returns the function that ends it. */
-  track(server: string, host: AskingHost, signal?: AbortSignal): () => void {
+  /** Records a call in flight to `server` by `host` under `signal`; returns what `untrack` takes when it ends. */
+  track(server: string, host: AskingHost, signal?: AbortSignal): TrackedCall {
     let list = this.calls.get(server);
     if (!list) this.calls.set(server, (list = []));
-    const call: TrackedCall = { host, signal };
+    const call: TrackedCall = { server, host, signal };
     list.push(call);
-    return () => {
-      const i = list.indexOf(call);
-      if (i >= 0) list.splice(i, 1);
-      if (list.length === 0 && this.calls.get(server) === list) this.calls.delete(server);
-    };
+    return call;
+  }
+
+  /**
+   * Ends a call `track` recorded (a token, not a closure: one object less per call at 64 in flight).
+   * An emptied list stays for the next call: one per backend, where dropping it made sequential
+   * calls take a map entry and a new array each.
+   */
+  untrack(call: TrackedCall): void {
+    const list = this.calls.get(call.server);
+    const i = list ? list.lastIndexOf(call) : -1;
+    if (i >= 0) list!.splice(i, 1);
   }
 
   /** Sets the host asked for roots outside any call (undefined: none); returns the function that unsets it. */

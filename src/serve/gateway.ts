@@ -20,7 +20,7 @@ import type { Manager } from '../manager/manager.js';
 import type { ToolRegistry as Registry } from '../registry/registry.js';
 import type { CallContext } from '../registry/types.js';
 import { LIBRARY_VERSION } from '../version.js';
-import type { AskingHost, InputForwarder } from './forward.js';
+import type { AskingHost, InputForwarder, TrackedCall } from './forward.js';
 import { profileFilter, type ProfileFilter, type ServeProfile } from './profile.js';
 import { RpcError } from './rpc-error.js';
 import { Surface } from './surface.js';
@@ -122,32 +122,33 @@ export class Gateway {
    *   naming the server and carrying the `MCPB_*` code), never for the tool's own error result.
    */
   callTool(name: string, args: Record<string, unknown> | undefined, call: GatewayCall): Promise<CallToolResult> {
+    const forwarder = this.options.forwarder;
     let def: ToolDef | undefined;
-    let untrack: (() => void) | undefined;
+    let tracked: TrackedCall | undefined;
     let running: Promise<ToolResult>;
     try {
       def = this.options.registry.get(name);
       // Outside the profile is as unknown as absent (a missing one gets close matches from the registry).
       if (def && !this.filter.tool(def.name, def.server)) throw new RpcError(ErrorCodes.InvalidParams, `Unknown tool: ${name}`);
-      untrack = def?.server !== undefined && call.host && this.options.forwarder ? this.options.forwarder.track(def.server, call.host, call.signal) : undefined;
+      if (def?.server !== undefined && call.host && forwarder) tracked = forwarder.track(def.server, call.host, call.signal);
       const context: CallContext = { entry: 'gateway' };
       if (call.signal) context.signal = call.signal;
       if (call.onProgress) context.onProgress = call.onProgress;
       running = this.options.registry.execute(name, args ?? {}, context);
     } catch (error) {
-      untrack?.();
+      if (tracked) forwarder!.untrack(tracked);
       return Promise.reject(error);
     }
     // One reaction, not an async frame and a `finally`: at 64 calls in flight each promise shows.
     const server = def?.server;
-    const done = untrack;
+    const done = tracked;
     return running.then(
       (result) => {
-        done?.();
+        if (done) forwarder!.untrack(done);
         return toCallResult(result, name, server);
       },
       (error: unknown) => {
-        done?.();
+        if (done) forwarder!.untrack(done);
         throw error;
       },
     );

@@ -1,6 +1,6 @@
 // The error a serve handler throws to answer a client's request with a JSON-RPC error, and the
 // mapping of anything else thrown (a backend's own error, one of ours) onto the wire shape.
-import { ErrorCodes, isMcpBridgeError, isMcpError, type JsonRpcErrorObject } from '../../protocol/index.js';
+import { ErrorCodes, isMcpBridgeError, isMcpError, type Era, type JsonRpcErrorObject, type JsonRpcMessage, type RequestId } from '../../protocol/index.js';
 
 /** Thrown by a handler: answered as this JSON-RPC error. */
 export class RpcError extends Error {
@@ -35,4 +35,12 @@ export function toRpcError(error: unknown, method: string, server?: string): Jso
   }
   const text = error instanceof Error ? error.message : String(error);
   return { code: ErrorCodes.InternalError, message: `Internal error while handling ${method}: ${text}` };
+}
+
+/** The answer to request `id` of a client of `era` that failed with `error`. */
+export function errorAnswer(id: RequestId, method: string, era: Era, error: unknown): JsonRpcMessage {
+  const wire = toRpcError(error, method);
+  // 2026-07-28 renumbered "resource not found" into -32602 (RES-1).
+  if (era === 'modern' && wire.code === ErrorCodes.ResourceNotFound) wire.code = ErrorCodes.InvalidParams;
+  return { jsonrpc: '2.0', id, error: wire };
 }

@@ -45,10 +45,12 @@ export function serveStdio(options: StdioServeOptions): StdioServer {
     },
   };
   const connection = new ServeConnection({ gateway: options.gateway, background: () => channel, ownsBackends: true, logger });
+  // One handler for every message's failure, not a closure per message.
+  const failed = (error: unknown) => logger.error(`serving a message failed: ${String(error)}`);
   const framer = createMessageFramer({
     reusesBuffers: false,
     onValue: (value) => {
-      connection.receive(value, channel).catch((error: unknown) => logger.error(`serving a message failed: ${String(error)}`));
+      connection.receive(value, channel).catch(failed);
     },
     onError: (error) => {
       // JSONRPC-5: a line we cannot parse is answered with a parse error without an id.

@@ -6,6 +6,7 @@
 // a request that is answered in time (nearly all) then costs two numbers and no timer allocation or
 // cancellation. When it fires, the table times out what is due and re-arms for the next deadline.
 import type { JsonObject, Progress, RequestId } from '../../protocol/index.js';
+import { IdTable } from './id-table.js';
 import type { RequestOptions } from './options.js';
 
 /** Timer functions, injectable so timeout tests need no real waiting. */
@@ -62,6 +63,12 @@ export interface RequestHooks {
   check?(result: Record<string, unknown>, params: JsonObject | undefined): unknown;
   /** Takes every failure of the request (answer, timeout, abort, close, delivery); the promise follows the one returned. */
   rescue?(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown>;
+  /**
+   * The params of every request made with these hooks are built for that request alone (never a
+   * caller's object), so the session adds the progress token to them in place instead of copying
+   * them. Their own `_meta` or a `meta` option still goes through the copy.
+   */
+  readonly paramsFresh?: boolean;
 }
 
 export interface PendingOptions {
@@ -77,7 +84,7 @@ interface Refable {
 
 /** Requests awaiting an answer, by id, and their progress tokens. */
 export class PendingTable {
-  private readonly byId = new Map<RequestId, PendingEntry>();
+  private readonly byId = new IdTable<PendingEntry>();
   private readonly byToken = new Map<string | number, PendingEntry>();
   private timer: unknown;
   /** Clock time the timer is due; Infinity when none is armed. */
@@ -92,7 +99,7 @@ export class PendingTable {
   }
 
   add(entry: PendingEntry): void {
-    this.byId.set(entry.id, entry);
+    this.byId.add(entry);
     // The session's tokens are the request ids (PROG-2): those are found through byId, one map entry per request.
     if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.set(entry.progressToken, entry);
     // The session stamped startedAt just before: one clock read per request.
@@ -146,7 +153,7 @@ export class PendingTable {
 
   /** Rejects every entry (the connection ended), each with its own error. */
   rejectAll(makeError: (entry: PendingEntry) => unknown): void {
-    for (const entry of [...this.byId.values()]) this.reject(entry.id, makeError(entry));
+    for (const entry of this.byId.values()) this.reject(entry.id, makeError(entry));
     this.disarm();
   }
 

@@ -9,6 +9,19 @@ import type { PendingEntry } from './pending.js';
 const unset = (): void => {};
 
 /**
+ * The entry whose promise is being made. A promise's executor runs at once, inside `new Promise`, so
+ * one shared executor reads the entry from here: a closure over the entry would cost every request a
+ * function and a context.
+ */
+let opening: PendingEntry | undefined;
+
+function capture(resolve: (value: Record<string, unknown>) => void, reject: (error: unknown) => void): void {
+  const entry = opening!;
+  entry.resolve = resolve;
+  entry.reject = reject;
+}
+
+/**
  * A fresh entry (not yet in the table); its promise is `entry.answer`. Positional arguments and the
  * promise on the entry: no spec object or result pair per request.
  */
@@ -42,9 +55,8 @@ export function openEntry(
     totalDeadline: 0,
     detachAbort: undefined,
   };
-  entry.answer = new Promise((resolve, reject) => {
-    entry.resolve = resolve as (value: Record<string, unknown>) => void;
-    entry.reject = reject;
-  });
+  opening = entry;
+  entry.answer = new Promise(capture);
+  opening = undefined;
   return entry;
 }

@@ -1,7 +1,6 @@
 // A JSON-RPC session over one transport: id allocation, the pending table, dispatch of what the
 // peer sends, timeouts, cancellation and progress. Knows nothing of MCP's handshake or tools.
 import {
-  classifyMessage,
   Emitter,
   InvalidMessageError,
   McpError,
@@ -9,12 +8,16 @@ import {
   splitBatch,
   type ClientRequests,
   type JsonObject,
+  type JsonRpcErrorResponse,
+  type JsonRpcNotification,
   type JsonRpcRequest,
+  type JsonRpcResultResponse,
   type McpBridgeError,
   type RequestId,
 } from '../../protocol/index.js';
 import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
+import { messageKindOf } from '../../protocol/jsonrpc/message-kind.js';
 import { withMeta } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
@@ -29,6 +32,12 @@ import type { RequestObserver } from './observer.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 export type { RequestHooks } from './pending.js';
+
+/** `params` (the request's own object) with `_meta.progressToken` added in place: the same JSON as {@link withMeta}'s copy. */
+function withTokenInPlace(params: JsonObject, token: string | number): JsonObject {
+  params._meta = { progressToken: token };
+  return params;
+}
 
 /** `hooks` applied to a promise settled without them (a traced request, an early failure), one step later. */
 function applyHooks(answer: Promise<unknown>, hooks: RequestHooks, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown> {
@@ -137,7 +146,12 @@ export class Session {
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
     const meta = options.meta;
-    let finalParams = progressToken === undefined && meta === undefined ? params : withMeta(params, meta, progressToken);
+    let finalParams =
+      progressToken === undefined && meta === undefined
+        ? params
+        : meta === undefined && hooks?.paramsFresh === true && params !== undefined && params._meta === undefined
+          ? withTokenInPlace(params, progressToken!)
+          : withMeta(params, meta, progressToken);
     // Tracing (when installed) sees the request as it goes out and may add trace context to `_meta`.
     const observed = this.observer?.open(id, method, finalParams);
     if (observed !== undefined) finalParams = observed.params;
@@ -156,6 +170,19 @@ export class Session {
     this.pending.add(entry);
     this.delivery.deliver(message, options);
     if (observed === undefined) return answer;
+    return this.traced(answer, observed, hooks, method, params, options);
+  }
+
+  // Apart from requestWith: closures there would make V8 allocate their captured variables on every
+  // request, traced or not.
+  private traced<R>(
+    answer: Promise<R>,
+    observed: NonNullable<ReturnType<RequestObserver['open']>>,
+    hooks: RequestHooks | undefined,
+    method: string,
+    params: JsonObject | undefined,
+    options: RequestOptions,
+  ): Promise<R> {
     answer.then(
       (result) => observed.end(undefined, result),
       (error: unknown) => observed.end(error),
@@ -252,15 +279,17 @@ export class Session {
   }
 
   private receiveOne(item: unknown): void {
-    const c = classifyMessage(item);
-    switch (c.kind) {
-      case 'result':
-        if (!this.pending.resolve(this.ownId(c.message.id), c.message.result)) {
-          this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: c.message.id });
+    const kind = messageKindOf(item);
+    switch (kind) {
+      case 'result': {
+        const message = item as JsonRpcResultResponse;
+        if (!this.pending.resolve(this.ownId(message.id), message.result)) {
+          this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: message.id });
         }
         break;
+      }
       case 'error': {
-        const { id, error } = c.message;
+        const { id, error } = item as JsonRpcErrorResponse;
         if (id === undefined || id === null) {
           // JSONRPC-5: the peer could not read something we sent; nothing to correlate.
           this.events.emit('error', new McpError(error, { server: this.serverName }));
@@ -273,13 +302,15 @@ export class Session {
         break;
       }
       case 'request':
-        void this.incoming.serve(c.message);
+        void this.incoming.serve(item as JsonRpcRequest);
         break;
-      case 'notification':
-        this.onNotificationMessage(c.message.method, c.message.params);
+      case 'notification': {
+        const message = item as JsonRpcNotification;
+        this.onNotificationMessage(message.method, message.params);
         break;
-      case 'invalid':
-        this.onInvalid(c.reason, c.value);
+      }
+      default:
+        this.onInvalid(kind.invalid, item);
         break;
     }
   }

@@ -84,7 +84,15 @@ test('-32042 with onUrlElicitationRequired: the hook sees the elicitations, the 
     const result = await client.callTool('trigger-url-elicitation', { url: 'https://example.com/b', errorPath: true });
     assert.deepEqual(completed, ['modelcontextprotocol.io']);
     assert.match(text(result), /completed the URL elicitation/);
-    assert.equal(tap.sent.filter((m) => 'method' in m && m.method === 'tools/call').length, 2, 'one retry');
+    const calls = tap.sent.filter((m) => 'method' in m && m.method === 'tools/call') as { id: number; params: { _meta?: { progressToken?: unknown } } }[];
+    assert.equal(calls.length, 2, 'one retry');
+    // The retry sends the same params with its own progress token, the request's own id (PROG-1, PROG-2):
+    // the first request's token, written into its params, does not ride along.
+    assert.deepEqual(
+      calls.map((m) => m.params._meta?.progressToken),
+      calls.map((m) => m.id),
+    );
+    assert.notEqual(calls[0]!.id, calls[1]!.id);
     const problems = tap.problems(client.protocolVersion!);
     assert.deepEqual(problems, [], problems.join('\n'));
   } finally {

@@ -60,3 +60,26 @@ test('a wrong value is still refused before sending, defaults or not', async () 
   assert.match(result.text, /verbose: must be boolean/);
   assert.equal(sent.length, 0);
 });
+
+test('the plan of a schema with no required default is worked out once per tool, not on every call', async () => {
+  // A getter counts how often the schema's properties are read: the plan (none here), the strict
+  // nulls' paths and the validator are all made from them once, on the first call.
+  let reads = 0;
+  const properties = { text: { type: 'string' } };
+  const inputSchema = { type: 'object', required: ['text'] } as Record<string, unknown>;
+  Object.defineProperty(inputSchema, 'properties', {
+    enumerable: true,
+    get: () => {
+      reads++;
+      return properties;
+    },
+  });
+  const r = new Registry();
+  r.replaceServerTools('echo', [{ name: 'echo', inputSchema: inputSchema as never }], {
+    caller: async (): Promise<CallToolResult> => ({ content: [{ type: 'text', text: 'ok' }] }),
+  });
+  assert.equal((await r.execute('echo', { text: 'a' })).isError, false);
+  const afterFirst = reads;
+  for (let i = 0; i < 3; i++) assert.equal((await r.execute('echo', { text: 'b' })).isError, false);
+  assert.equal(reads, afterFirst, 'no schema walk on later calls');
+});

@@ -87,6 +87,38 @@ test('invalid UTF-8 is reported and skipped; the next line still arrives', () =>
   assert.equal(errors[0].context.reason, 'invalid-utf8');
 });
 
+// A chunk's complete lines are decoded in one call (the hot path); fed a byte at a time, each line is
+// decoded on its own. Both must give the same lines and errors, in the same order.
+test('a chunk of many lines frames as byte-by-byte feeding does: CRLF, byte order marks, blank lines, an invalid line in its place (STDIO-2)', () => {
+  const log = (chunks: Uint8Array[]) => {
+    const out: string[] = [];
+    const f = createLineFramer({ onLine: (l) => out.push(`line ${l}`), onError: (e) => out.push(`error ${e.context.reason} ${e.context.bytes}`) });
+    for (const c of chunks) f.feed(c);
+    f.end();
+    return out;
+  };
+  const bom = [0xef, 0xbb, 0xbf];
+  const valid = new Uint8Array([
+    ...bom,
+    ...enc.encode('{"a":1}\r\n'),
+    ...bom,
+    ...bom,
+    ...enc.encode('{"b":"é"}\n\r\n'),
+    ...bom,
+    0x0d,
+    0x0a,
+    ...bom,
+    ...enc.encode('  {"c":2}\n\n{"d":"\uFEFF"}\n{"e":'),
+  ]);
+  const bytewise = (b: Uint8Array) => Array.from(b, (x) => new Uint8Array([x]));
+  const expected = ['line {"a":1}', 'line \uFEFF{"b":"é"}', 'line   {"c":2}', 'line {"d":"\uFEFF"}', 'line {"e":'];
+  assert.deepEqual(log([valid]), expected);
+  assert.deepEqual(log(bytewise(valid)), expected);
+  const withBad = new Uint8Array([...enc.encode('{"x":1}\n'), 0x7b, 0xc3, 0x28, 0x7d, 0x0a, ...enc.encode('{"y":2}\n')]);
+  assert.deepEqual(log([withBad]), ['line {"x":1}', 'error invalid-utf8 4', 'line {"y":2}']);
+  assert.deepEqual(log([withBad]), log(bytewise(withBad)));
+});
+
 test('an oversized line is discarded as it streams, named by size, and framing resumes (memory bounded)', () => {
   // issue 11 item 6: reported the moment the cap is crossed, so `bytes` is what had arrived by then
   // (it used to be the whole line's size, known only at its newline).
