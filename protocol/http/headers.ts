@@ -61,6 +61,8 @@ export type BodyKind = 'json' | 'sse' | 'none' | 'other';
 
 /** Classifies a `Content-Type` value by its media type, ignoring parameters and case (HTTP-5). */
 export function bodyKindOf(contentType: string | undefined): BodyKind {
+  // The common answer, without splitting and lower-casing a copy of it.
+  if (contentType === CONTENT_TYPE_JSON) return 'json';
   if (contentType === undefined || contentType.trim() === '') return 'none';
   const media = contentType.split(';')[0]!.trim().toLowerCase();
   if (media === 'text/event-stream') return 'sse';

@@ -1,5 +1,6 @@
 // Handing a request to the transport and failing it when its delivery fails. Where the transport has
-// the promise-free `fire()` (stdio), a request without a signal or headers goes through it and a later
+// the promise-free `fire()` (stdio), a request without headers goes through it (with its signal, so a
+// line still waiting for the pipe is withdrawn when the caller gives up) and a later
 // failure comes back as the transport's `undelivered` event; otherwise `send()`, whose promise a
 // transport may share among the messages of one write, gets one rejection handler per write.
 // A write that failed because the peer ended on its own (EPIPE from a server that exited at once)
@@ -36,7 +37,7 @@ export class RequestDelivery {
     const { signal, headers } = options;
     try {
       // A lone request (nothing else awaits an answer) has nothing to be batched with.
-      if (this.fires && !signal && !headers) this.transport.fire!(message, this.pending.size === 1);
+      if (this.fires && !headers) this.transport.fire!(message, this.pending.size === 1, signal);
       else this.failOnSendError(id, this.transport.send(message, { requestId: id, signal, headers, timeLeftMs: this.timeLeft(id) }));
     } catch (error) {
       // Closed or not encodable: known now, so the request fails now (or with the close on its way).

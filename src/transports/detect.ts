@@ -106,9 +106,13 @@ class AutoHttpTransport implements HttpTransport {
    * modern JSON-RPC error body opens the legacy SSE stream and re-sends the same message there.
    * @throws HttpDetectError (`MCPB_HTTP_DETECT_FAILED`) when SSE fails too, naming both answers.
    */
-  async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
-    const isRequest = 'method' in message && 'id' in message;
-    if (this.decided || !isRequest) return this.current.send(message, options);
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
+    // Once decided, the chosen transport's own promise: no async layer per message.
+    if (this.decided || !('method' in message && 'id' in message)) return this.current.send(message, options);
+    return this.detect(message, options);
+  }
+
+  private async detect(message: JsonRpcMessage & { method: string }, options?: SendOptions): Promise<void> {
     // The era probe decides nothing here: what its refusal means is the era detector's call (3.3).
     if (message.method === 'server/discover') {
       await this.current.send(message, options);

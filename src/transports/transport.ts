@@ -52,13 +52,14 @@ export interface Transport {
   send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
   /**
    * Optional: {@link Transport.send} without a promise, for the hot path of a request that has no
-   * signal and no headers. Throws at once what `send` would reject with at once (closed, not
-   * encodable); a delivery that fails later is reported by an `undelivered` event carrying the
-   * message. The session uses it when present, `send` otherwise. `alone` says that no other request
-   * of the session awaits an answer, so there is nothing to batch with: the transport may write at
-   * once instead of waiting for the other messages of this event-loop turn.
+   * headers. Throws at once what `send` would reject with at once (closed, not encodable); a
+   * delivery that fails later is reported by an `undelivered` event carrying the message. The
+   * session uses it when present, `send` otherwise. `alone` says that no other request of the
+   * session awaits an answer, so there is nothing to batch with: the transport may write at once
+   * instead of waiting for the other messages of this event-loop turn. `signal`: a message not yet
+   * handed to the OS when it aborts should be withdrawn (the session fails the request itself).
    */
-  fire?(message: JsonRpcMessage, alone?: boolean): void;
+  fire?(message: JsonRpcMessage, alone?: boolean, signal?: AbortSignal): void;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
   close(): Promise<void>;
   /**

@@ -1,5 +1,5 @@
-// The promise-free send (Transport.fire): the session uses it for requests without a signal or
-// headers, fails a request whose delivery the transport reports as undelivered, and keeps `send`
+// The promise-free send (Transport.fire): the session uses it for requests without headers (with
+// their signal), fails a request whose delivery the transport reports as undelivered, and keeps `send`
 // for everything that needs its promise.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,12 +36,21 @@ test('a request without signal or headers leaves through fire() and resolves wit
   assert.equal((a.fired[0] as { method: string }).method, 'echo');
 });
 
-test('a request with a signal or headers keeps send(), so its delivery can be aborted', async () => {
+test('a request with a signal leaves through fire() with that signal; one with headers keeps send()', async () => {
   const { a, client } = setup();
-  await client.request('echo', { text: 'x' }, { signal: new AbortController().signal });
+  const signals: (AbortSignal | undefined)[] = [];
+  const fire = a.fire.bind(a);
+  a.fire = (message: JsonRpcMessage, _alone?: boolean, signal?: AbortSignal) => {
+    signals.push(signal);
+    fire(message);
+  };
+  const controller = new AbortController();
+  assert.deepEqual(await client.request('echo', { text: 'x' }, { signal: controller.signal }), { echoed: 'x' });
+  // The transport gets the caller's signal, so a line still waiting for the pipe can be withdrawn.
+  assert.deepEqual(signals, [controller.signal]);
   await client.request('echo', { text: 'y' }, { headers: { 'x-test': '1' } });
-  assert.equal(a.fired.length, 0);
-  assert.equal(a.sent.length, 2);
+  assert.equal(a.fired.length, 1);
+  assert.equal(a.sent.length, 2, 'the fired request and the one with headers');
 });
 
 test('an undelivered event fails exactly the requests it names, at once (no timeout wait)', async () => {

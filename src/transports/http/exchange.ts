@@ -6,98 +6,80 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { HttpResponse } from './http-client.js';
 import type { Dispatcher } from './pool.js';
+import { latin1, nameIs } from './raw-headers.js';
+import { RequestAbort, type AbortSource, type AbortTarget } from './request-abort.js';
+
+export { RequestAbort, type AbortSource } from './request-abort.js';
 
 /** What undici's `dump()` reads of a body before it gives up on the connection and aborts it. */
 const DISCARD_LIMIT = 128 * 1024;
 /** Bytes buffered before anyone reads the body; past this the socket is paused. */
 const UNREAD_LIMIT = 64 * 1024;
 
-/**
- * The abort handle of one request: cheap to create, with a real `AbortSignal` made only on first use.
- * `abort()` stops the exchange in flight (before or after its headers) and any signal handed out.
- */
-export class RequestAbort {
-  aborted = false;
-  reason: unknown;
-  private hook?: (reason: unknown) => void;
-  private controller?: AbortController;
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.hook?.(reason);
-    this.controller?.abort(reason);
-  }
-
-  /** An `AbortSignal` that follows this handle, for code that takes one (SSE reads, auth, sleeps). */
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  /** Follows `signal` too; returns the unlinking function. */
-  follow(signal: AbortSignal): () => void {
-    if (signal.aborted) {
-      this.abort(signal.reason);
-      return () => undefined;
-    }
-    const onAbort = () => this.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    return () => signal.removeEventListener('abort', onAbort);
-  }
-
-  /** @internal One exchange at a time listens: the current one (redirects and auth retries come one after another). */
-  listen(hook: (reason: unknown) => void): () => void {
-    this.hook = hook;
-    return () => {
-      if (this.hook === hook) this.hook = undefined;
-    };
-  }
-}
-
-/** What stops an exchange: a plain signal, or a {@link RequestAbort}. */
-export type AbortSource = AbortSignal | RequestAbort | undefined;
-
-/** What {@link dispatchExchange} sends. */
+/** What {@link dispatchExchange} sends, as undici's `dispatch()` takes it. */
 export interface ExchangeRequest {
-  url: URL;
+  origin: string;
+  path: string;
   method: string;
   headers: Record<string, string>;
   body?: string;
-  abort: AbortSource;
 }
+
+/** The `origin` and `path` of a request to `url`. */
+export function targetOf(url: URL): { origin: string; path: string } {
+  return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
+}
+
+/** What the caller of {@link dispatchExchange} decides as the exchange settles, in place of a promise layer of its own. */
+export interface ExchangeContext {
+  /** What a failure before the headers rejects with (the abort reason, a typed connect error...). */
+  failure(error: unknown): unknown;
+  /** What the head resolves with: this response, or the promise of another one (a redirect followed). */
+  head(response: HttpResponse): HttpResponse | Promise<HttpResponse>;
+}
+
+const PLAIN: ExchangeContext = { failure: (error) => error, head: (response) => response };
 
 /**
  * Sends one request through `dispatcher` and resolves at the response headers, whatever the status.
- * @throws the abort reason when aborted; undici's error when no answer came.
+ * The promise is the exchange's only one: `context` maps a failure to what it rejects with and a
+ * response to what it resolves with, so the caller needs no layer of its own around it.
+ * @throws `context.failure` of the abort reason when aborted, or of undici's error when no answer came.
  */
-export function dispatchExchange(dispatcher: Pick<Dispatcher, 'dispatch'>, req: ExchangeRequest): Promise<HttpResponse> {
-  if (req.abort?.aborted) return Promise.reject(req.abort.reason);
+export function dispatchExchange(
+  dispatcher: Pick<Dispatcher, 'dispatch'>,
+  req: ExchangeRequest,
+  abort: AbortSource,
+  context: ExchangeContext = PLAIN,
+): Promise<HttpResponse> {
+  if (abort?.aborted) return Promise.reject(context.failure(abort.reason));
   return new Promise<HttpResponse>((resolve, reject) => {
-    const exchange = new Exchange(resolve, reject, req.abort);
-    const path = req.url.search ? `${req.url.pathname}${req.url.search}` : req.url.pathname;
-    dispatcher.dispatch({ origin: req.url.origin, path, method: req.method, headers: req.headers, body: req.body }, exchange);
+    const exchange = new Exchange(resolve, reject, abort, context);
+    try {
+      dispatcher.dispatch(req, exchange);
+    } catch (error) {
+      exchange.onError(error as Error);
+    }
   });
 }
 
 type Mode = 'unread' | 'text' | 'chunks' | 'discard';
 
 /** The undici handler (legacy callbacks, which undici calls without a wrapper) and the response it yields. */
-class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
+class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget {
   status = 0;
   statusText = '';
-  headers: Record<string, string | undefined> = {};
+  /** undici's raw header list, names and values alternating; read into {@link headers} on first use. */
+  private rawHeaders: Buffer[] | string[] | null = null;
+  private headerMap?: Record<string, string | undefined>;
   private started = false;
   private abortFn?: (reason?: Error) => void;
   private pendingReason?: { reason: unknown };
   private detach?: () => void;
   private resumeFn?: () => void;
   private mode: Mode = 'unread';
-  private parts: Buffer[] = [];
+  /** The body's chunks not yet read; {@link NO_PARTS} (shared, never pushed to) until the first. */
+  private parts: Buffer[] = NO_PARTS;
   private bytes = 0;
   private done = false;
   private failure?: { error: unknown };
@@ -105,12 +87,15 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
   private textWaiter?: { resolve(text: string): void; reject(error: unknown): void; limit: number; tooLarge(bytes: number, head: string): Error };
 
   constructor(
-    private readonly resolveHead: (response: HttpResponse) => void,
+    private readonly resolveHead: (response: HttpResponse | Promise<HttpResponse>) => void,
     private readonly rejectHead: (error: unknown) => void,
     abort: AbortSource,
+    private readonly context: ExchangeContext,
   ) {
-    if (abort instanceof RequestAbort) this.detach = abort.listen((reason) => this.abortWith(reason));
-    else if (abort) {
+    if (abort instanceof RequestAbort) {
+      abort.listen(this);
+      this.detach = () => abort.unlisten(this);
+    } else if (abort) {
       const signal = abort;
       const onAbort = () => this.abortWith(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
@@ -127,18 +112,13 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
 
   onHeaders(statusCode: number, rawHeaders: Buffer[] | string[] | null, resume: () => void, statusText: string): boolean {
     if (statusCode < 200) return true;
-    const headers = this.headers;
-    if (rawHeaders) {
-      for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-        const name = rawHeaders[i]!.toString('latin1').toLowerCase();
-        if (headers[name] === undefined) headers[name] = rawHeaders[i + 1]!.toString('latin1');
-      }
-    }
+    // Read when asked: a JSON answer on the hot path needs its Content-Type alone (see header()).
+    this.rawHeaders = rawHeaders;
     this.status = statusCode;
     this.statusText = statusText || STATUS_CODES[statusCode] || '';
     this.resumeFn = resume;
     this.started = true;
-    this.resolveHead(this);
+    this.resolveHead(this.context.head(this));
     return true;
   }
 
@@ -155,15 +135,15 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
         if (this.bytes > waiter.limit) {
           this.textWaiter = undefined;
           waiter.reject(waiter.tooLarge(this.bytes, headOf(this.parts, chunk)));
-          this.parts = [];
+          this.parts = NO_PARTS;
           this.abortWith(new Error('response body too large'));
           return true;
         }
-        this.parts.push(chunk);
+        this.add(chunk);
         return true;
       }
       default:
-        this.parts.push(chunk);
+        this.add(chunk);
         return this.bytes < UNREAD_LIMIT;
     }
   }
@@ -175,7 +155,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
       waiter.resolve(joined(this.parts));
-      this.parts = [];
+      this.parts = NO_PARTS;
     } else if (this.mode === 'chunks') this.readable?.push(null);
   }
 
@@ -183,13 +163,13 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
     this.detach?.();
     const reason = this.pendingReason ? this.pendingReason.reason : error;
     if (!this.started) {
-      this.rejectHead(reason);
+      this.rejectHead(this.context.failure(reason));
       return;
     }
     if (this.done || this.failure) return;
     this.failure = { error: reason };
     // Unread chunks stay: a stream read later delivers them before the error.
-    if (this.mode !== 'unread') this.parts = [];
+    if (this.mode !== 'unread') this.parts = NO_PARTS;
     if (this.textWaiter) {
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
@@ -199,19 +179,51 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
 
   // --- the reader's side ---------------------------------------------------------------------------
 
+  /** Lower-case names; the first value of a repeated header. */
+  get headers(): Record<string, string | undefined> {
+    if (this.headerMap) return this.headerMap;
+    const headers: Record<string, string | undefined> = {};
+    const raw = this.rawHeaders;
+    if (raw) {
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const name = raw[i]!.toString('latin1').toLowerCase();
+        if (headers[name] === undefined) headers[name] = raw[i + 1]!.toString('latin1');
+      }
+    }
+    this.headerMap = headers;
+    return headers;
+  }
+
+  header(name: string): string | undefined {
+    if (this.headerMap) return this.headerMap[name];
+    const raw = this.rawHeaders;
+    if (!raw) return undefined;
+    // Names are compared byte by byte, values decoded only for the match: most headers stay unread.
+    for (let i = 0; i + 1 < raw.length; i += 2) if (nameIs(raw[i]!, name)) return latin1(raw[i + 1]!);
+    return undefined;
+  }
+
+  textIfComplete(limitBytes: number): string | undefined {
+    if (this.mode !== 'unread' || !this.done || this.failure || this.bytes > limitBytes) return undefined;
+    this.mode = 'text';
+    const text = joined(this.parts);
+    this.parts = NO_PARTS;
+    return text;
+  }
+
   text(limitBytes: number, tooLarge: (bytes: number, head: string) => Error): Promise<string> {
     if (this.mode !== 'unread') return Promise.reject(new Error('the response body was already read'));
     this.mode = 'text';
     if (this.failure) return Promise.reject(this.failure.error);
     if (this.bytes > limitBytes) {
       const error = tooLarge(this.bytes, headOf(this.parts));
-      this.parts = [];
+      this.parts = NO_PARTS;
       if (!this.done) this.abortWith(new Error('response body too large'));
       return Promise.reject(error);
     }
     if (this.done) {
       const text = joined(this.parts);
-      this.parts = [];
+      this.parts = NO_PARTS;
       return Promise.resolve(text);
     }
     return new Promise<string>((resolve, reject) => {
@@ -225,7 +237,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
     this.mode = 'chunks';
     // What arrived before the reader came (a stream may even have broken since) is read first.
     const early = this.parts;
-    this.parts = [];
+    this.parts = NO_PARTS;
     const failure = this.failure;
     // Destroying the stream (a `for await` left early) aborts the exchange, which frees the socket.
     const readable =
@@ -257,10 +269,16 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
   discard(): void {
     if (this.mode !== 'unread') return;
     this.mode = 'discard';
-    this.parts = [];
+    this.parts = NO_PARTS;
     if (this.done || this.failure) return;
     if (this.bytes > DISCARD_LIMIT) this.abortWith(new Error('response body discarded'));
     else this.resume();
+  }
+
+  // A small answer is one chunk: an array of one, not an empty array grown by a push.
+  private add(chunk: Buffer): void {
+    if (this.parts.length === 0) this.parts = [chunk];
+    else this.parts.push(chunk);
   }
 
   private resume(): void {
@@ -269,7 +287,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
   }
 
   /** Aborts before the headers (the head promise rejects with `reason`) or while the body flows. */
-  private abortWith(reason: unknown): void {
+  abortWith(reason: unknown): void {
     if (this.done || this.failure || this.pendingReason) return;
     this.pendingReason = { reason };
     if (this.abortFn) this.abortFn(reason as Error);
@@ -277,6 +295,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler {
 }
 
 const EXCERPT_BYTES = 200;
+const NO_PARTS: Buffer[] = [];
 
 function joined(parts: Buffer[]): string {
   if (parts.length === 0) return '';

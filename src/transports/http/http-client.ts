@@ -4,7 +4,7 @@
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
-import { dispatchExchange, type RequestAbort } from './exchange.js';
+import { dispatchExchange, targetOf, type ExchangeContext, type RequestAbort } from './exchange.js';
 import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
@@ -63,11 +63,18 @@ export interface HttpResponse {
   status: number;
   statusText: string;
   /** Lower-case names; the first value of a repeated header. */
-  headers: Record<string, string | undefined>;
+  readonly headers: Record<string, string | undefined>;
+  /** One header's first value, by its lower-case name, without reading the others. */
+  header(name: string): string | undefined;
   /** The body as raw chunks; breaking out of the loop destroys the body. */
   chunks(): AsyncIterable<Uint8Array>;
   /** The body as text, failing with `tooLarge(bytes)` once it exceeds `limitBytes`. */
   text(limitBytes: number, tooLarge: (bytes: number, head: string) => Error): Promise<string>;
+  /**
+   * The body as text, read now, when all of it has arrived within `limitBytes` and nothing else read
+   * it; otherwise `undefined`, and nothing is read (call `text()`, which also reports what went wrong).
+   */
+  textIfComplete(limitBytes: number): string | undefined;
   /** Drops the body without reading it (frees the socket for reuse). */
   discard(): void;
 }
@@ -111,6 +118,9 @@ export function errorCodeOf(error: unknown): string | undefined {
 /** One server's HTTP client: its connections, provided headers, auth, redirects and typed failures. */
 export class HttpClient {
   private readonly pool: ConnectionPool;
+  /** The last URL sent to, with its origin and path: a URL's `origin` getter builds a new string per call. */
+  private lastUrl?: URL;
+  private lastTarget?: { origin: string; path: string };
 
   constructor(private readonly options: HttpClientOptions = {}) {
     this.pool = new ConnectionPool({ ...options, usesFetch: options.auth !== undefined });
@@ -125,18 +135,25 @@ export class HttpClient {
    * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
    *   the auth handler's typed errors (`MCPB_AUTH_*`).
    */
-  async send(request: HttpRequest): Promise<HttpResponse> {
+  send(request: HttpRequest): Promise<HttpResponse> {
+    // Without provided headers or an auth handler, the exchange's own promise comes back: no async
+    // layer around it (each costs a promise and turns of the microtask queue per POST).
+    if (this.options.headersProvider || this.options.auth) return this.sendPrepared(request);
+    return this.withRedirects(request);
+  }
+
+  private async sendPrepared(request: HttpRequest): Promise<HttpResponse> {
     const req = this.options.headersProvider ? await this.withProvidedHeaders(request, this.options.headersProvider) : request;
     const auth = this.options.auth;
-    if (!auth || hasStaticAuthorization(req.headers)) return this.withRedirects(req);
+    if (!auth || hasStaticAuthorization(req.headers)) return await this.withRedirects(req);
     for (let retries = 0; ; retries++) {
       const value = await auth.authorization({ signal: signalOf(req), fetch: this.fetch });
       const proof =
         value !== undefined && auth.proofHeaders ? await auth.proofHeaders({ httpMethod: req.method, url: String(req.url), authorization: value }) : undefined;
       const response = await this.withRedirects(value ? { ...req, headers: { ...req.headers, ...proof, authorization: value } } : req);
-      const nonce = response.headers['dpop-nonce'];
+      const nonce = response.header('dpop-nonce');
       if (nonce !== undefined) auth.onDpopNonce?.(String(req.url), nonce);
-      const wwwAuthenticate = response.headers['www-authenticate'];
+      const wwwAuthenticate = response.header('www-authenticate');
       if (!isAuthChallenge(response.status, wwwAuthenticate)) {
         if (value !== undefined && response.status < 400) auth.onAccepted?.();
         return response;
@@ -189,60 +206,93 @@ export class HttpClient {
    * @throws the signal's reason when aborted; HttpConnectError (`MCPB_HTTP_CONNECT`) when no answer came;
    *   HttpError (`MCPB_HTTP_STATUS`, with `location`) for a redirect that is not followed.
    */
-  private async withRedirects(req: HttpRequest): Promise<HttpResponse> {
+  private withRedirects(req: HttpRequest): Promise<HttpResponse> {
     // Never mutated: a followed redirect gets a URL of its own.
-    let url = req.url instanceof URL ? req.url : new URL(req.url);
-    for (let hops = 0; ; hops++) {
-      const response = await this.exchange(req, url);
-      if (!isRedirectStatus(response.status)) return response;
-      response.discard();
-      const decision = decideRedirect(req.method, response.status, url, response.headers.location);
-      if (decision.kind === 'follow' && hops < MAX_REDIRECTS) {
-        url = decision.url;
-        continue;
-      }
-      const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
-      const location = decision.kind === 'follow' ? decision.url : decision.location;
-      const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
-      throw new HttpError({
-        server: this.options.serverName,
-        httpMethod: req.method,
-        url: String(url),
-        method: req.rpcMethod,
-        status: response.status,
-        statusText: response.statusText,
-        body: '',
-        hasSessionId,
-        location: location?.toString(),
-        redirect: reason,
-      });
+    let url: URL;
+    try {
+      url = req.url instanceof URL ? req.url : new URL(req.url);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return this.exchange(req, url, 0);
   }
 
-  private async exchange(req: HttpRequest, url: URL): Promise<HttpResponse> {
-    try {
-      return await dispatchExchange(this.pool.next(url.origin), {
-        url,
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        abort: req.abort ?? req.signal,
-      });
-    } catch (error) {
-      const abort = req.abort ?? req.signal;
-      if (abort?.aborted) throw abort.reason;
-      const causeCode = errorCodeOf(error);
-      // A TLS handshake that got something else than TLS back (an https:// URL on a plain-HTTP port) is a connect failure too.
-      if (causeCode === undefined || CONNECT_CODES.has(causeCode) || causeCode.startsWith('ERR_SSL_') || error instanceof TypeError) {
-        throw new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, causeCode }, error);
-      }
-      throw error;
+  /** Hop `hops` of a request: its exchange's promise resolves with the final response, redirects followed. */
+  private exchange(req: HttpRequest, url: URL, hops: number): Promise<HttpResponse> {
+    let target = this.lastTarget;
+    if (url !== this.lastUrl || !target) {
+      target = targetOf(url);
+      this.lastUrl = url;
+      this.lastTarget = target;
     }
+    const hop = new Hop(this, req, url, hops);
+    let dispatcher: Pick<Dispatcher, 'dispatch'>;
+    try {
+      dispatcher = this.pool.next(target.origin);
+    } catch (error) {
+      return Promise.reject(hop.failure(error));
+    }
+    const request = { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body };
+    return dispatchExchange(dispatcher, request, req.abort ?? req.signal, hop);
+  }
+
+  /** @internal A redirect answered hop `hops`: the next hop's response, or the HttpError refusing it. */
+  async redirected(req: HttpRequest, url: URL, response: HttpResponse, hops: number): Promise<HttpResponse> {
+    response.discard();
+    const decision = decideRedirect(req.method, response.status, url, response.headers.location);
+    if (decision.kind === 'follow' && hops < MAX_REDIRECTS) return await this.exchange(req, decision.url, hops + 1);
+    const reason = decision.kind === 'refuse' ? decision.reason : `more than ${MAX_REDIRECTS} redirects in a row`;
+    const location = decision.kind === 'follow' ? decision.url : decision.location;
+    const hasSessionId = Object.keys(req.headers).some((name) => name.toLowerCase() === 'mcp-session-id');
+    throw new HttpError({
+      server: this.options.serverName,
+      httpMethod: req.method,
+      url: String(url),
+      method: req.rpcMethod,
+      status: response.status,
+      statusText: response.statusText,
+      body: '',
+      hasSessionId,
+      location: location?.toString(),
+      redirect: reason,
+    });
+  }
+
+  /** @internal What an exchange that got no answer rejects with: the abort reason, or a typed connect failure. */
+  failure(req: HttpRequest, url: URL, error: unknown): unknown {
+    const abort = req.abort ?? req.signal;
+    if (abort?.aborted) return abort.reason;
+    const causeCode = errorCodeOf(error);
+    // A TLS handshake that got something else than TLS back (an https:// URL on a plain-HTTP port) is a connect failure too.
+    if (causeCode === undefined || CONNECT_CODES.has(causeCode) || causeCode.startsWith('ERR_SSL_') || error instanceof TypeError) {
+      return new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, causeCode }, error);
+    }
+    return error;
   }
 
   /** Closes the connections: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
   async close(graceMs = 1_000): Promise<void> {
     await this.pool.close(graceMs);
+  }
+}
+
+/** One hop of a request: how its exchange settles (typed failures, redirects followed), one object per hop. */
+class Hop implements ExchangeContext {
+  constructor(
+    private readonly client: HttpClient,
+    private readonly req: HttpRequest,
+    private readonly url: URL,
+    private readonly hops: number,
+  ) {}
+
+  failure(error: unknown): unknown {
+    return this.client.failure(this.req, this.url, error);
+  }
+
+  head(response: HttpResponse): HttpResponse | Promise<HttpResponse> {
+    if (!isRedirectStatus(response.status)) return response;
+    // Followed a turn later: the next hop is not dispatched from inside the parser's callback.
+    return Promise.resolve().then(() => this.client.redirected(this.req, this.url, response, this.hops));
   }
 }
 

@@ -25,18 +25,26 @@ export function fitsBefore(retryAfter: RetryAfter | undefined, deadline: number)
 }
 
 /** Reads a JSON answer within the message limit and hands it to the transport's listeners. */
-export async function deliverJson(ctx: StreamContext, response: HttpResponse, method: string | undefined): Promise<void> {
+export function deliverJson(ctx: StreamContext, response: HttpResponse, method: string | undefined): Promise<void> | void {
   const limit = ctx.maxMessageBytes;
-  const text = await response.text(limit, (bytes, head) => {
-    const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
-      bytes,
-      limit,
-      excerpt: head,
-      server: ctx.server,
-    });
-    ctx.report(error);
-    return error;
-  });
+  // Usually the whole body came with the headers: then it is parsed now, with no promise to wait for.
+  const ready = response.textIfComplete(limit);
+  if (ready !== undefined) return deliverText(ctx, ready, method);
+  return response
+    .text(limit, (bytes, head) => {
+      const error = new FramingError('too-large', `the JSON answer to ${method} is over ${bytes} bytes, beyond the ${limit}-byte message limit`, {
+        bytes,
+        limit,
+        excerpt: head,
+        server: ctx.server,
+      });
+      ctx.report(error);
+      return error;
+    })
+    .then((text) => deliverText(ctx, text, method));
+}
+
+function deliverText(ctx: StreamContext, text: string, method: string | undefined): void {
   let value: unknown;
   try {
     value = JSON.parse(text);

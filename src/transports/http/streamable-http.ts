@@ -1,7 +1,7 @@
 // Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
 // the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
 import { Emitter } from '../../../protocol/events.js';
-import { bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
+import { type BodyKind, bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import { standardHeaders } from '../../../protocol/http/param-headers.js';
 import type { JsonRpcMessage, RequestId } from '../../../protocol/jsonrpc/messages.js';
@@ -10,7 +10,7 @@ import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
 import { abortedByClose, sleep, type StreamContext } from './stream-context.js';
-import { RequestAbort } from './exchange.js';
+import { OpenRequests, RequestAbort } from './request-abort.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
@@ -48,9 +48,10 @@ export class StreamableHttpTransport implements Transport {
   private readonly ctx: StreamContext;
   private readonly listen: ListenStream;
   private readonly closing = new AbortController();
-  private readonly inflight = new Map<RequestId, RequestAbort>();
-  /** Every POST not yet settled, requests and notifications alike. */
-  private readonly open = new Set<RequestAbort>();
+  /** `closing` has aborted: a field, read per message, where the signal's `aborted` is a getter call. */
+  private closed = false;
+  /** Every POST not yet settled, requests and notifications alike (a request's handle knows its id). */
+  private readonly open = new OpenRequests();
   private sessionId?: string;
   private protocolVersion?: string;
   /** 2026-07-28: stateless, standard headers, no session, GET stream, DELETE or resumption. */
@@ -70,10 +71,10 @@ export class StreamableHttpTransport implements Transport {
       logger: this.options.logger,
       headerState: () => this.headerState(),
       deliver: (value) => {
-        if (!this.closing.signal.aborted) this.events.emit('message', value);
+        if (!this.closed) this.events.emit('message', value);
       },
       report: (error) => {
-        if (!this.closing.signal.aborted) this.events.emit('error', error);
+        if (!this.closed) this.events.emit('error', error);
       },
       expireSession: (httpMethod, rpcMethod, mayHaveRun) => this.expire(httpMethod, rpcMethod, mayHaveRun),
       resuming: 0,
@@ -104,7 +105,7 @@ export class StreamableHttpTransport implements Transport {
 
   /** Nothing to open until the first POST; rejects only after `close()`. */
   async start(): Promise<void> {
-    if (this.closing.signal.aborted) throw this.closedError();
+    if (this.closed) throw this.closedError();
   }
 
   /**
@@ -129,90 +130,110 @@ export class StreamableHttpTransport implements Transport {
    *   (`MCPB_SESSION_EXPIRED`), HttpStreamError (`MCPB_HTTP_STREAM_LOST`), FramingError (`MCPB_FRAMING`,
    *   too large) (`MCPB_TRANSPORT_CLOSED`), or the signal's reason on abort.
    */
-  async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+  send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+    if (this.closed) return Promise.reject(this.closedError());
     const method = 'method' in message ? message.method : undefined;
-    if (this.closing.signal.aborted) throw this.closedError();
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
     // Never share one signal between requests: each POST gets its own abort handle, which makes an
     // AbortSignal only if a stream read or an auth handler needs one (a controller per POST was 3 % of
     // the HTTP bench). It follows the caller's signal only when there is one; close() aborts it through
     // `open`, so `closing` does not collect one abort listener per request in flight.
-    const abort = new RequestAbort();
+    const abort = new RequestAbort(requestId);
     const unlink = options.signal ? abort.follow(options.signal) : undefined;
     this.open.add(abort);
-    if (requestId !== undefined) this.inflight.set(requestId, abort);
-    try {
-      if (this.modern && method === 'notifications/cancelled') {
-        this.abortCancelled(message);
-        return;
-      }
-      const retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
-      await this.post(message, method, requestId, abort, options.headers, retryBy);
-    } catch (error) {
-      throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
-    } finally {
-      unlink?.();
-      this.open.delete(abort);
-      if (requestId !== undefined && this.inflight.get(requestId) === abort) this.inflight.delete(requestId);
-    }
+    return this.post(message, method, requestId, abort, unlink, options);
   }
 
+  // One async function from the POST to the delivered answer, so that a call pays for one promise
+  // and one frame here, not one per step.
   private async post(
     message: JsonRpcMessage,
     method: string | undefined,
     requestId: RequestId | undefined,
     abort: RequestAbort,
-    extra?: Record<string, string>,
-    retryBy?: number,
+    unlink: (() => void) | undefined,
+    options: SendOptions,
   ): Promise<void> {
-    const isInitialize = method === 'initialize';
-    // A new session starts from an initialize that carries neither the old id nor the old version.
-    const headers = this.modern
-      ? { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
-      : isInitialize
-        ? postHeaders({ custom: this.options.headers })
-        : this.postHeaders();
-    const sentSession = headers[McpHeaders.sessionId] !== undefined;
-    const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
-    if (response.status === 404 && sentSession) {
-      response.discard();
-      throw this.expire('POST', method, false);
-    }
-    if (response.status < 200 || response.status >= 300) {
-      const error = await statusError(this.ctx, response, 'POST', method, sentSession);
-      if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
-        this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
-        await sleep(error.retryAfter!.delayMs, abort.signal);
-        return this.post(message, method, requestId, abort, extra);
+    try {
+      if (this.modern && method === 'notifications/cancelled') {
+        this.abortCancelled(message);
+        return;
       }
-      // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
-      // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
-      const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
-      if (!inBand) throw error;
-      this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
-      return;
+      const isInitialize = method === 'initialize';
+      // A 429 is retried once, when its Retry-After ends within the request's time.
+      let retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
+      for (;;) {
+        // A new session starts from an initialize that carries neither the old id nor the old version.
+        const headers = this.modern
+          ? { ...options.headers, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
+          : isInitialize
+            ? postHeaders({ custom: this.options.headers })
+            : this.postHeaders();
+        const sentSession = headers[McpHeaders.sessionId] !== undefined;
+        const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
+        if (response.status === 404 && sentSession) {
+          response.discard();
+          throw this.expire('POST', method, false);
+        }
+        if (response.status < 200 || response.status >= 300) {
+          const error = await statusError(this.ctx, response, 'POST', method, sentSession);
+          if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
+            this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
+            await sleep(error.retryAfter!.delayMs, abort.signal);
+            retryBy = undefined;
+            continue;
+          }
+          // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
+          // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
+          const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
+          if (!inBand) throw error;
+          this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
+          return;
+        }
+        const reading = this.answer(message, method, requestId, response, abort);
+        if (reading) await reading;
+        return;
+      }
+    } catch (error) {
+      throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
+    } finally {
+      unlink?.();
+      this.open.delete(abort);
     }
-    if (isInitialize) this.adoptSession(response);
+  }
+
+  /** Takes a 2xx answer off its POST; a JSON one that came whole is delivered with no promise at all. */
+  private answer(
+    message: JsonRpcMessage,
+    method: string | undefined,
+    requestId: RequestId | undefined,
+    response: HttpResponse,
+    abort: RequestAbort,
+  ): Promise<void> | void {
+    if (method === 'initialize') this.adoptSession(response);
     if (method === 'notifications/cancelled') this.abortCancelled(message);
-    const kind = bodyKindOf(response.headers[McpHeaders.contentType]);
-    if (requestId === undefined) {
-      // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
-      if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
-      else response.discard();
-      if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
-      return;
-    }
-    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
+    const kind = bodyKindOf(response.header(McpHeaders.contentType));
+    if (requestId === undefined) return this.afterNotification(method, kind, response, abort);
     if (kind === 'json') return deliverJson(this.ctx, response, method);
+    if (kind === 'sse') return consumeResponseStream(this.ctx, response, { id: requestId, method, resumable: !this.modern }, abort.signal);
     if (kind === 'none' || response.status === 202 || response.status === 204) {
       response.discard();
       return;
     }
-    throw await unexpectedContentType(this.ctx, response, method);
+    return unexpectedContentType(this.ctx, response, method).then((error) => {
+      throw error;
+    });
+  }
+
+  private async afterNotification(method: string | undefined, kind: BodyKind, response: HttpResponse, abort: RequestAbort): Promise<void> {
+    // HTTP-4 says 202 and no body; servers also send 200 with JSON (or junk). Tolerate it, read nothing.
+    if (kind === 'sse') await consumeResponseStream(this.ctx, response, { method }, abort.signal);
+    else response.discard();
+    if (method === 'notifications/initialized' && this.options.listen) this.listen.open();
   }
 
   private adoptSession(response: HttpResponse): void {
-    const id = response.headers[McpHeaders.sessionId];
+    const id = response.header(McpHeaders.sessionId);
     // HTTP-18: only visible ASCII can be echoed; a malformed id is ignored rather than sent back broken.
     this.sessionId = id !== undefined && isValidSessionId(id) ? id : undefined;
   }
@@ -221,7 +242,12 @@ export class StreamableHttpTransport implements Transport {
   private abortCancelled(message: JsonRpcMessage): void {
     const params = 'params' in message ? message.params : undefined;
     const id = params?.requestId;
-    if (typeof id === 'string' || typeof id === 'number') this.inflight.get(id)?.abort('request cancelled');
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    // Cancelling is rare: a scan of the POSTs in flight beats a map kept up to date on every POST.
+    this.open
+      .list()
+      .find((abort) => abort.requestId === id)
+      ?.abort('request cancelled');
   }
 
   // Built once per (session id, version) pair, not per POST: the hot path sends thousands with the same.
@@ -258,8 +284,9 @@ export class StreamableHttpTransport implements Transport {
 
   private async shutdown(): Promise<void> {
     const reason = this.closedError();
+    this.closed = true;
     this.closing.abort(reason);
-    for (const controller of this.open) controller.abort(reason);
+    for (const controller of this.open.list()) controller.abort(reason);
     this.listen.stop();
     const sessionId = this.sessionId;
     this.sessionId = undefined;

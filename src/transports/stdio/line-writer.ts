@@ -81,9 +81,11 @@ export class LineWriter {
    * Queues `line` (the encoding of `message`) without a promise. Throws the host's closed error when
    * there is no stream; a later failure reaches {@link LineWriterHost.undelivered} with `message`.
    * `now`: nothing else is coming to batch with (a lone request), so when nothing is queued either
-   * the line is written at once: a sequential caller does not wait for the batch.
+   * the line is written at once: a sequential caller does not wait for the batch. `signal`: a line
+   * still waiting for 'drain' when it aborts is withdrawn, never written and never reported (its
+   * owner fails the request itself).
    */
-  fire(line: string, message: JsonRpcMessage, now = false): void {
+  fire(line: string, message: JsonRpcMessage, now = false, signal?: AbortSignal): void {
     const stream = this.host.writable();
     if (!stream || stream.destroyed) throw this.host.closedError();
     if (now && this.batch === undefined && this.canWriteNow(stream)) {
@@ -96,7 +98,15 @@ export class LineWriter {
       else batch.fired = [message];
       return;
     }
-    this.waiting.push({ line, message });
+    const entry: Waiting = { line, message, signal };
+    if (signal) {
+      entry.onAbort = () => {
+        const at = this.waiting.indexOf(entry);
+        if (at >= 0) this.waiting.splice(at, 1);
+      };
+      signal.addEventListener('abort', entry.onAbort, { once: true });
+    }
+    this.waiting.push(entry);
     this.awaitDrain(stream);
   }
 

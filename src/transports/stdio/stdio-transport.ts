@@ -186,11 +186,12 @@ export class StdioTransport implements Transport {
 
   /**
    * {@link StdioTransport.send} without a promise: a failed write is reported as an `undelivered`
-   * event. A request sent `alone` is written at once rather than with the others of this event-loop turn.
+   * event. A request sent `alone` is written at once rather than with the others of this event-loop turn;
+   * one whose `signal` aborts while it waits for the pipe to drain is withdrawn.
    */
-  fire(message: JsonRpcMessage, alone = false): void {
+  fire(message: JsonRpcMessage, alone = false, signal?: AbortSignal): void {
     if (this.state !== 'open') throw this.closedError();
-    this.writer.fire(encodeLine(message), message, alone);
+    this.writer.fire(encodeLine(message), message, alone, signal);
   }
 
   /**

@@ -105,6 +105,28 @@ test('while the pipe needs drain, fired lines wait in order behind the others an
   assert.equal(undelivered.length, 0);
 });
 
+test('a fired line waiting for drain is withdrawn when its signal aborts: never written, never reported', async () => {
+  const { stream, writes } = sink({ highWaterMark: 1 });
+  const { writer, undelivered } = writerFor(stream);
+  // Corked: the first line stays buffered, so the stream needs 'drain' and later lines queue.
+  stream.cork();
+  const first = writer.write(line(1));
+  await new Promise((resolve) => setImmediate(resolve)); // the batch is written into the corked stream
+  assert.ok(stream.writableNeedDrain);
+  const controller = new AbortController();
+  writer.fire(line(2), msg(2), false, controller.signal);
+  const kept = new AbortController();
+  writer.fire(line(3), msg(3), false, kept.signal);
+  controller.abort(new Error('caller gave up'));
+  stream.uncork();
+  await first;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(writes.join(''), line(1) + line(3));
+  assert.equal(undelivered.length, 0);
+  // Written lines let go of their signal: a later abort changes nothing.
+  kept.abort();
+});
+
 test('lines still queued when the stream ends are reported (fired) or rejected (written)', async () => {
   const { stream } = sink({ highWaterMark: 1 });
   const { writer, undelivered } = writerFor(stream);
