@@ -4,10 +4,16 @@
 // the gateway target back to back, in an order reversed every other pair; a figure is the median of
 // the pairs with its min–max. CPU per call is read for every process of the run (the host in-process,
 // the gateway and the backend from /proc), during the 64-in-flight phase.
-//   node dist/bench/serve.js [--calls N (2000)] [--par N (40000)] [--par-http N (5000)] [--pairs N (5)] [--only stdio|http] [--base DIR] [--json FILE]
+//   node dist/bench/serve.js [--calls N (2000)] [--par N (40000)] [--par-http N (5000)] [--pairs N (5)] [--only stdio|http] [--base DIR] [--floor] [--floor-chunked] [--inproc] [--json FILE]
 // --base DIR also runs the gateway of another build (a checkout built with `npm run build`) in every
 // pair, rotated with the two others, and prints this build over it: the cost of a change.
-//   MCPB_SERVE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" adds node options to the gateway.
+// --floor also runs, in every HTTP pair, `servers/http-floor.ts`: node:http answering each call with a
+// fixed JSON body, the least any HTTP server can cost per call for this host and traffic;
+// --floor-chunked the same floor answering chunked (no Content-Length), as the gateway once did;
+// --inproc the gateway's HTTP server with no backend (`servers/http-gateway-inproc.ts`, an in-process
+// echo tool; with --base, the base build's too): against the floor, what the HTTP layer, connection
+// and registry add; against serve-http, what the stdio round trip to the backend costs.
+//   MCPB_SERVE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p" adds node options to the gateway (and the floor).
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,15 +41,21 @@ const ONLY = opt('only');
 const JSON_OUT = opt('json');
 const BASE = opt('base');
 const baseCli = BASE ? resolve(BASE, 'dist', 'src', 'cli', 'main.js') : undefined;
+const SOLO_FLAGS = { 'floor-http': '--floor', 'floor-chunked-http': '--floor-chunked', 'inproc-http': '--inproc', 'inbase-http': '--inproc' } as const;
+const SOLOS = (Object.keys(SOLO_FLAGS) as (keyof typeof SOLO_FLAGS)[]).filter(
+  (t) => process.argv.includes(SOLO_FLAGS[t]) && (t !== 'inbase-http' || BASE !== undefined),
+);
 const GATEWAY_NODE_ARGS = (process.env.MCPB_SERVE_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpb-serve-bench-'));
 const config = join(dir, 'mcp-bridge.json');
 writeFileSync(config, JSON.stringify({ tools: { mcp: { servers: [{ name: 'echo', command: process.execPath, args: [echo] }] } } }));
 
-type Target = 'direct' | 'serve-stdio' | 'direct-http' | 'serve-http' | 'base-stdio' | 'base-http';
+type Target = 'direct' | 'serve-stdio' | 'direct-http' | 'serve-http' | 'base-stdio' | 'base-http' | keyof typeof SOLO_FLAGS;
 const isHttp = (t: Target) => t.endsWith('http');
-const viaGateway = (t: Target) => !t.startsWith('direct');
+/** A server in one process, no backend behind it (the floors, the in-process gateways): its CPU is the "backend" column. */
+const isSolo = (t: Target) => t in SOLO_FLAGS;
+const viaGateway = (t: Target) => t.startsWith('serve') || t.startsWith('base');
 const cliOf = (t: Target) => (t.startsWith('base') ? baseCli! : cli);
 interface Opened {
   client: Client;
@@ -75,16 +87,26 @@ async function open(target: Target): Promise<Opened> {
     await client.connect(transport);
     return { client, pid: transport.pid!, close: () => client.close() };
   }
-  const { child, match } =
-    target === 'direct-http'
-      ? await spawnListening([resolve(here, 'servers', 'http-echo.js')], 'stdout', /LISTENING (\d+)/)
-      : await spawnListening(
-          [...GATEWAY_NODE_ARGS, cliOf(target), 'serve', '--config', config, '--http', '127.0.0.1:0'],
-          'stderr',
-          /serving Streamable HTTP on (\S+)/,
-        );
+  const server = {
+    'direct-http': ['http-echo.js'],
+    'floor-http': ['http-floor.js'],
+    'floor-chunked-http': ['http-floor.js', '--chunked'],
+    'inproc-http': ['http-gateway-inproc.js'],
+    'inbase-http': ['http-gateway-inproc.js', '--root', resolve(BASE ?? '.', 'dist')],
+  }[target as string]!;
+  const { child, match } = !viaGateway(target)
+    ? await spawnListening(
+        [...(isSolo(target) ? GATEWAY_NODE_ARGS : []), resolve(here, 'servers', server[0]!), ...server.slice(1)],
+        'stdout',
+        /LISTENING (\d+)/,
+      )
+    : await spawnListening(
+        [...GATEWAY_NODE_ARGS, cliOf(target), 'serve', '--config', config, '--http', '127.0.0.1:0'],
+        'stderr',
+        /serving Streamable HTTP on (\S+)/,
+      );
   child.removeAllListeners('exit');
-  const url = target === 'direct-http' ? `http://127.0.0.1:${match}/mcp` : match;
+  const url = viaGateway(target) ? match : `http://127.0.0.1:${match}/mcp`;
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: hostFetch }));
   return {
     client,
@@ -219,6 +241,7 @@ const GROUPS = (
   ] as Target[][]
 )
   .map((g) => (BASE ? g : g.slice(0, 2)))
+  .map((g) => (isHttp(g[0]!) ? [...g, ...SOLOS] : g))
   .filter(([d]) => !ONLY || (ONLY === 'http') === isHttp(d!));
 const runs = new Map<Target, Run[]>();
 const loadStart = loadavg()[0]!;
@@ -252,7 +275,8 @@ const cpuLine = (label: string, rs: Run[]) =>
     rs.map((r) => r.cpu.backend),
     1,
   )}  total ${spread(rs.map(total), 1)}`;
-for (const [d, ...gateways] of GROUPS) {
+for (const [d, ...others] of GROUPS) {
+  const gateways = others.filter((t) => !isSolo(t));
   const dr = runs.get(d!)!;
   const lines = [`${isHttp(d!) ? 'Streamable HTTP' : 'stdio'} (${PAIRS} pairs, median (min–max)):`];
   lines.push(
@@ -285,6 +309,12 @@ for (const [d, ...gateways] of GROUPS) {
   }
   lines.push(cpuLine('direct', dr));
   for (const g of gateways) lines.push(cpuLine(g.split('-')[0]!, runs.get(g)!));
+  // A solo target's one process is the server: its CPU per call is the "backend" column.
+  for (const fl of others.filter(isSolo)) {
+    const fr = runs.get(fl)!;
+    lines.push(cpuLine(fl.replace(/-http$/, ''), fr));
+    summary[fl] = { runs: fr };
+  }
   const base = gateways.find((g) => g.startsWith('base'));
   if (base) {
     const nr = runs.get(gateways[0]!)!;

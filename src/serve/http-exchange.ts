@@ -13,6 +13,9 @@ export interface ResumableStreams {
   onAbandon: () => void;
 }
 
+/** No extra headers: the common case, which `sendJson` writes without copying. */
+export const NONE: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 export class ResponseChannel implements Channel {
   private streaming = false;
   private finished = false;
@@ -21,7 +24,7 @@ export class ResponseChannel implements Channel {
   constructor(
     private readonly res: ServerResponse,
     private readonly requestId: RequestId,
-    private readonly headers: Record<string, string> = {},
+    private readonly headers: Record<string, string> = NONE,
     private readonly resumable?: ResumableStreams,
     /** The HTTP status of an error answered as JSON (2026: a code may have its own, HTTP-15); 200 otherwise. */
     private readonly errorStatus?: (code: number) => number,
@@ -43,7 +46,7 @@ export class ResponseChannel implements Channel {
     this.finished = true;
     if (this.stream) return this.stream.finish();
     if (this.res.writableEnded) return;
-    if (!this.res.headersSent) this.res.writeHead(202);
+    if (!this.res.headersSent) this.res.writeHead(202, NO_BODY);
     this.res.end();
   }
 
@@ -59,8 +62,7 @@ export class ResponseChannel implements Channel {
     if (!this.streaming && final) {
       this.finished = true;
       const status = 'error' in message && this.errorStatus ? this.errorStatus(message.error.code) : 200;
-      this.res.writeHead(status, { ...this.headers, 'content-type': 'application/json' });
-      this.res.end(body);
+      sendJson(this.res, status, body, this.headers);
       return;
     }
     if (!this.streaming && this.resumable) {
@@ -80,19 +82,37 @@ export class ResponseChannel implements Channel {
   }
 }
 
+/** The headers of an answer without a body: a length, so node:http sends no chunked terminator. */
+export const NO_BODY: Readonly<Record<string, string>> = Object.freeze({ 'content-length': '0' });
+
+/**
+ * A whole JSON answer in one write. With its length known before the headers are stored, node:http
+ * sends the header and the body as one string in one `write`; a `writeHead` without it makes the
+ * body chunked, five pieces and a terminator gathered into a `writev`.
+ */
+export function sendJson(res: ServerResponse, status: number, body: string, headers?: Record<string, string>): void {
+  const length = String(Buffer.byteLength(body));
+  res.writeHead(
+    status,
+    headers === undefined || headers === NONE
+      ? { 'content-type': 'application/json', 'content-length': length }
+      : { ...headers, 'content-type': 'application/json', 'content-length': length },
+  );
+  res.end(body);
+}
+
 export function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
 export function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end(`${message}\n`);
+  const text = `${message}\n`;
+  res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) }).end(text);
 }
 
 export function methodNotAllowed(res: ServerResponse): void {
-  res
-    .writeHead(405, { allow: 'POST', 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } }));
+  sendJson(res, 405, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed.' } }), { allow: 'POST' });
 }
 
 export function rpcError(
@@ -104,12 +124,14 @@ export function rpcError(
   error?: { code: number; message: string; data?: unknown },
 ): void {
   const body: JsonObject = { jsonrpc: '2.0', id: id ?? null, error: error ?? { code, message } };
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  sendJson(res, status, JSON.stringify(body));
 }
 
 export function readBody(req: IncomingMessage, max: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // A call's body is one chunk: decoded as it is, not copied into a concatenation first.
+    let first: Buffer | undefined;
+    let more: Buffer[] | undefined;
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -118,15 +140,16 @@ export function readBody(req: IncomingMessage, max: number): Promise<string> {
         req.destroy();
         return;
       }
-      chunks.push(chunk);
+      if (first === undefined) first = chunk;
+      else (more ??= [first]).push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(more ? Buffer.concat(more).toString('utf8') : (first?.toString('utf8') ?? '')));
     req.on('error', reject);
   });
 }
 
-/** The path and the query of a request URL. */
-export function splitUrl(url: string): [string, URLSearchParams] {
+/** The path and the query string (without its `?`) of a request URL. */
+export function splitUrl(url: string): [string, string] {
   const q = url.indexOf('?');
-  return q < 0 ? [url, new URLSearchParams()] : [url.slice(0, q), new URLSearchParams(url.slice(q + 1))];
+  return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
 }

@@ -46,44 +46,67 @@ export function checkBind(listen: ListenAddress, token: string | undefined): voi
   );
 }
 
+type Refusal = { status: 401 | 403; message: string };
+type GuardHeaders = { host?: string; origin?: string; authorization?: string };
+
 /** Why a request is refused before it is read, as an HTTP status and a message; undefined when it passes. */
-export function guardRequest(
-  headers: { host?: string; origin?: string; authorization?: string },
-  listen: ListenAddress,
-  token: string | undefined,
-): { status: 401 | 403; message: string } | undefined {
-  const loopbackBind = isLoopback(listen.host);
-  const hostName = hostOf(headers.host);
-  if (loopbackBind && hostName !== undefined && !isLoopback(hostName)) {
-    return { status: 403, message: `Host "${headers.host}" is not a loopback name; this server only answers requests addressed to it as localhost` };
-  }
-  const origin = headers.origin;
-  if (origin !== undefined) {
-    let originHost: string | undefined;
-    try {
-      originHost = new URL(origin).hostname;
-    } catch {
-      originHost = undefined;
-    }
-    // SERVE-1: a loopback origin always passes; another one only when it is the host the request was sent to (same origin).
-    const sameAsHost = originHost !== undefined && hostName !== undefined && originHost.toLowerCase() === hostName.toLowerCase() && !loopbackBind;
-    if (originHost === undefined || !(isLoopback(originHost) || sameAsHost)) return { status: 403, message: `Origin ${origin} is not allowed` };
-  }
-  if (token !== undefined && token !== '') {
-    const given = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
-    if (given === undefined || !sameSecret(given, token)) return { status: 401, message: 'a bearer token is required (Authorization: Bearer TOKEN)' };
-  }
-  return undefined;
+export function guardRequest(headers: GuardHeaders, listen: ListenAddress, token: string | undefined): Refusal | undefined {
+  return requestGuard(listen, token)(headers);
 }
 
-function hostOf(hostHeader: string | undefined): string | undefined {
-  if (hostHeader === undefined) return undefined;
+// Distinct Host values a server remembers the verdict of: a host sends the same one on every request.
+const HOST_MEMO = 32;
+
+/**
+ * `guardRequest` for one server: the same verdicts, with the bind's loopback test, the token's
+ * bytes and the verdict on each recent `Host` value worked out once instead of on every request.
+ */
+export function requestGuard(listen: ListenAddress, token: string | undefined): (headers: GuardHeaders) => Refusal | undefined {
+  const loopbackBind = isLoopback(listen.host);
+  const secret = token !== undefined && token !== '' ? Buffer.from(token) : undefined;
+  const hosts = new Map<string, { name: string; refusal?: Refusal }>();
+  const hostVerdict = (host: string) => {
+    let v = hosts.get(host);
+    if (v) return v;
+    const name = hostOf(host);
+    v =
+      loopbackBind && !isLoopback(name)
+        ? { name, refusal: { status: 403, message: `Host "${host}" is not a loopback name; this server only answers requests addressed to it as localhost` } }
+        : { name };
+    if (hosts.size >= HOST_MEMO) hosts.clear();
+    hosts.set(host, v);
+    return v;
+  };
+  return (headers) => {
+    const host = headers.host === undefined ? undefined : hostVerdict(headers.host);
+    if (host?.refusal) return host.refusal;
+    const hostName = host?.name;
+    const origin = headers.origin;
+    if (origin !== undefined) {
+      let originHost: string | undefined;
+      try {
+        originHost = new URL(origin).hostname;
+      } catch {
+        originHost = undefined;
+      }
+      // SERVE-1: a loopback origin always passes; another one only when it is the host the request was sent to (same origin).
+      const sameAsHost = originHost !== undefined && hostName !== undefined && originHost.toLowerCase() === hostName.toLowerCase() && !loopbackBind;
+      if (originHost === undefined || !(isLoopback(originHost) || sameAsHost)) return { status: 403, message: `Origin ${origin} is not allowed` };
+    }
+    if (secret) {
+      const given = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim();
+      if (given === undefined || !sameSecret(given, secret)) return { status: 401, message: 'a bearer token is required (Authorization: Bearer TOKEN)' };
+    }
+    return undefined;
+  };
+}
+
+function hostOf(hostHeader: string): string {
   const m = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(hostHeader.trim());
   return m ? m[1]!.replace(/^\[|\]$/g, '') : hostHeader;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+function sameSecret(given: string, secret: Buffer): boolean {
+  const x = Buffer.from(given);
+  return x.length === secret.length && timingSafeEqual(x, secret);
 }

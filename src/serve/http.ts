@@ -16,9 +16,9 @@ import { nullLogger } from '../log.js';
 import { ServeConnection } from './connection.js';
 import { requestFacts } from './envelope.js';
 import type { Gateway } from './gateway.js';
-import { checkBind, guardRequest } from './http-guard.js';
+import { checkBind, requestGuard } from './http-guard.js';
 import { checkModernPost, isModernPost } from './http-modern.js';
-import { header, methodNotAllowed, plain, readBody, ResponseChannel, rpcError, splitUrl, type ResumableStreams } from './http-exchange.js';
+import { header, methodNotAllowed, NO_BODY, NONE, plain, readBody, ResponseChannel, rpcError, splitUrl, type ResumableStreams } from './http-exchange.js';
 import { LegacySseEndpoint } from './http-sse.js';
 import { streamPolicy, type HttpServeOptions, type HttpServer } from './http-options.js';
 import { DEFAULT_REPLAY_LIMITS, SessionStreams, type ReplayLimits, type SseStream } from './http-streams.js';
@@ -62,6 +62,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
   const ephemeral = new Set<ServeConnection>();
   const limits: ReplayLimits = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
   const legacySse = new LegacySseEndpoint({ maxBodyBytes: maxBody, logger });
+  const guard = requestGuard(options.listen, options.token);
   let closing = false;
 
   const gatewayAt = (path: string): Gateway | undefined => {
@@ -89,11 +90,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const [path, query] = splitUrl(req.url ?? '/');
-    const refused = guardRequest(
-      { host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization },
-      options.listen,
-      options.token,
-    );
+    const refused = guard(req.headers);
     if (refused) {
       plain(res, refused.status, refused.message, refused.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       return;
@@ -111,7 +108,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (path.startsWith('/sse')) {
       const at = path.replace(/\/$/, '');
       if (req.method === 'GET') return void legacySse.open(res, at, gateway);
-      if (req.method === 'POST') return void (await legacySse.post(req, res, at, query));
+      if (req.method === 'POST') return void (await legacySse.post(req, res, at, new URLSearchParams(query)));
       return void plain(res, 405, `${req.method} is not allowed on ${path}: GET opens the stream, POST sends a message`, { allow: 'GET, POST' });
     }
     const sessionId = header(req, McpHeaders.sessionId);
@@ -139,7 +136,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (req.method === 'DELETE') {
       if (!session) return void methodNotAllowed(res);
       endSession(session);
-      res.writeHead(200).end();
+      res.writeHead(200, NO_BODY).end();
       return;
     }
     if (req.method !== 'POST') return void methodNotAllowed(res);
@@ -157,7 +154,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     if (c.kind !== 'request') {
       // Notifications and responses: accepted, nothing to answer (HTTP-4).
       if (session) await session.connection.receive(body, { send: () => {} });
-      res.writeHead(202).end();
+      res.writeHead(202, NO_BODY).end();
       return;
     }
     const request = c.message;
@@ -187,7 +184,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
       rpcError(res, 400, ErrorCodes.InvalidRequest, `Bad Request: unsupported MCP-Protocol-Version ${version}`, request.id);
       return;
     }
-    await exchange(session.connection, request, res, {}, session);
+    await exchange(session.connection, request, res, NONE, session);
   };
 
   const serveModern = async (request: JsonRpcRequest, req: IncomingMessage, res: ServerResponse, gateway: Gateway) => {
@@ -203,7 +200,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpServer> 
     const connection = new ServeConnection({ gateway, logger });
     ephemeral.add(connection);
     try {
-      await exchange(connection, request, res, {}, undefined, modernStatus);
+      await exchange(connection, request, res, NONE, undefined, modernStatus);
     } finally {
       connection.close('the request ended');
       ephemeral.delete(connection);

@@ -3,6 +3,7 @@
 // gateway runs in this process in front of no server at all.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Manager } from '../../src/manager/manager.js';
 import { Registry } from '../../src/adapters/registry.js';
@@ -26,6 +27,33 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify(body),
+  });
+}
+
+// node:http's client, which shows the framing headers (`transfer-encoding`) fetch hides.
+async function rawPost(
+  port: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
 }
 
@@ -71,6 +99,34 @@ describe('serve --http guards', () => {
       req.end(JSON.stringify(INIT));
     });
     assert.equal(status, 403);
+  });
+
+  test('a refused Host stays refused before and after a loopback one is served, however often it comes (SERVE-1)', async () => {
+    const port = new URL(g.url()).port;
+    const statuses: number[] = [];
+    for (const host of [`rebind.example:${port}`, `127.0.0.1:${port}`, `rebind.example:${port}`, `localhost:${port}`, `rebind.example:${port}`])
+      statuses.push(await rawPost(port, INIT, { host }).then((r) => r.status));
+    assert.deepEqual(statuses, [403, 200, 403, 200, 403]);
+  });
+
+  test('a whole JSON answer carries its Content-Length, not a chunked body; 202 has length 0 (HTTP-2, HTTP-4)', async () => {
+    const port = new URL(g.url()).port;
+    const init = await rawPost(port, INIT);
+    assert.equal(init.status, 200);
+    assert.equal(init.headers['transfer-encoding'], undefined);
+    assert.equal(init.headers['content-length'], String(Buffer.byteLength(init.body)));
+    assert.equal((JSON.parse(init.body) as { id: number }).id, 1);
+    const session = init.headers['mcp-session-id'] as string;
+    const ping = await rawPost(port, { jsonrpc: '2.0', id: 7, method: 'ping' }, { 'mcp-session-id': session });
+    assert.equal(ping.headers['content-length'], String(Buffer.byteLength(ping.body)));
+    assert.equal(ping.headers['transfer-encoding'], undefined);
+    const note = await rawPost(port, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': session });
+    assert.equal(note.status, 202);
+    assert.equal(note.headers['content-length'], '0');
+    assert.equal(note.body, '');
+    const bad = await rawPost(port, { jsonrpc: '2.0', id: 8, method: 'ping' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.headers['content-length'], String(Buffer.byteLength(bad.body)));
   });
 
   test('session ids are random UUIDs; an ended or unknown one is 404 (SERVE-4, HTTP-19)', async () => {
