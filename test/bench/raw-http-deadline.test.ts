@@ -17,7 +17,13 @@ async function silentServer() {
       const msg = JSON.parse(body) as { id?: number; method: string };
       if (msg.method === 'initialize') {
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'silent', version: '1' } } }));
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: msg.id,
+            result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'silent', version: '1' } },
+          }),
+        );
       } else if (msg.id === undefined) res.writeHead(202).end();
       else held.push(res);
     });
