@@ -18,34 +18,19 @@ import {
 import { ConnectionClosedError, RequestAbortedError, RequestTimeoutError } from '../errors/session-errors.js';
 import { excerptOf } from '../../protocol/jsonrpc/excerpt.js';
 import { messageKindOf } from '../../protocol/jsonrpc/message-kind.js';
-import { withMeta } from '../../protocol/mcp/meta.js';
 import { nullLogger, type Logger } from '../log.js';
 import type { Transport, TransportCloseInfo } from '../transports/transport.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 import { Dispatcher, type NotificationHandler, type RequestHandler } from './dispatcher.js';
 import { IncomingRequests } from './incoming.js';
 import { failInvalidAnswer, failUnreadableAnswer } from './read-failures.js';
-import { openEntry } from './request-entry.js';
+import { applyHooks, openEntry, outgoingParams } from './request-entry.js';
 import { RequestDelivery } from './delivery.js';
 import { PendingTable, systemClock, type Clock, type PendingEntry, type RequestHooks, type TimeoutKind } from './pending.js';
 import type { RequestObserver } from './observer.js';
 
 export { DEFAULT_REQUEST_TIMEOUT_MS, type RequestOptions, type SessionEvents, type SessionOptions } from './options.js';
 export type { RequestHooks } from './pending.js';
-
-/** `params` (the request's own object) with `_meta.progressToken` added in place: the same JSON as {@link withMeta}'s copy. */
-function withTokenInPlace(params: JsonObject, token: string | number): JsonObject {
-  params._meta = { progressToken: token };
-  return params;
-}
-
-/** `hooks` applied to a promise settled without them (a traced request, an early failure), one step later. */
-function applyHooks(answer: Promise<unknown>, hooks: RequestHooks, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<unknown> {
-  const { check, rescue } = hooks;
-  const onResult = check === undefined ? undefined : (result: unknown) => check(result as Record<string, unknown>, params);
-  // A check's throw is not rescued, as in the table: the rescue takes the request's own failure alone.
-  return rescue === undefined ? answer.then(onResult) : answer.then(onResult, (error: unknown) => rescue(error, method, params, options));
-}
 
 /** One JSON-RPC conversation with a peer over a {@link Transport}. */
 export class Session {
@@ -145,13 +130,7 @@ export class Session {
       options.onProgress !== undefined || (options.progress ?? (this.progressMethods?.has(method) === true && options.resetTimeoutOnProgress !== false));
     // PROG-2: the request id is unique among our active requests, so it doubles as the token.
     const progressToken = wantsProgress ? id : undefined;
-    const meta = options.meta;
-    let finalParams =
-      progressToken === undefined && meta === undefined
-        ? params
-        : meta === undefined && hooks?.paramsFresh === true && params !== undefined && params._meta === undefined
-          ? withTokenInPlace(params, progressToken!)
-          : withMeta(params, meta, progressToken);
+    let finalParams = outgoingParams(params, options.meta, progressToken, hooks?.paramsFresh === true);
     // Tracing (when installed) sees the request as it goes out and may add trace context to `_meta`.
     const observed = this.observer?.open(id, method, finalParams);
     if (observed !== undefined) finalParams = observed.params;
