@@ -79,6 +79,22 @@ async function staticClosure(entry) {
   return modules;
 }
 const clientCore = new Set([...(await staticClosure(entries.client)), ...(await staticClosure(entries.protocol))]);
+// The modern era's path is loaded by the first modern connection (src/client/modern-path.ts): what
+// only it needs is one file with it (the gateway's chunk imports from that file too, rather than
+// Rollup cutting the modules both use into chunks of their own). A module it shares with a
+// transport stays in client.js, so that neither a modern connection nor an HTTP one loads a third file.
+const transportCore = new Set([
+  ...(await staticClosure(`${stage}/src/transports/detect.js`)),
+  ...(await staticClosure(`${stage}/src/transports/stdio/stdio-transport.js`)),
+]);
+const modernCore = new Set();
+for (const id of await staticClosure(`${stage}/src/client/modern-path.js`)) {
+  if (clientCore.has(id)) continue;
+  if (transportCore.has(id)) clientCore.add(id);
+  else modernCore.add(id);
+}
+if (process.env.MCPB_BUNDLE_REPORT === '1')
+  process.stdout.write(`modern path: ${[...modernCore].map((id) => id.slice(id.indexOf(stage) + stage.length + 1)).join(' ')}\n`);
 const indexCore = await staticClosure(entries.index);
 // The manager's steps builder joins the governance entry's modules: one file whoever loads them.
 const governanceCore = new Set([...(await staticClosure(entries.governance)), ...(await staticClosure(`${stage}/src/manager/pipeline-steps.js`))]);
@@ -124,7 +140,9 @@ const { output } = await build.write({
           ? 'index-core'
           : governanceCore.has(id)
             ? 'governance'
-            : undefined,
+            : modernCore.has(id)
+              ? 'modern-path'
+              : undefined,
 });
 await build.close();
 // MCPB_BUNDLE_REPORT=1: what each file loaded at import holds, module by module, largest first, each

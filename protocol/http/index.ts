@@ -6,3 +6,4 @@ export * from './reconnect.js';
 export * from './retry-after.js';
 export * from './param-headers.js';
 export * from './redirect.js';
+export * from './header-bindings.js';

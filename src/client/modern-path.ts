@@ -22,6 +22,8 @@ import type { RequestPath } from './request-path.js';
 import { followTask } from './task-driver.js';
 
 export { openListen } from './listen.js';
+// The tools' `Mcp-Param-*` bindings (HTTP-10, HTTP-11): only a modern HTTP connection uses them.
+export { ToolHeaders } from './tool-headers.js';
 
 export interface ModernPathOptions {
   server?: string;

@@ -20,7 +20,7 @@ import type { ClientConnection } from './connection.js';
 import { requireCapability } from './features.js';
 import { collectPages } from './pagination.js';
 import { taskParams, ToolTask } from './tasks.js';
-import { ToolHeaders } from './tool-headers.js';
+import type { ToolHeaders } from './tool-headers.js';
 
 /** The MCP SDK's `callTool` options as this client's {@link CallToolOptions}. */
 export function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOptions = {}): CallToolOptions {
@@ -38,7 +38,8 @@ export function fromSdkOptions(params: SdkCallToolParams, options: SdkRequestOpt
 export class ToolCalls {
   /** Tools as last listed, for their execution.taskSupport (TASKS-2). */
   private readonly toolsByName = new Map<string, Tool>();
-  private readonly toolHeaders = new ToolHeaders();
+  /** Modern HTTP only: the tools' `Mcp-Param-*` bindings, from the modern path's module (loaded by then). */
+  private toolHeaders?: ToolHeaders;
   /** Whether tools were listed (or a listing was tried) on this connection: a call before that learns the tool first. */
   private listed = false;
   /** The smallest `ttlMs` of the pages of the last complete listing; undefined when a page had none (CACHE-2). */
@@ -75,7 +76,7 @@ export class ToolCalls {
     for (const tool of tools) this.toolsByName.set(tool.name, tool);
     if (!connection.modernHttp) return tools;
     // HTTP-11: a tool whose x-mcp-header annotations cannot be honoured is left out, with a warning.
-    return this.toolHeaders.filter(tools, server, (e) => {
+    return this.headers().filter(tools, server, (e) => {
       connection.logger.warn(e.message, { server, code: e.code });
       connection.events.emit('error', e);
     });
@@ -206,7 +207,12 @@ export class ToolCalls {
 
   private async paramHeaders(name: string, args: Record<string, unknown>): Promise<Record<string, string> | undefined> {
     // A call before any listing cannot know the tool's header bindings: list once (served from cache while fresh).
-    if (!this.toolHeaders.known) await this.list().catch(() => []);
-    return this.toolHeaders.headersFor(name, args);
+    if (!this.headers().known) await this.list().catch(() => []);
+    return this.headers().headersFor(name, args);
+  }
+
+  // A connection is modern HTTP only once it turned modern, which loaded the modern path's module.
+  private headers(): ToolHeaders {
+    return (this.toolHeaders ??= new this.connection.modern!.ToolHeaders());
   }
 }

@@ -1,6 +1,6 @@
 // HTTP-10..12 for the client: which listed tools can be called over modern HTTP (invalid
 // `x-mcp-header` annotations leave a tool out, reported), and the `Mcp-Param-*` headers of a call.
-import { paramHeaders, scanHeaderBindings, type HeaderBinding } from '../../protocol/http/param-headers.js';
+import { paramHeaders, scanHeaderBindings, type HeaderBinding } from '../../protocol/http/header-bindings.js';
 import type { Tool } from '../../protocol/index.js';
 import { ToolHeaderInvalidError } from '../errors/era-errors.js';
 

@@ -5,7 +5,8 @@
 // SERVE-14), which is judged before whether we serve the version (-32022, SERVE-5), so a mismatch
 // is never reported as an unsupported version.
 import type { IncomingHttpHeaders } from 'node:http';
-import { ModernHeaders, scanHeaderBindings } from '../../protocol/http/param-headers.js';
+import { scanHeaderBindings } from '../../protocol/http/header-bindings.js';
+import { ModernHeaders } from '../../protocol/http/param-headers.js';
 import { McpHeaders } from '../../protocol/http/headers.js';
 import { ErrorCodes, isSupportedInEra, MetaKeys, type JsonRpcRequest } from '../../protocol/index.js';
 import { RpcError } from './rpc-error.js';
