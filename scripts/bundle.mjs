@@ -81,20 +81,24 @@ async function staticClosure(entry) {
 const clientCore = new Set([...(await staticClosure(entries.client)), ...(await staticClosure(entries.protocol))]);
 // The modern era's path is loaded by the first modern connection (src/client/modern-path.ts): what
 // only it needs is one file with it (the gateway's chunk imports from that file too, rather than
-// Rollup cutting the modules both use into chunks of their own). A module it shares with a
-// transport stays in client.js, so that neither a modern connection nor an HTTP one loads a third file.
-const transportCore = new Set([
-  ...(await staticClosure(`${stage}/src/transports/detect.js`)),
-  ...(await staticClosure(`${stage}/src/transports/stdio/stdio-transport.js`)),
-]);
-const modernCore = new Set();
-for (const id of await staticClosure(`${stage}/src/client/modern-path.js`)) {
-  if (clientCore.has(id)) continue;
-  if (transportCore.has(id)) clientCore.add(id);
-  else modernCore.add(id);
+// Rollup cutting the modules both use into chunks of their own). A module that two of the modules the
+// client loads on first use share (the transports, the modern path, the task steps) stays in
+// client.js: Rollup would make it a file of its own, a third file for a modern HTTP connection.
+const lazyClient = ['src/transports/detect.js', 'src/transports/stdio/stdio-transport.js', 'src/client/modern-path.js', 'src/client/task-steps.js'];
+const lazyClosures = [];
+for (const file of lazyClient) lazyClosures.push(new Set([...(await staticClosure(`${stage}/${file}`))].filter((id) => !clientCore.has(id))));
+for (const [i, closure] of lazyClosures.entries()) for (const id of closure) if (lazyClosures.some((other, j) => j !== i && other.has(id))) clientCore.add(id);
+const modernCore = new Set([...lazyClosures[2]].filter((id) => !clientCore.has(id)));
+if (process.env.MCPB_BUNDLE_REPORT === '1') {
+  const name = (id) => id.slice(id.indexOf(stage) + stage.length + 1);
+  process.stdout.write(
+    `shared by lazily loaded modules, kept in client.js: ${[...clientCore]
+      .filter((id) => lazyClosures.some((c) => c.has(id)))
+      .map(name)
+      .join(' ')}\n`,
+  );
+  process.stdout.write(`modern path: ${[...modernCore].map(name).join(' ')}\n`);
 }
-if (process.env.MCPB_BUNDLE_REPORT === '1')
-  process.stdout.write(`modern path: ${[...modernCore].map((id) => id.slice(id.indexOf(stage) + stage.length + 1)).join(' ')}\n`);
 const indexCore = await staticClosure(entries.index);
 // The manager's steps builder joins the governance entry's modules: one file whoever loads them.
 const governanceCore = new Set([...(await staticClosure(entries.governance)), ...(await staticClosure(`${stage}/src/manager/pipeline-steps.js`))]);

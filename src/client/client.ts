@@ -50,7 +50,7 @@ import { listResources, listResourceTemplates, readResource } from './resources.
 import type { UiResource } from './apps.js';
 import { LoadedSkill, type LoadSkillOptions } from './skill-load.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
-import { listTasks, type ToolTask } from './tasks.js';
+import { taskSteps, type ToolTask } from './tasks.js';
 import { fromSdkOptions, ToolCalls } from './tool-calls.js';
 
 export { DEFAULT_STARTUP_TIMEOUT_MS } from './client-options.js';
@@ -224,8 +224,8 @@ export class Client {
    * Every task the server holds for this session (`tasks/list`, paginated).
    * @throws CapabilityMissingError unless the server declared `tasks.list`.
    */
-  listTasks(options?: FeatureOptions): Promise<Task[]> {
-    return listTasks(this.connection.host, options);
+  async listTasks(options?: FeatureOptions): Promise<Task[]> {
+    return (await taskSteps()).listTasks(this.connection.host, options);
   }
 
   /**

@@ -3,20 +3,11 @@
 // when tasks/result lets the server send its queued elicitation/sampling requests), then fetches
 // the result with tasks/result. notifications/tasks/status only updates the handle for listeners:
 // when to stop polling is decided by what tasks/get answered, never by a notification (TASKS-6).
-import {
-  isTerminalTaskStatus,
-  Methods,
-  MODEL_IMMEDIATE_RESPONSE_META,
-  type CallToolResult,
-  type CreateTaskResult,
-  type JsonObject,
-  type ListTasksResult,
-  type Task,
-} from '../../protocol/index.js';
-import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
-import { collectPages } from './pagination.js';
-import { pollDelay, sleep, type PollBounds } from './polling.js';
+// The handle is here, so `instanceof ToolTask` works without a task ever run; its requests (polling,
+// result, cancel, tasks/list) are in task-steps.ts, loaded by the first of them: most clients run none.
+import { Methods, MODEL_IMMEDIATE_RESPONSE_META, type CallToolResult, type CreateTaskResult, type JsonObject, type Task } from '../../protocol/index.js';
+import { InvalidResultError } from '../errors/session-errors.js';
+import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 
 /** What to ask of the server for a task-augmented call (TASKS-3). */
 export interface TaskRequest {
@@ -30,10 +21,22 @@ export interface TaskWaitOptions extends FeatureOptions {
   onStatus?: (task: Task) => void;
 }
 
-/** Poll interval when the server suggests none, and the bounds applied to what it suggests. */
-const POLL: PollBounds = { min: 50, max: 30_000, fallback: 1000 };
+/** @internal What the task steps read and write of a handle. */
+export interface TaskState {
+  readonly host: FeatureHost;
+  readonly listeners: Set<(task: Task) => void>;
+  /** The status the server last answered (the CreateTaskResult, then tasks/get or tasks/cancel). */
+  answeredStatus: Task['status'];
+}
 
-function checkTask(host: FeatureHost, method: string, value: unknown): Task {
+/** The steps module, imported once, by the first step any task or client takes (concurrent ones share the import). */
+let steps: Promise<typeof import('./task-steps.js')> | undefined;
+export function taskSteps(): Promise<typeof import('./task-steps.js')> {
+  steps ??= import('./task-steps.js');
+  return steps;
+}
+
+export function checkTask(host: FeatureHost, method: string, value: unknown): Task {
   const task = value as Task;
   if (typeof task?.taskId !== 'string' || typeof task.status !== 'string')
     throw new InvalidResultError({ server: host.serverName, method }, 'not a task (no taskId or status)');
@@ -46,17 +49,15 @@ export class ToolTask {
   task: Task;
   /** A string the server offered to hand the model while the task runs (TASKS-3), if any. */
   readonly immediateResponse?: string;
-  private readonly listeners = new Set<(task: Task) => void>();
-  /** The status the server last answered (the CreateTaskResult, then tasks/get or tasks/cancel). */
-  private answeredStatus: Task['status'];
+  private readonly state: TaskState;
 
   constructor(
-    private readonly host: FeatureHost,
+    host: FeatureHost,
     created: CreateTaskResult,
     readonly toolName: string,
   ) {
     this.task = checkTask(host, Methods.toolsCall, created.task);
-    this.answeredStatus = this.task.status;
+    this.state = { host, listeners: new Set(), answeredStatus: this.task.status };
     const immediate = created._meta?.[MODEL_IMMEDIATE_RESPONSE_META];
     if (typeof immediate === 'string') this.immediateResponse = immediate;
   }
@@ -70,16 +71,13 @@ export class ToolTask {
     if (task.taskId !== this.taskId) return;
     const changed = task.status !== this.task.status || task.statusMessage !== this.task.statusMessage;
     this.task = { ...this.task, ...task };
-    if (changed) for (const fn of this.listeners) fn(this.task);
+    if (changed) for (const fn of this.state.listeners) fn(this.task);
   }
 
   /** Asks the server for the current status (`tasks/get`). */
   async refresh(options: FeatureOptions = {}): Promise<Task> {
-    requireCapability(this.host, Methods.tasksGet, 'tasks');
-    const task = checkTask(this.host, Methods.tasksGet, await this.host.request(Methods.tasksGet, { taskId: this.taskId }, requestOptions(options)));
-    this.answeredStatus = task.status;
-    this.update(task);
-    return this.task;
+    requireCapability(this.state.host, Methods.tasksGet, 'tasks');
+    return (await taskSteps()).refresh(this, this.state, options);
   }
 
   /**
@@ -89,20 +87,13 @@ export class ToolTask {
   async wait(options: TaskWaitOptions = {}): Promise<Task> {
     const listener = options.onStatus;
     if (listener) {
-      this.listeners.add(listener);
+      this.state.listeners.add(listener);
       listener(this.task);
     }
     try {
-      // TASKS-6: a status notification may arrive before the poll that would tell the same; keep polling.
-      while (!isTerminalTaskStatus(this.answeredStatus) && this.answeredStatus !== 'input_required') {
-        await sleep(pollDelay(this.task.pollInterval, POLL), options.signal).catch((reason) => {
-          throw new RequestAbortedError({ server: this.host.serverName, method: Methods.tasksGet }, reason);
-        });
-        await this.refresh(options);
-      }
-      return this.task;
+      return await (await taskSteps()).poll(this, this.state, options);
     } finally {
-      if (listener) this.listeners.delete(listener);
+      if (listener) this.state.listeners.delete(listener);
     }
   }
 
@@ -112,41 +103,14 @@ export class ToolTask {
    */
   async result(options: TaskWaitOptions = {}): Promise<CallToolResult> {
     await this.wait(options);
-    // On input_required, tasks/result is where the server delivers its queued requests; it then
-    // blocks until the task ends.
-    const result = await this.host.request<CallToolResult>(Methods.tasksResult, { taskId: this.taskId }, requestOptions(options));
-    if (!Array.isArray(result?.content)) {
-      if (result && result.structuredContent !== undefined && result.content === undefined) return { ...result, content: [] };
-      throw new InvalidResultError(
-        { server: this.host.serverName, method: Methods.tasksResult },
-        `"content" of the result of task ${this.taskId} (tool "${this.toolName}") is not an array`,
-      );
-    }
-    if (!isTerminalTaskStatus(this.answeredStatus)) this.answeredStatus = result.isError ? 'failed' : 'completed';
-    if (!isTerminalTaskStatus(this.task.status)) this.update({ ...this.task, status: this.answeredStatus });
-    return result;
+    return (await taskSteps()).result(this, this.state, options);
   }
 
   /** Cancels the task (`tasks/cancel`, TASKS-7); a terminal task gets the server's -32602. */
   async cancel(options: FeatureOptions = {}): Promise<Task> {
-    requireCapability(this.host, Methods.tasksCancel, 'tasks.cancel');
-    const task = checkTask(this.host, Methods.tasksCancel, await this.host.request(Methods.tasksCancel, { taskId: this.taskId }, requestOptions(options)));
-    this.answeredStatus = task.status;
-    this.update(task);
-    return this.task;
+    requireCapability(this.state.host, Methods.tasksCancel, 'tasks.cancel');
+    return (await taskSteps()).cancel(this, this.state, options);
   }
-}
-
-/** Every task the server knows for this session (`tasks/list`, paginated), when it declares `tasks.list`. */
-export async function listTasks(host: FeatureHost, options: FeatureOptions = {}): Promise<Task[]> {
-  requireCapability(host, Methods.tasksList, 'tasks.list');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<ListTasksResult>(Methods.tasksList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-      return { items: arrayField<Task>(host, Methods.tasksList, result, 'tasks'), nextCursor: result.nextCursor };
-    },
-    { server: host.serverName, method: Methods.tasksList },
-  );
 }
 
 /** The `task` member of a task-augmented request's params. */
