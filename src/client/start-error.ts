@@ -2,7 +2,7 @@
 // tail, and the first stdout lines that were not JSON-RPC (a banner, "Error: set API_KEY"), which
 // usually name the cause better than anything else.
 import type { McpBridgeError, McpError } from '../../protocol/index.js';
-import { AuthTimeoutError } from '../errors/auth-errors.js';
+import { AuthTimeoutError } from '../errors/auth-timeout.js';
 import { ServerStartError } from '../errors/client-errors.js';
 import { describeExit } from '../errors/transport-errors.js';
 import { ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';

@@ -2,6 +2,9 @@
 // carry a token, a secret, a code or a verifier.
 import { McpBridgeError } from '../../protocol/errors/base.js';
 
+// Apart: a client's start error builds it, so it is loaded with the client; the others with OAuth.
+export { AuthTimeoutError } from './auth-timeout.js';
+
 function who(server: string | undefined): string {
   return server ? `server "${server}"` : 'the server';
 }
@@ -63,27 +66,6 @@ export class AuthResourceMismatchError extends McpBridgeError {
         what: ctx.what,
         hint: 'the server or its metadata is misconfigured (or hostile); set auth.resource explicitly only if you trust it',
       },
-    );
-  }
-}
-
-/**
- * The server answered and asked for authorization, but one of the OAuth requests that follow (a
- * metadata URL, registration, the token endpoint) did not answer within the startup budget (`MCPB_AUTH_TIMEOUT`).
- */
-export class AuthTimeoutError extends McpBridgeError {
-  constructor(ctx: { server?: string; step: string; url: string; timeoutMs: number }, cause?: unknown) {
-    super(
-      'MCPB_AUTH_TIMEOUT',
-      `${who(ctx.server)} asked for authorization, and ${ctx.step} stalled: ${ctx.url} did not answer within the startup budget of ${ctx.timeoutMs} ms`,
-      {
-        server: ctx.server,
-        step: ctx.step,
-        url: ctx.url,
-        timeoutMs: ctx.timeoutMs,
-        hint: "check that this URL answers (it comes from the server's WWW-Authenticate or its metadata), or raise startupTimeout for this server",
-      },
-      { cause },
     );
   }
 }
