@@ -84,7 +84,13 @@ const clientCore = new Set([...(await staticClosure(entries.client)), ...(await 
 // Rollup cutting the modules both use into chunks of their own). A module that two of the modules the
 // client loads on first use share (the transports, the modern path, the task steps) stays in
 // client.js: Rollup would make it a file of its own, a third file for a modern HTTP connection.
-const lazyClient = ['src/transports/detect.js', 'src/transports/stdio/stdio-transport.js', 'src/client/modern-path.js', 'src/client/task-steps.js'];
+const lazyClient = [
+  'src/transports/detect.js',
+  'src/transports/stdio/stdio-transport.js',
+  'src/client/modern-path.js',
+  'src/client/task-steps.js',
+  'src/client/connect.js',
+];
 const lazyClosures = [];
 for (const file of lazyClient) lazyClosures.push(new Set([...(await staticClosure(`${stage}/${file}`))].filter((id) => !clientCore.has(id))));
 for (const [i, closure] of lazyClosures.entries()) for (const id of closure) if (lazyClosures.some((other, j) => j !== i && other.has(id))) clientCore.add(id);

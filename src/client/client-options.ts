@@ -27,6 +27,15 @@ import type { ResultCache } from './list-cache.js';
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
+/**
+ * Default wait for a stdio probe answer before `initialize` goes out on the same process. Short,
+ * because a wrong guess costs little: a modern server slow to start still reads the probe first,
+ * pins itself modern and refuses the initialize with -32022, which switches to modern (3.4), and a
+ * dual-era one answers both (its late answer is remembered, so the next start waits for it). A
+ * server that ignores the probe (fastmcp) costs this much about once an hour (VER-7 cache).
+ */
+export const DEFAULT_PROBE_TIMEOUT_MS = 1_000;
+
 /** Default cap on rounds of one request (MRTR-6), like the TS, Go and AI SDK clients. */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
 

@@ -42,7 +42,6 @@ import type {
   SdkRequestOptions,
   ToolCallGate,
 } from './client-options.js';
-import { connectClient } from './connect.js';
 import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
 import type { PromptArguments } from './prompts.js';
@@ -63,7 +62,7 @@ export type {
   SdkRequestOptions,
   ToolCallGate,
 } from './client-options.js';
-export { SKIPPED_LINE_CHARS, SKIPPED_LINES_KEPT } from './start-error.js';
+export { SKIPPED_LINE_CHARS, SKIPPED_LINES_KEPT } from './skipped-lines.js';
 
 /** The options of a call made without any (never modified, so one object serves every such call). */
 const NO_OPTIONS: CallToolOptions = Object.freeze({});
@@ -129,7 +128,9 @@ export class Client {
    * @throws UnsupportedVersionError (`MCPB_UNSUPPORTED_VERSION`).
    */
   connect(): Promise<void> {
-    this.connecting ??= connectClient(this.connection);
+    // Connecting (era detection, the probe, the handshake, the start error) is imported with the first
+    // connect of the process (connect.ts): a process that only imports the client never compiles it.
+    this.connecting ??= import('./connect.js').then(({ connectClient }) => connectClient(this.connection));
     return this.connecting;
   }
 

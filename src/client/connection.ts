@@ -19,7 +19,7 @@ import { routeNotifications, type NotificationSink } from './notifications.js';
 import { SessionRecovery, type RecoveryHost } from './recovery.js';
 import { legacyPath, type RequestPath } from './request-path.js';
 import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
-import { SkippedLines } from './start-error.js';
+import { SkippedLines } from './skipped-lines.js';
 import { observedPeer } from './traced-peer.js';
 import type { ToolTask } from './tasks.js';
 import { afterUrlElicitationError } from './url-elicitation.js';

@@ -23,6 +23,7 @@ import { HttpError } from '../errors/http-errors.js';
 import { ConnectionClosedError } from '../errors/session-errors.js';
 import type { Session } from '../session/session.js';
 import type { TransportCloseInfo } from '../transports/transport.js';
+import { DEFAULT_PROBE_TIMEOUT_MS } from './client-options.js';
 import { legacyHandshake, type ServerSnapshot } from './handshake.js';
 import { modernConnect, probeParams, snapshotFromDiscover, type ModernConnectOptions } from './modern-connect.js';
 
@@ -30,15 +31,6 @@ import { modernConnect, probeParams, snapshotFromDiscover, type ModernConnectOpt
 export type EraOption = 'auto' | 'legacy' | 'modern';
 
 const PROBED_KINDS = new Set(['stdio', 'streamable-http', 'auto']);
-
-/**
- * Default wait for a stdio probe answer before `initialize` goes out on the same process. Short,
- * because a wrong guess costs little: a modern server slow to start still reads the probe first,
- * pins itself modern and refuses the initialize with -32022, which switches to modern (3.4), and a
- * dual-era one answers both (its late answer is remembered, so the next start waits for it). A
- * server that ignores the probe (fastmcp) costs this much about once an hour (VER-7 cache).
- */
-export const DEFAULT_PROBE_TIMEOUT_MS = 1_000;
 
 /**
  * The probe's wait when the server is known to answer it (a remembered modern verdict): under load

@@ -38,7 +38,7 @@ export { MAX_URL_ELICITATION_ROUNDS } from './url-elicitation.js';
 export type { UrlElicitationHook } from './url-elicitation.js';
 export type { TaskRequest, TaskWaitOptions } from './tasks.js';
 export type { ServerSnapshot } from './handshake.js';
-export { DEFAULT_PROBE_TIMEOUT_MS } from './era-detect.js';
+export { DEFAULT_PROBE_TIMEOUT_MS } from './client-options.js';
 export type { EraOption } from './era-detect.js';
 export { defaultEraCache, defaultEraCachePath, eraCacheKey, fileEraCache, memoryEraCache } from './era-cache.js';
 export type { EraCache, EraVerdict } from './era-cache.js';

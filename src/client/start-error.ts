@@ -1,31 +1,12 @@
 // Why a server failed to start, told as one ServerStartError: the exit or the silence, the stderr
 // tail, and the first stdout lines that were not JSON-RPC (a banner, "Error: set API_KEY"), which
-// usually name the cause better than anything else.
-import type { McpBridgeError, McpError } from '../../protocol/index.js';
+// usually name the cause better than anything else. Loaded with connect.ts, by the first connect.
 import { AuthTimeoutError } from '../errors/auth-timeout.js';
 import { ServerStartError } from '../errors/client-errors.js';
 import { describeExit } from '../errors/transport-errors.js';
 import { ConnectionClosedError, RequestTimeoutError } from '../errors/session-errors.js';
 import type { Transport } from '../transports/transport.js';
-
-/** How many skipped stdout lines (banners, logs: the usual cause of a silent start) a start error quotes, and how much of each. */
-export const SKIPPED_LINES_KEPT = 5;
-export const SKIPPED_LINE_CHARS = 200;
-
-/** The first lines the server sent that were not JSON-RPC, bounded, quoted by a start error. */
-export class SkippedLines {
-  readonly lines: string[] = [];
-
-  /** Keeps the excerpt of a framing or invalid-message error, while the client is still connecting. */
-  keep(error: McpBridgeError | McpError): void {
-    if (this.lines.length >= SKIPPED_LINES_KEPT) return;
-    if (error.code !== 'MCPB_FRAMING' && error.code !== 'MCPB_INVALID_MESSAGE') return;
-    const context = (error as McpBridgeError).context;
-    if (context.reason === 'too-large') return;
-    const line = String(context.excerpt ?? '').trim();
-    if (line !== '') this.lines.push(line.length > SKIPPED_LINE_CHARS ? `${line.slice(0, SKIPPED_LINE_CHARS)}…` : line);
-  }
-}
+import type { SkippedLines } from './skipped-lines.js';
 
 /** What a start error says about the server besides the cause. */
 export interface StartErrorContext {
