@@ -13,11 +13,9 @@ import {
   type ResourceTemplate,
   type Tool,
 } from '../../protocol/index.js';
+import { GET_PROMPT, LIST_RESOURCES, LOAD_SKILL, READ_RESOURCE } from './context-names.js';
 
-export const LIST_RESOURCES = 'list_resources';
-export const READ_RESOURCE = 'read_resource';
-export const GET_PROMPT = 'get_prompt';
-export const LOAD_SKILL = 'load_skill';
+export { GET_PROMPT, LIST_RESOURCES, LOAD_SKILL, READ_RESOURCE } from './context-names.js';
 
 /** The tool definitions for one server, given what it offers. */
 export function contextToolDefs(server: string, offers: { resources: boolean; prompts: readonly Prompt[] | undefined; skills?: boolean }): Tool[] {
@@ -173,15 +171,4 @@ export function promptResult(name: string, prompt: GetPromptResult): CallToolRes
 /** A tool error result with this text (the LLM sees it and can correct itself). */
 export function contextError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
-}
-
-/** URIs of the resource links and embedded resources of a tool result, so read_resource accepts them. */
-export function linkedUris(result: CallToolResult): string[] {
-  const out: string[] = [];
-  for (const block of result.content ?? []) {
-    const b = block as { type?: string; uri?: unknown; resource?: { uri?: unknown } };
-    if (b.type === 'resource_link' && typeof b.uri === 'string') out.push(b.uri);
-    if (b.type === 'resource' && typeof b.resource?.uri === 'string') out.push(b.resource.uri);
-  }
-  return out;
 }

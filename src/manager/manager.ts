@@ -105,6 +105,8 @@ export class Manager {
   private governed = false;
   /** The pipeline steps this manager's config added to the registry; closed with it. */
   private readonly steps: Interceptor[] = [];
+  /** The context tools' module, loading (import()) when a server opts into resources or prompts; start() waits for it. */
+  private readonly contextReady: Promise<unknown>[] = [];
 
   /**
    * @param config - A loaded config ({@link loadConfig}, {@link configFromObject}) or its servers. Entries
@@ -181,6 +183,8 @@ export class Manager {
     await this.telemetryReady;
     // A governance step that cannot be built (an unreadable lock) fails the start: nothing runs ungoverned.
     await this.governance;
+    // So is a context-tool module that cannot be loaded (a broken install): no server's context tools go missing.
+    await Promise.all(this.contextReady);
     const summary: StartSummary = { ready: [], lazy: [], failed: [], disabled: [...this.disabled] };
     const queue = [...this.handles.values()];
     this.deferred = new Map();
@@ -291,7 +295,20 @@ export class Manager {
     });
     // Withdrawn, not removed: a call meanwhile is told the server is restarting and when, not that no such tool exists.
     handle.events.on('down', () => this.options.registry?.withdrawServer(server, (tool) => handle.unavailableError(tool)));
-    this.contextTools.set(server, new ContextTools(handle));
+    const context = new ContextTools(handle);
+    this.contextTools.set(server, context);
+    if (context.ready) {
+      this.contextReady.push(context.ready);
+      // Tools published before the module came (a handle started on its own at once) get their context tools now.
+      context.ready.then(
+        () => {
+          if (context.missed && !this.deferred && (handle.state === 'ready' || handle.asleep)) this.resync(handle);
+        },
+        // start() rejects with it; said here too, for a handle started on its own.
+        (error: unknown) =>
+          this.logger.error(`the context tools of "${server}" could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { server }),
+      );
+    }
     // The context tools follow what the server offers (get_prompt's enum lists the prompts).
     const resync = () => {
       if (!this.deferred && handle.state === 'ready') this.resync(handle);

@@ -279,3 +279,27 @@ test('a lazy server with resources and prompts: the synthetic tools come from th
     assert.equal(spawnsIn(log), 2, 'the synthetic tool started the server');
   });
 });
+
+test('a lazy server with resources started on its own, before the context tools were loaded: its synthetic tools still come, from the saved list', async () => {
+  const log = join(scratchDir('spawns'), 'spawn.log');
+  const store = memoryToolListStore();
+  const entry = {
+    name: 'everything',
+    command: process.execPath,
+    args: [counter, officialServerScript('everything'), 'stdio'],
+    env: { SPAWN_LOG: log },
+    start: 'lazy',
+    resources: true,
+    prefix: 'ev_',
+  };
+  await run([entry], store, async (manager) => {
+    await manager.start();
+  });
+  await run([entry], store, async (manager, registry) => {
+    // In the tick the manager was built: the handle publishes its saved tools before the module that
+    // defines the context tools has arrived (imported on first use), so they join once it has.
+    await manager.server('everything').start();
+    await until(() => registry.list().some((d) => d.name === 'ev_list_resources'), 'the context tools of the saved list');
+    assert.equal(spawnsIn(log), 1, 'only the first run spawned the server');
+  });
+});

@@ -4,7 +4,7 @@
 // out of the specs and a call to it is refused before anything is sent, unless `onChange` says
 // otherwise. Reading the lock file is the only I/O, at start and when a refused call or a hidden
 // tool makes it worth seeing whether `mcp-bridge pin --update` approved the change meanwhile.
-import { GET_PROMPT, LIST_RESOURCES, LOAD_SKILL, READ_RESOURCE } from '../../bridge/context-tools.js';
+import { GET_PROMPT, LIST_RESOURCES, LOAD_SKILL, READ_RESOURCE } from '../../bridge/context-names.js';
 import { errorResult } from '../../bridge/result.js';
 import type { ToolDef } from '../../bridge/types.js';
 import { approveCommand, ToolChangedError } from '../../errors/pin-errors.js';
