@@ -108,6 +108,11 @@ if (process.env.MCPB_BUNDLE_REPORT === '1') {
 const indexCore = await staticClosure(entries.index);
 // The manager's steps builder joins the governance entry's modules: one file whoever loads them.
 const governanceCore = new Set([...(await staticClosure(entries.governance)), ...(await staticClosure(`${stage}/src/manager/pipeline-steps.js`))]);
+// A server handle's first start imports its launch (the client's opening, OAuth options, the held
+// lists, the health pings): one file, which the CLI commands that need a part of it import too.
+const launchCore = new Set(
+  [...(await staticClosure(`${stage}/src/manager/server-launch.js`))].filter((id) => !clientCore.has(id) && !indexCore.has(id) && !governanceCore.has(id)),
+);
 
 // Minified with Terser (a devDependency): whitespace, local names and local rewrites. Class and
 // function names are kept (error names come from constructor.name, and a stack trace names the real
@@ -152,7 +157,9 @@ const { output } = await build.write({
             ? 'governance'
             : modernCore.has(id)
               ? 'modern-path'
-              : undefined,
+              : launchCore.has(id)
+                ? 'server-launch'
+                : undefined,
 });
 await build.close();
 // MCPB_BUNDLE_REPORT=1: what each file loaded at import holds, module by module, largest first, each

@@ -1,47 +1,13 @@
-// From a configured server to an unconnected Client: the redactors of its configured secrets (and
-// of header values a headers function returns, learnt as they come), the OAuth options of a URL
-// server, and the transport with the client on it. The config entry is itself the transport's
+// From a configured server to an unconnected Client: the OAuth options of a URL server, and the
+// transport with the client on it (the redactors of its secrets are in server-redaction.ts). The config entry is itself the transport's
 // parameters (a stdio-or-HTTP union): nothing is re-typed on the way.
 import { Client, type ClientOptions } from '../client/client.js';
 import { eraCacheKey } from '../client/era-cache.js';
 import { cacheIdentity } from '../client/list-cache.js';
 import type { ServerConfig } from '../config/types.js';
-import { collectSecrets, composeRedactors, createLearningRedactor, createRedactor, noRedaction, type Redact } from '../../protocol/redact.js';
 import type { Logger } from '../log.js';
 import { createTransport, type HttpServerParams } from '../transports/create.js';
 import { oauthOptionsOf } from './oauth-options.js';
-
-/** How a server's secrets are masked, and the parameters its transport gets. */
-export interface ServerRedaction {
-  /** Masks this server's configured secrets in everything the handle reports (status, logs, errors). */
-  redact: Redact;
-  /** Masks only the configured values, for tool results (which the agent hands to an LLM); none with `maskResults: false`. */
-  redactResult: Redact;
-  /** The transport parameters: the config entry, with a headers function wrapped so its values are masked too. */
-  params: ServerConfig;
-}
-
-export function serverRedaction(config: ServerConfig): ServerRedaction {
-  const secrets = collectSecrets(config);
-  const provider = config.transport !== 'stdio' && typeof config.headers === 'function' ? config.headers : undefined;
-  const learnt = provider ? createLearningRedactor() : undefined;
-  const params: ServerConfig =
-    provider && learnt
-      ? {
-          ...config,
-          headers: async () => {
-            const headers = await provider();
-            if (typeof headers === 'object' && headers !== null) learnt.learn(collectSecrets({ headers }));
-            return headers;
-          },
-        }
-      : config;
-  return {
-    redact: composeRedactors(createRedactor(secrets), learnt?.redact),
-    redactResult: config.maskResults === false ? noRedaction : composeRedactors(createRedactor(secrets, { urls: false }), learnt?.redact),
-    params,
-  };
-}
 
 /**
  * OAuth for a configured HTTP server: logins stored by `mcp-bridge auth login` are used and refreshed;
@@ -53,7 +19,7 @@ function authParams(config: ServerConfig): Pick<HttpServerParams, 'auth'> {
 
 export interface OpenClientOptions {
   config: ServerConfig;
-  /** From {@link serverRedaction}. */
+  /** From {@link serverRedaction} (server-redaction.ts). */
   params: ServerConfig;
   logger: Logger;
   /** Extra client options (handlers for roots, sampling, elicitation...). */

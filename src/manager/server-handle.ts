@@ -9,10 +9,9 @@ import type { ServerConfig } from '../config/types.js';
 import { ServerUnavailableError } from '../errors/manager-errors.js';
 import { noRedaction, redactError, redactValue, type Redact } from '../../protocol/redact.js';
 import { nullLogger, redactingLogger, type Logger } from '../log.js';
-import { startHealthPings } from './health-pings.js';
 import type { ServerLists } from './server-lists.js';
-import { serverRedaction } from './server-client.js';
-import { launchAttempt } from './server-launch.js';
+import { serverRedaction } from './server-redaction.js';
+import type * as Launch from './server-launch.js';
 import { describeError, statusOf, type ServerState, type ServerStatus } from './server-status.js';
 import { DEFAULT_RESTART_POLICY, restartDelay, type RestartPolicy } from './restart-policy.js';
 import { IdleStop } from './idle-stop.js';
@@ -22,6 +21,9 @@ import { jsonText } from '../util/json-text.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
 export type { ServerHandleEvents, ServerHandleOptions, ToolCallGate } from './server-handle-options.js';
+
+/** Starting a server (launch attempt, held lists, health pings): imported by the first start, shared by every handle. */
+let launchModule: Promise<typeof Launch> | undefined;
 
 /** The options of a call given none: one object for all of them (nothing below writes to it). */
 const NO_OPTIONS: CallToolOptions = Object.freeze({});
@@ -251,6 +253,10 @@ export class ServerHandle {
   }
 
   private async launch(): Promise<void> {
+    launchModule ??= import('./server-launch.js');
+    const { launchAttempt, startHealthPings } = await launchModule;
+    // Stopped while the module came: abandoned, as an attempt stopped while it connects is.
+    if (this.isStopped()) return;
     const launched = await launchAttempt({
       config: this.config,
       params: this.params,
@@ -287,12 +293,12 @@ export class ServerHandle {
     this.events.emit('tools', tools);
     if (lists.holdsResources) this.emitList('resources');
     if (lists.holdsPrompts) this.emitList('prompts');
-    this.startHealthPings(client);
+    this.startHealthPings(client, startHealthPings);
   }
 
-  private startHealthPings(client: Client): void {
+  private startHealthPings(client: Client, start: typeof Launch.startHealthPings): void {
     clearInterval(this.pingTimer);
-    this.pingTimer = startHealthPings(client, {
+    this.pingTimer = start(client, {
       intervalMs: this.config.pingIntervalMs ?? 0,
       server: this.name,
       logger: this.logger,

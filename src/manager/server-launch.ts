@@ -1,10 +1,14 @@
 // One start attempt of a configured server: open its client, connect, list its tools and the held
 // resources and prompts. An attempt that fails anywhere (connect, a listing that never comes back)
 // closes what it spawned, so no failed start or restart leaves a process behind for the agent's life.
+// A handle imports this module (and with it the client's opening, the held lists and the health
+// pings) with its first start: a manager only built, for its config or its handles, never compiles it.
 import type { Tool } from '../../protocol/index.js';
 import type { Client } from '../client/client.js';
 import { openClient, type OpenClientOptions } from './server-client.js';
 import { ServerLists, type ListKind } from './server-lists.js';
+
+export { startHealthPings } from './health-pings.js';
 
 export interface LaunchOptions extends OpenClientOptions {
   /** Debounce of list_changed bursts. */
