@@ -27,6 +27,9 @@ import type { ResultCache } from './list-cache.js';
 /** Default budget for spawn → initialize answered: generous, because `npx` servers download on first run. */
 export const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
 
+/** Most times one request is retried after URL elicitations were completed. */
+export const MAX_URL_ELICITATION_ROUNDS = 3;
+
 /**
  * Default wait for a stdio probe answer before `initialize` goes out on the same process. Short,
  * because a wrong guess costs little: a modern server slow to start still reads the probe first,

@@ -8,10 +8,23 @@ import { connectInEra } from './era-detect.js';
 import { capabilitiesFor } from './server-requests.js';
 import { startError } from './start-error.js';
 import { cacheFor } from './list-cache.js';
+import { legacyHandshake } from './handshake.js';
+import { SessionRecovery } from './recovery.js';
+import { afterUrlElicitationError } from './url-elicitation.js';
+
+/** What a connection uses from its first connect on, loaded with this module (see ClientConnection.connected). */
+export interface ConnectedSteps {
+  /** HTTP-19: a new session when the server forgot ours. */
+  readonly recovery: SessionRecovery;
+  /** -32042: URL elicitations completed by the caller's hook, then the request again. */
+  readonly afterUrlElicitationError: typeof afterUrlElicitationError;
+  readonly legacyHandshake: typeof legacyHandshake;
+}
 
 /** Connects `connection` once; the Client keeps the promise so concurrent `connect()` calls share it. */
 export async function connectClient(connection: ClientConnection): Promise<void> {
   const options = connection.options;
+  connection.connected ??= { recovery: new SessionRecovery(connection), afterUrlElicitationError, legacyHandshake };
   connection.state = 'connecting';
   const startupTimeoutMs = connection.startupTimeoutMs;
   const { eraCache = defaultEraCache, eraCacheKey: key } = options;

@@ -12,17 +12,17 @@ import type { Transport } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, type ClientEvents, type ClientOptions } from './client-options.js';
 import type { FeatureHost } from './features.js';
-import { legacyHandshake, type ServerSnapshot } from './handshake.js';
+import type { ServerSnapshot } from './handshake.js';
+import type { ConnectedSteps } from './connect.js';
 import type { ListenHandle } from './listen.js';
 import type * as ModernEra from './modern-path.js';
 import { routeNotifications, type NotificationSink } from './notifications.js';
-import { SessionRecovery, type RecoveryHost } from './recovery.js';
+import type { RecoveryHost } from './recovery.js';
 import { legacyPath, type RequestPath } from './request-path.js';
 import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
 import { SkippedLines } from './skipped-lines.js';
 import { observedPeer } from './traced-peer.js';
 import type { ToolTask } from './tasks.js';
-import { afterUrlElicitationError } from './url-elicitation.js';
 import { withTasksExtension } from './task-capability.js';
 
 type State = 'new' | 'connecting' | 'ready' | 'closed';
@@ -53,7 +53,11 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   readonly tasks = new Map<string, WeakRef<ToolTask>>();
   /** The first lines the server sent that were not JSON-RPC, quoted by a start error. */
   readonly skipped = new SkippedLines();
-  private readonly recovery: SessionRecovery;
+  /**
+   * Session recovery, URL elicitation and the handshake it redoes, from the connect module: set by
+   * the first connect, so by the time a server can answer anything. Before that no request is sent.
+   */
+  connected?: ConnectedSteps;
   /** Tracing's observer, one per connection (kept across a respawn); absent unless `telemetry` was given. */
   private readonly observer?: RequestObserver;
 
@@ -64,7 +68,6 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   ) {
     this.redact = composeRedactors(transport.redact, options.secrets?.length ? createRedactor(options.secrets) : undefined);
     this.logger = redactingLogger(options.logger ?? nullLogger, this.redact);
-    this.recovery = new SessionRecovery(this);
     this.observer = options.telemetry?.observer(observedPeer(this));
     this.wire(transport);
     const connection = this;
@@ -154,8 +157,9 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     };
   }
 
+  /** The initialize handshake again (session recovery, which only a connected client reaches). */
   handshake(timeoutMs: number): Promise<ServerSnapshot> {
-    return legacyHandshake(this.session, {
+    return this.connected!.legacyHandshake(this.session, {
       clientInfo: this.clientInfo(),
       capabilities: capabilitiesFor(this.options, this.options.capabilities),
       protocolVersion: this.options.protocolVersion,
@@ -265,18 +269,26 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     const pending = this.path.request<R>(method, params, options);
     // Only HTTP sessions expire; stdio calls skip the recovery hop on the hot path.
     if (this.transport.kind === 'stdio') return pending;
-    return pending.catch((error) => this.recovery.recoverOrThrow<R>(error, method, params, options));
+    return pending.catch((error) => this.recoverOrThrow<R>(error, method, params, options));
+  }
+
+  private recoverOrThrow<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const steps = this.connected;
+    return steps ? steps.recovery.recoverOrThrow<R>(error, method, params, options) : Promise.reject(error);
   }
 
   // URL elicitation (-32042) may complete and retry; every failure leaves masked: a server may echo
   // its API key in an error message or body.
   private requestFailed<R>(error: unknown, method: string, params: JsonObject | undefined, options: RequestOptions): Promise<R> {
+    const steps = this.connected;
+    // No connect yet: nothing was sent, so no server asked for a URL elicitation.
+    if (!steps) return Promise.reject(redactError(error, this.redact));
     const send = (): Promise<R> => this.sendOnPath<R>(method, params, options);
-    return afterUrlElicitationError(error, send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired).catch(
-      (failure: unknown) => {
+    return steps
+      .afterUrlElicitationError(error, send, { server: this.options.name, method, signal: options.signal }, this.options.onUrlElicitationRequired)
+      .catch((failure: unknown) => {
         throw redactError(failure, this.redact);
-      },
-    );
+      });
   }
 
   async close(): Promise<void> {

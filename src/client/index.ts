@@ -34,7 +34,7 @@ export {
 export { Client, DEFAULT_STARTUP_TIMEOUT_MS } from './client.js';
 export type { ClientOptions, CallToolOptions, CallToolAsTaskOptions, ClientEvents, ToolCallGate } from './client.js';
 export { ToolTask } from './tasks.js';
-export { MAX_URL_ELICITATION_ROUNDS } from './url-elicitation.js';
+export { MAX_URL_ELICITATION_ROUNDS } from './client-options.js';
 export type { UrlElicitationHook } from './url-elicitation.js';
 export type { TaskRequest, TaskWaitOptions } from './tasks.js';
 export type { ServerSnapshot } from './handshake.js';

@@ -1,8 +1,10 @@
 // URL elicitation required (-32042, 2025-11-25, ELICIT-9..11): turns the server's error into a typed
 // one carrying the elicitations, and, when the caller set a hook, lets it complete them and retries
 // the request, a bounded number of times so a server repeating the demand cannot loop us forever.
+// Loaded with connect.ts: only a connected client gets the error.
 import { ErrorCodes, isMcpError } from '../../protocol/index.js';
 import { UrlElicitationRequiredError } from '../errors/client-errors.js';
+import { MAX_URL_ELICITATION_ROUNDS } from './client-options.js';
 
 type UrlElicitation = UrlElicitationRequiredError['elicitations'][number];
 
@@ -11,9 +13,6 @@ export type UrlElicitationHook = (
   elicitations: UrlElicitation[],
   context: { server?: string; method: string; signal?: AbortSignal },
 ) => boolean | Promise<boolean>;
-
-/** Most times one request is retried after URL elicitations were completed. */
-export const MAX_URL_ELICITATION_ROUNDS = 3;
 
 /** The typed error for a -32042 answer, or `undefined` for any other error. */
 export function asUrlElicitationError(error: unknown, ctx: { server?: string; method: string }): UrlElicitationRequiredError | undefined {
