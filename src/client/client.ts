@@ -3,8 +3,8 @@
 // connection.ts; connecting in connect.ts; tools in tool-calls.ts; resource subscriptions in
 // subscriptions.ts; resources, prompts, completion and tasks in their own modules; server→client
 // requests in server-requests.ts and notifications in notifications.ts; HTTP session recovery in
-// recovery.ts. The options and events a user writes are in client-options.ts. Prompts, completion,
-// skills and MCP Apps are imported by their first call: every import of the client compiles what it
+// recovery.ts. The options and events a user writes are in client-options.ts. Resources, prompts,
+// completion, skills and MCP Apps are imported by their first call: every import of the client compiles what it
 // loads, and most agents call none of them.
 import {
   discoverParams,
@@ -45,10 +45,8 @@ import type {
 import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
 import type { PromptArguments } from './prompts.js';
-import { listResources, listResourceTemplates, readResource } from './resources.js';
 import type { UiResource } from './apps.js';
 import { LoadedSkill, type LoadSkillOptions } from './skill-load.js';
-import { subscribe, unsubscribe } from './subscriptions.js';
 import { taskSteps, type ToolTask } from './tasks.js';
 import { fromSdkOptions, ToolCalls } from './tool-calls.js';
 
@@ -261,16 +259,16 @@ export class Client {
    * Every resource, following pagination to the end (PAGE-2).
    * @throws CapabilityMissingError (`MCPB_CAPABILITY_MISSING`) when the server declared no `resources`.
    */
-  listResources(options?: FeatureOptions): Promise<Resource[]> {
-    return listResources(this.connection.host, options);
+  async listResources(options?: FeatureOptions): Promise<Resource[]> {
+    return (await import('./resources.js')).listResources(this.connection.host, options);
   }
   /** Every resource template; fill one in with `expandUriTemplate`. @throws CapabilityMissingError */
-  listResourceTemplates(options?: FeatureOptions): Promise<ResourceTemplate[]> {
-    return listResourceTemplates(this.connection.host, options);
+  async listResourceTemplates(options?: FeatureOptions): Promise<ResourceTemplate[]> {
+    return (await import('./resources.js')).listResourceTemplates(this.connection.host, options);
   }
   /** Reads a resource: `contents` items are `{uri, mimeType?, text}` or `{uri, mimeType?, blob}` (RES-2). @throws CapabilityMissingError */
-  readResource(uri: string, options?: FeatureOptions): Promise<ReadResourceResult> {
-    return readResource(this.connection.host, uri, options);
+  async readResource(uri: string, options?: FeatureOptions): Promise<ReadResourceResult> {
+    return (await import('./resources.js')).readResource(this.connection.host, uri, options);
   }
 
   /**
@@ -279,13 +277,13 @@ export class Client {
    * of the `subscriptions/listen` stream, which is reopened with it (SUB-1; opened even with `listen: false`).
    * @throws CapabilityMissingError
    */
-  subscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
-    return subscribe(this.connection, uri, options);
+  async subscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    return (await import('./resources.js')).subscribe(this.connection, uri, options);
   }
 
   /** Ends a subscription made with {@link Client.subscribeResource} (2026-07-28: the listen stream is reopened without it). */
-  unsubscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
-    return unsubscribe(this.connection, uri, options);
+  async unsubscribeResource(uri: string, options?: FeatureOptions): Promise<void> {
+    return (await import('./resources.js')).unsubscribe(this.connection, uri, options);
   }
 
   /** Every prompt, following pagination to the end. @throws CapabilityMissingError when the server declared no `prompts`. */

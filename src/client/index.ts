@@ -58,7 +58,7 @@ export * from '../errors/session-errors.js';
 export * from '../errors/client-errors.js';
 export type { FeatureOptions } from './features.js';
 export type { PromptArguments } from './prompts.js';
-export { resourceBytes } from './resources.js';
+export { resourceBytes } from './resource-bytes.js';
 export { LoadedSkill } from './skill-load.js';
 export type { UiResource } from './apps.js';
 export { UI_EXTENSION, UI_MIME_TYPE, toolUi, uiContentSecurityPolicy, uiPermissionPolicy } from '../../protocol/index.js';

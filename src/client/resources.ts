@@ -1,5 +1,7 @@
 // Resources (RES-*): listing (paginated to the end, PAGE-2), templates, reading, subscriptions.
 // Each call is gated on the server's `resources` capability (subscriptions on `resources.subscribe`).
+// The Client imports this module with its first resource call: an agent that only calls tools never
+// compiles it.
 import {
   Methods,
   type ListResourcesResult,
@@ -12,6 +14,9 @@ import {
 import { InvalidResultError } from '../errors/session-errors.js';
 import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { collectPages } from './pagination.js';
+
+export { resourceBytes } from './resource-bytes.js';
+export { subscribe, unsubscribe } from './subscriptions.js';
 
 /** Every resource the server lists, following `nextCursor` to the end. */
 export async function listResources(host: FeatureHost, options: FeatureOptions = {}): Promise<Resource[]> {
@@ -58,20 +63,4 @@ export async function readResource(host: FeatureHost, uri: string, options: Feat
     if (!ok) throw new InvalidResultError({ server: host.serverName, method: Methods.resourcesRead }, 'an item of "contents" has neither "text" nor "blob"');
   }
   return result;
-}
-
-/** Asks for `notifications/resources/updated` about `uri` (needs `resources.subscribe`). */
-export async function subscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
-  requireCapability(host, Methods.resourcesSubscribe, 'resources.subscribe');
-  await host.request(Methods.resourcesSubscribe, { uri }, requestOptions(options));
-}
-
-export async function unsubscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
-  requireCapability(host, Methods.resourcesUnsubscribe, 'resources.subscribe');
-  await host.request(Methods.resourcesUnsubscribe, { uri }, requestOptions(options));
-}
-
-/** The bytes of one content item: the UTF-8 of `text`, or the decoded base64 of `blob`. */
-export function resourceBytes(item: ResourceContents): Uint8Array {
-  return 'blob' in item ? Buffer.from(item.blob, 'base64') : Buffer.from(item.text, 'utf8');
 }

@@ -4,8 +4,7 @@
 // reopened with the new set (SUB-1; opened even with `listen: false`).
 import { Methods } from '../../protocol/index.js';
 import type { ClientConnection } from './connection.js';
-import { requireCapability, type FeatureOptions } from './features.js';
-import { subscribeResource, unsubscribeResource } from './resources.js';
+import { requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 
 /** Subscribes to `uri` in the connection's era. @throws CapabilityMissingError */
 export async function subscribe(connection: ClientConnection, uri: string, options?: FeatureOptions): Promise<void> {
@@ -35,4 +34,15 @@ function refreshListen(connection: ClientConnection): void {
   connection.assertReady(Methods.subscriptionsListen);
   if (connection.listen) connection.listen.refresh();
   else connection.startListening();
+}
+
+/** Asks for `notifications/resources/updated` about `uri` (needs `resources.subscribe`). */
+async function subscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
+  requireCapability(host, Methods.resourcesSubscribe, 'resources.subscribe');
+  await host.request(Methods.resourcesSubscribe, { uri }, requestOptions(options));
+}
+
+async function unsubscribeResource(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<void> {
+  requireCapability(host, Methods.resourcesUnsubscribe, 'resources.subscribe');
+  await host.request(Methods.resourcesUnsubscribe, { uri }, requestOptions(options));
 }
