@@ -112,14 +112,17 @@ test('the packed tarball installs, every entry imports, one error class across e
   // loaded on first use; client 113.0 KB with the stdio hot path's pending-id ring, chunk decoding
   // and allocation-free classification, about 2 KB (the protocol entry, which shares that file,
   // 114.8 KB; governance 341.1 KB): some 0.04 ms of import for 5 to 10 % less CPU per call in bench
-  // W3 and W7; the whole entry 290.3 KB with the gateway's one-reaction call path beside it).
+  // W3 and W7; the whole entry 290.3 KB with the gateway's one-reaction call path beside it; client
+  // 95.5 KB and the whole entry 262.5 KB once connecting, resources, a task's requests, session
+  // recovery, URL elicitation, the Mcp-Param-* bindings and the OAuth errors a client never builds
+  // loaded on first use, and in the whole entry a server's launch and the context tools).
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {
     for (const [entry, most, budget] of [
-      ['mcp-bridge/client', 1, 114_000],
-      ['mcp-bridge/protocol', 2, 116_000],
-      ['mcp-bridge', 2, 291_000],
+      ['mcp-bridge/client', 1, 96_000],
+      ['mcp-bridge/protocol', 2, 98_000],
+      ['mcp-bridge', 2, 263_000],
       // What it adds to the main entry's two files: the steps' factories, one file of 51 KB.
-      ['mcp-bridge/governance', 3, 343_000],
+      ['mcp-bridge/governance', 3, 315_000],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
@@ -160,9 +163,13 @@ test('the packed tarball installs, every entry imports, one error class across e
   // Code loaded by import() on first use is not reached by the import tests above: each such path runs
   // here once, cold, in a fresh process of the install (a chunk the bundle failed to emit, or one that
   // needs a module the lazy import does not bring, fails here and nowhere else).
-  await t.test('paths loaded on first use work cold from the install: the modern era, the store of oversized results', () => {
-    const v2 = v2Stdio({ reject: true });
-    const script = `
+  await t.test(
+    "paths loaded on first use work cold from the install: connecting, the modern era, resources, tasks, a manager's launch and context tools, the store of oversized results",
+    () => {
+      const v2 = v2Stdio({ reject: true, resources: true });
+      // Each step below is the first use of a chunk of its own: connect (era detection), the modern
+      // path, resources, the task steps (tasks/list, refused for want of the capability only once they loaded).
+      const script = `
       import { connect } from 'mcp-bridge/client';
       const client = await connect({
         command: ${JSON.stringify(v2.command)},
@@ -171,12 +178,26 @@ test('the packed tarball installs, every entry imports, one error class across e
       });
       const echo = await client.callTool('echo', { text: 'hi' });
       const confirm = await client.callTool('confirm', {});
+      const note = await client.readResource('memo://note');
+      const tasks = await client.listTasks().then((list) => list.length, (error) => error.code);
       await client.close();
-      console.log(JSON.stringify({ era: client.era, echo: echo.content[0].text, confirm: confirm.content[0].text }));
+      console.log(JSON.stringify({ era: client.era, echo: echo.content[0].text, confirm: confirm.content[0].text, note: note.contents[0].text, tasks }));
     `;
-    const out = JSON.parse(sh(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, string>;
-    assert.deepEqual(out, { era: 'modern', echo: 'hi (modern)', confirm: 'confirmed' });
-    const results = `
+      const out = JSON.parse(sh(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, string>;
+      assert.deepEqual(out, { era: 'modern', echo: 'hi (modern)', confirm: 'confirmed', note: 'a note', tasks: 'MCPB_CAPABILITY_MISSING' });
+      // A manager's first start loads a server's launch, and a server opted into resources its context tools.
+      const managed = `
+      import { Manager, Registry } from 'mcp-bridge';
+      const registry = new Registry();
+      const manager = new Manager([{ name: 'v2', command: ${JSON.stringify(v2.command)}, args: ${JSON.stringify(v2.args)}, resources: true }], { registry });
+      const summary = await manager.start();
+      const listing = registry.list().find((d) => d.name.endsWith('list_resources'));
+      const listed = listing && (await registry.execute(listing.name, {})).text;
+      await manager.close();
+      console.log(JSON.stringify({ ready: summary.ready, noted: typeof listed === 'string' && listed.includes('memo://note') }));
+    `;
+      assert.deepEqual(JSON.parse(sh(process.execPath, ['--input-type=module', '-e', managed], project)), { ready: ['v2'], noted: true });
+      const results = `
       import { Registry } from 'mcp-bridge';
       const registry = new Registry({ results: { maxResultTokens: 100 } });
       registry.register({ name: 'big', handler: () => JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i })) }) });
@@ -184,8 +205,9 @@ test('the packed tarball installs, every entry imports, one error class across e
       const read = await registry.execute('read_result', { handle: cut.handle, pointer: '/items/321/id' });
       console.log(JSON.stringify({ handle: cut.handle, read: read.text }));
     `;
-    assert.deepEqual(JSON.parse(sh(process.execPath, ['--input-type=module', '-e', results], project)), { handle: 'result-1', read: '321' });
-  });
+      assert.deepEqual(JSON.parse(sh(process.execPath, ['--input-type=module', '-e', results], project)), { handle: 'result-1', read: '321' });
+    },
+  );
 
   // The install path the README promises: its 30-second example, type-checked against the
   // declarations the package ships (resolved through its exports, as a user's tsc does) and run.
