@@ -5,7 +5,8 @@ import { InvalidResultError, RequestAbortedError } from '../errors/session-error
 import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { collectPages } from './pagination.js';
 import { pollDelay, sleep, type PollBounds } from './polling.js';
-import { checkTask, type TaskState, type TaskWaitOptions, type ToolTask } from './tasks.js';
+import { checkTask } from './task-check.js';
+import type { TaskState, TaskWaitOptions, ToolTask } from './tasks.js';
 
 /** Poll interval when the server suggests none, and the bounds applied to what it suggests. */
 const POLL: PollBounds = { min: 50, max: 30_000, fallback: 1000 };

@@ -6,8 +6,8 @@
 // The handle is here, so `instanceof ToolTask` works without a task ever run; its requests (polling,
 // result, cancel, tasks/list) are in task-steps.ts, loaded by the first of them: most clients run none.
 import { Methods, MODEL_IMMEDIATE_RESPONSE_META, type CallToolResult, type CreateTaskResult, type JsonObject, type Task } from '../../protocol/index.js';
-import { InvalidResultError } from '../errors/session-errors.js';
 import { requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
+import { checkTask } from './task-check.js';
 
 /** What to ask of the server for a task-augmented call (TASKS-3). */
 export interface TaskRequest {
@@ -34,13 +34,6 @@ let steps: Promise<typeof import('./task-steps.js')> | undefined;
 export function taskSteps(): Promise<typeof import('./task-steps.js')> {
   steps ??= import('./task-steps.js');
   return steps;
-}
-
-export function checkTask(host: FeatureHost, method: string, value: unknown): Task {
-  const task = value as Task;
-  if (typeof task?.taskId !== 'string' || typeof task.status !== 'string')
-    throw new InvalidResultError({ server: host.serverName, method }, 'not a task (no taskId or status)');
-  return task;
 }
 
 /** A running (or finished) task created by a task-augmented `callTool`. */
