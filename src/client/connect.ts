@@ -5,7 +5,9 @@ import { redactError } from '../../protocol/redact.js';
 import type { ClientConnection } from './connection.js';
 import { defaultEraCache, freshVerdict, rememberEra } from './era-cache.js';
 import { connectInEra } from './era-detect.js';
-import { capabilitiesFor } from './server-requests.js';
+import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
+import { routeNotifications } from './notifications.js';
+import type { Session } from '../session/session.js';
 import { startError } from './start-error.js';
 import { cacheFor } from './list-cache.js';
 import { legacyHandshake } from './handshake.js';
@@ -19,12 +21,24 @@ export interface ConnectedSteps {
   /** -32042: URL elicitations completed by the caller's hook, then the request again. */
   readonly afterUrlElicitationError: typeof afterUrlElicitationError;
   readonly legacyHandshake: typeof legacyHandshake;
+  /** The client's capabilities as its handlers declare them (handshake, modern envelope). */
+  readonly capabilitiesFor: typeof capabilitiesFor;
+  /** Routes `session`'s server requests to the handlers and its notifications to the client's events. */
+  attach(session: Session, connection: ClientConnection): void;
+}
+
+function attach(session: Session, connection: ClientConnection): void {
+  installServerRequestHandlers(session, connection.options, connection.options.name);
+  routeNotifications(session, connection);
 }
 
 /** Connects `connection` once; the Client keeps the promise so concurrent `connect()` calls share it. */
 export async function connectClient(connection: ClientConnection): Promise<void> {
   const options = connection.options;
-  connection.connected ??= { recovery: new SessionRecovery(connection), afterUrlElicitationError, legacyHandshake };
+  if (!connection.connected) {
+    connection.connected = { recovery: new SessionRecovery(connection), afterUrlElicitationError, legacyHandshake, capabilitiesFor, attach };
+    attach(connection.session, connection);
+  }
   connection.state = 'connecting';
   const startupTimeoutMs = connection.startupTimeoutMs;
   const { eraCache = defaultEraCache, eraCacheKey: key } = options;

@@ -16,10 +16,9 @@ import type { ServerSnapshot } from './handshake.js';
 import type { ConnectedSteps } from './connect.js';
 import type { ListenHandle } from './listen.js';
 import type * as ModernEra from './modern-path.js';
-import { routeNotifications, type NotificationSink } from './notifications.js';
+import type { NotificationSink } from './notifications.js';
 import type { RecoveryHost } from './recovery.js';
 import { legacyPath, type RequestPath } from './request-path.js';
-import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
 import { SkippedLines } from './skipped-lines.js';
 import { observedPeer } from './traced-peer.js';
 import type { ToolTask } from './tasks.js';
@@ -54,8 +53,9 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   /** The first lines the server sent that were not JSON-RPC, quoted by a start error. */
   readonly skipped = new SkippedLines();
   /**
-   * Session recovery, URL elicitation and the handshake it redoes, from the connect module: set by
-   * the first connect, so by the time a server can answer anything. Before that no request is sent.
+   * The server's requests and notifications routed, session recovery, URL elicitation and the
+   * handshake recovery redoes, from the connect module: set by the first connect, before the session
+   * starts, so by the time a server can send anything. Before that nothing is sent or received.
    */
   connected?: ConnectedSteps;
   /** Tracing's observer, one per connection (kept across a respawn); absent unless `telemetry` was given. */
@@ -114,8 +114,9 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     });
     this.session = s;
     this.path = legacyPath(s);
-    installServerRequestHandlers(s, options, options.name);
-    routeNotifications(s, this);
+    // A respawned session gets the handlers at once; the first one gets them with the first connect,
+    // before it starts: nothing reaches a session that was not started.
+    this.connected?.attach(s, this);
     s.events.on('error', (raw) => {
       if (this.session !== s) return;
       const e = redactError(raw, this.redact);
@@ -152,7 +153,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
     return {
       protocolVersion: this.snapshot!.protocolVersion,
       clientInfo: this.clientInfo(),
-      capabilities: withTasksExtension(capabilitiesFor(this.options, this.options.capabilities), this.options.tasksExtension),
+      capabilities: withTasksExtension(this.connected!.capabilitiesFor(this.options, this.options.capabilities), this.options.tasksExtension),
       logLevel: this.logLevel,
     };
   }
@@ -161,7 +162,7 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   handshake(timeoutMs: number): Promise<ServerSnapshot> {
     return this.connected!.legacyHandshake(this.session, {
       clientInfo: this.clientInfo(),
-      capabilities: capabilitiesFor(this.options, this.options.capabilities),
+      capabilities: this.connected!.capabilitiesFor(this.options, this.options.capabilities),
       protocolVersion: this.options.protocolVersion,
       timeoutMs,
       serverName: this.options.name,
