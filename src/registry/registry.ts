@@ -8,7 +8,8 @@ import type { ToolDef, ToolResult } from '../bridge/types.js';
 import { CallPipeline } from '../pipeline/chain.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../pipeline/types.js';
 import type { Entry } from './entry.js';
-import { executeParsed, executeTool, refusedEarly, type ExecutePlan } from './execute.js';
+import type * as Execute from './execute.js';
+import type { ExecutePlan } from './execute.js';
 import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
 import {
   executeResponsesToolSearchCall,
@@ -36,6 +37,21 @@ import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
 export type { LlmSpecByTarget, LlmSpecs, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './spec-list.js';
+
+/**
+ * Running a tool (lookup, arguments checked, the pipeline, the call, the result; execute.ts) loads
+ * with the first call of any registry, once (concurrent first calls share the import); every later
+ * call uses the module as it is, with no step more. A registry only built, for its specs, never compiles it.
+ */
+let running: typeof Execute | undefined;
+let loading: Promise<typeof Execute> | undefined;
+function loadRunning(): Promise<typeof Execute> {
+  loading ??= import('./execute.js').then((m) => {
+    running = m;
+    return m;
+  });
+  return loading;
+}
 
 /**
  * The agent's tool namespace: MCP tools (registered per server by the manager) and native tools,
@@ -334,7 +350,14 @@ export class ToolRegistry {
    */
   execute(name: string, args: unknown, context: CallContext = {}): Promise<ToolResult> {
     const onConfirm = this.options.onConfirm;
-    return executeTool(this.table, this.options, this.plan, name, args, onConfirm && !context.onConfirm ? { ...context, onConfirm } : context);
+    const ctx = onConfirm && !context.onConfirm ? { ...context, onConfirm } : context;
+    if (running) return running.executeTool(this.table, this.options, this.plan, name, args, ctx);
+    return this.executeFirst(name, args, ctx);
+  }
+
+  // Apart from execute: its closure would otherwise cost every call a context.
+  private executeFirst(name: string, args: unknown, context: CallContext): Promise<ToolResult> {
+    return loadRunning().then((m) => m.executeTool(this.table, this.options, this.plan, name, args, context));
   }
 
   /**
@@ -373,6 +396,7 @@ export class ToolRegistry {
     const id = callName((call as { id?: unknown } | null | undefined)?.id);
     const name = callName(fn?.name);
     if (name === undefined) return toOpenAiToolMessage(id, malformedCall('it has no function name', 'OpenAI'));
+    const { executeParsed, refusedEarly } = running ?? (await loadRunning());
     return toOpenAiToolMessage(
       id,
       await executeParsed(
