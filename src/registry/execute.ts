@@ -87,7 +87,7 @@ function runTool(
     return refusedEarly(table, plan, name, args, context, errorResult(error, `${error.message}.`));
   }
   const def = entry.def;
-  const server = def.server !== undefined ? { server: def.server } : {};
+  const server = serverContext(def.server);
   const input = args === undefined || args === null ? {} : args;
   if (typeof input !== 'object' || Array.isArray(input)) {
     const issue = {
@@ -124,6 +124,14 @@ function runTool(
   return plan.direct?.(name) ? terminal(call) : plan.pipeline.run(call, terminal);
 }
 
+/**
+ * The context naming an MCP tool's server, in its errors and in the pipeline's view of its call;
+ * empty for a native tool. Built once per call, and again only on a failure's path.
+ */
+function serverContext(server: string | undefined): { server?: string } {
+  return server !== undefined ? { server } : {};
+}
+
 /** The error result for arguments that do not match the tool's input schema. */
 function invalidArguments(name: string, issues: ValidationIssue[], server: { server?: string }): ToolResult {
   return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
@@ -138,11 +146,10 @@ export function refusedEarly(table: ExecuteTable, plan: ExecutePlan, name: strin
   if (!pipeline.watchesRefusals || plan.direct?.(name)) return result;
   const def = table.entries.get(name)?.def;
   const gone = def ? undefined : table.withdrawn.get(name);
-  const server = def?.server ?? gone?.server;
   pipeline.refusedEarly(
     {
       name,
-      ...(server !== undefined ? { server } : {}),
+      ...serverContext(def?.server ?? gone?.server),
       tool: def?.originalName ?? gone?.tool ?? name,
       ...(def ? { definition: def } : {}),
       arguments: given,
@@ -172,7 +179,7 @@ function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryOptions
 
 function callFailed(entry: Entry, name: string, cause: unknown): ToolResult {
   if (cause instanceof ToolResultError) return errorResult(cause);
-  const server = entry.def.server !== undefined ? { server: entry.def.server } : {};
+  const server = serverContext(entry.def.server);
   const reason = cause instanceof Error ? cause.message : String(cause);
   const code = (cause as { code?: unknown })?.code;
   return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
@@ -180,8 +187,7 @@ function callFailed(entry: Entry, name: string, cause: unknown): ToolResult {
 
 function converted(entry: Entry, name: string, raw: unknown, options: RegistryOptions, uncut: boolean): ToolResult {
   const def = entry.def;
-  if (!isCallToolResult(raw))
-    return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', def.server !== undefined ? { server: def.server } : {}));
+  if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', serverContext(def.server)));
   return convertResult(raw, {
     textBudget: uncut ? Number.POSITIVE_INFINITY : (entry.textBudget ?? options.textBudget),
     hasOutputSchema: def.outputSchema !== undefined,
