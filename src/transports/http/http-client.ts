@@ -4,7 +4,7 @@
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
 import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
-import { dispatchExchange, targetOf, type ExchangeContext, type RequestAbort } from './exchange.js';
+import { dispatchExchange, targetOf, type ExchangeSink, type RequestAbort } from './exchange.js';
 import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
@@ -217,23 +217,49 @@ export class HttpClient {
     return this.exchange(req, url, 0);
   }
 
+  /**
+   * Whether {@link HttpClient.fire} may be used: no provided headers and no auth handler, whose
+   * promises would stand between the request and its exchange.
+   */
+  get direct(): boolean {
+    return !this.options.headersProvider && !this.options.auth;
+  }
+
+  /**
+   * {@link HttpClient.send} without a promise, for a client that is {@link HttpClient.direct}: `sink`
+   * hears the head of the first hop (a redirect is the caller's to follow, see
+   * {@link HttpClient.followLater}) or the raw failure (map it with {@link HttpClient.failure}).
+   */
+  fire(req: HttpRequest & { url: URL }, sink: ExchangeSink): void {
+    this.dispatch(req, req.url, sink);
+  }
+
   /** Hop `hops` of a request: its exchange's promise resolves with the final response, redirects followed. */
   private exchange(req: HttpRequest, url: URL, hops: number): Promise<HttpResponse> {
+    return new Promise((resolve, reject) => this.dispatch(req, url, new Hop(this, req, url, hops, resolve, reject)));
+  }
+
+  private dispatch(req: HttpRequest, url: URL, sink: ExchangeSink): void {
     let target = this.lastTarget;
     if (url !== this.lastUrl || !target) {
       target = targetOf(url);
       this.lastUrl = url;
       this.lastTarget = target;
     }
-    const hop = new Hop(this, req, url, hops);
     let dispatcher: Pick<Dispatcher, 'dispatch'>;
     try {
       dispatcher = this.pool.next(target.origin);
     } catch (error) {
-      return Promise.reject(hop.failure(error));
+      sink.onFailure(error);
+      return;
     }
     const request = { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body };
-    return dispatchExchange(dispatcher, request, req.abort ?? req.signal, hop);
+    dispatchExchange(dispatcher, request, req.abort ?? req.signal, sink);
+  }
+
+  /** @internal A redirect answered hop `hops`: followed a turn later, so the next hop is not dispatched from inside the parser's callback. */
+  followLater(req: HttpRequest, url: URL, response: HttpResponse, hops: number): Promise<HttpResponse> {
+    return Promise.resolve().then(() => this.redirected(req, url, response, hops));
   }
 
   /** @internal A redirect answered hop `hops`: the next hop's response, or the HttpError refusing it. */
@@ -276,23 +302,23 @@ export class HttpClient {
   }
 }
 
-/** One hop of a request: how its exchange settles (typed failures, redirects followed), one object per hop. */
-class Hop implements ExchangeContext {
+/** One hop of a request on the promise path: typed failures, redirects followed, one object per hop. */
+class Hop implements ExchangeSink {
   constructor(
     private readonly client: HttpClient,
     private readonly req: HttpRequest,
     private readonly url: URL,
     private readonly hops: number,
+    private readonly resolve: (response: HttpResponse | Promise<HttpResponse>) => void,
+    private readonly reject: (error: unknown) => void,
   ) {}
 
-  failure(error: unknown): unknown {
-    return this.client.failure(this.req, this.url, error);
+  onFailure(error: unknown): void {
+    this.reject(this.client.failure(this.req, this.url, error));
   }
 
-  head(response: HttpResponse): HttpResponse | Promise<HttpResponse> {
-    if (!isRedirectStatus(response.status)) return response;
-    // Followed a turn later: the next hop is not dispatched from inside the parser's callback.
-    return Promise.resolve().then(() => this.client.redirected(this.req, this.url, response, this.hops));
+  onHead(response: HttpResponse): void {
+    this.resolve(isRedirectStatus(response.status) ? this.client.followLater(this.req, this.url, response, this.hops) : response);
   }
 }
 
