@@ -71,7 +71,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   private started = false;
   private abortFn?: (reason?: Error) => void;
   private pendingReason?: { reason: unknown };
-  private detach?: () => void;
+  private onAbort?: () => void;
   private resumeFn?: () => void;
   private mode: Mode = 'unread';
   /** The body's chunks not yet read; {@link NO_PARTS} (shared, never pushed to) until the first. */
@@ -84,17 +84,20 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
 
   constructor(
     private readonly sink: ExchangeSink,
-    abort: AbortSource,
+    private readonly source: AbortSource,
   ) {
-    if (abort instanceof RequestAbort) {
-      abort.listen(this);
-      this.detach = () => abort.unlisten(this);
-    } else if (abort) {
-      const signal = abort;
-      const onAbort = () => this.abortWith(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.detach = () => signal.removeEventListener('abort', onAbort);
+    // A handle is told of its exchange (no closure per POST); a plain signal gets a listener.
+    if (source instanceof RequestAbort) source.listen(this);
+    else if (source) {
+      this.onAbort = () => this.abortWith(source.reason);
+      source.addEventListener('abort', this.onAbort, { once: true });
     }
+  }
+
+  private detach(): void {
+    const source = this.source;
+    if (source instanceof RequestAbort) source.unlisten(this);
+    else if (this.onAbort) source?.removeEventListener('abort', this.onAbort);
   }
 
   // --- undici's side -------------------------------------------------------------------------------
@@ -144,7 +147,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
 
   onComplete(): void {
     this.done = true;
-    this.detach?.();
+    this.detach();
     if (this.mode === 'text' && this.textWaiter) {
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
@@ -154,7 +157,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   }
 
   onError(error: Error): void {
-    this.detach?.();
+    this.detach();
     const reason = this.pendingReason ? this.pendingReason.reason : error;
     if (!this.started) {
       this.sink.onFailure(reason);

@@ -41,10 +41,25 @@ export interface PostHost {
   undelivered(error: unknown, message: JsonRpcMessage): void;
 }
 
+const NO_HEADERS: Record<string, string> = {};
+
+/**
+ * Heads that arrived during one parse, read in one microtask once it is over: one task per batch
+ * of answers, not a closure and a task per POST.
+ */
+let heads: Post[] = [];
+
+function readHeads(): void {
+  const batch = heads;
+  heads = [];
+  for (const post of batch) post.readHead();
+}
+
 /** One POST in flight; also its abort handle, listed in the transport's open requests. */
 export class Post extends RequestAbort implements ExchangeSink {
   private body = '';
-  private req?: HttpRequest & { url: URL };
+  private headers: Record<string, string> = NO_HEADERS;
+  private head?: HttpResponse;
   private sentSession = false;
   private retryBy: number | undefined;
   private unlink?: () => void;
@@ -84,13 +99,12 @@ export class Post extends RequestAbort implements ExchangeSink {
   private dispatch(): void {
     try {
       const headers = this.host.headersFor(this.message, this.method, this.extraHeaders);
+      this.headers = headers;
       this.sentSession = headers[McpHeaders.sessionId] !== undefined;
-      const req = { method: 'POST' as const, url: this.host.url, headers, body: this.body, abort: this, rpcMethod: this.method };
-      this.req = req;
       const client: HttpClient = this.host.ctx.client;
-      if (client.direct) client.fire(req, this);
+      if (client.direct) client.fire('POST', this.host.url, headers, this.body, this, this);
       else
-        client.send(req).then(
+        client.send(this.request()).then(
           (response: HttpResponse) => this.received(response),
           (error: unknown) => this.fail(error),
         );
@@ -99,19 +113,34 @@ export class Post extends RequestAbort implements ExchangeSink {
     }
   }
 
+  /** The attempt as an HttpRequest: built only when the client needs one (auth, a redirect, a failure). */
+  private request(): HttpRequest & { url: URL } {
+    return { method: 'POST', url: this.host.url, headers: this.headers, body: this.body, abort: this, rpcMethod: this.method };
+  }
+
   /** @internal The first hop's head, from inside the parser: read a turn later, once the chunks that came with it are in. */
   onHead(response: HttpResponse): void {
-    if (isRedirectStatus(response.status))
-      this.host.ctx.client.followLater(this.req!, this.req!.url, response, 0).then(
-        (response: HttpResponse) => this.received(response),
+    if (isRedirectStatus(response.status)) {
+      this.host.ctx.client.followLater(this.request(), this.host.url, response, 0).then(
+        (followed: HttpResponse) => this.received(followed),
         (error: unknown) => this.fail(error),
       );
-    else queueMicrotask(() => this.received(response));
+      return;
+    }
+    this.head = response;
+    if (heads.push(this) === 1) queueMicrotask(readHeads);
   }
 
   /** @internal No answer to the first hop. */
   onFailure(error: unknown): void {
-    this.fail(this.host.ctx.client.failure(this.req!, this.req!.url, error));
+    this.fail(this.host.ctx.client.failure(this.request(), this.host.url, error));
+  }
+
+  /** @internal Reads the head stored by {@link Post.onHead}. */
+  readHead(): void {
+    const response = this.head!;
+    this.head = undefined;
+    this.received(response);
   }
 
   private received(response: HttpResponse): void {
