@@ -3,6 +3,9 @@
 // stdio). It prints both scores and fails when serve fails a check its baseline does not list, when a
 // listed failure passes (a stale entry), or when serve loses a check server-everything passes alone
 // that the baseline does not explain (each explained gap must be a spec difference, with its reason).
+// A gap may also say how the official TypeScript SDK v2 server (`@modelcontextprotocol/server`, which
+// follows the current spec) fares on it alone (`sdk-v2: fails`): that server is then run on the gap's
+// scenarios as a third target, and a verdict other than the stated one fails the run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,14 +25,17 @@ export interface CheckResult {
 export interface ServerBaseline {
   serve: Map<string, string>;
   gaps: Map<string, string>;
+  /** For a gap: whether the SDK v2 server alone fails or passes it too, where the baseline says so. */
+  sdkV2: Map<string, 'fails' | 'passes'>;
 }
 
 /**
  * Reads expected-failures-server.yaml (no YAML library, as the client baseline): a `serve:` and a
- * `gaps:` section, each a list of `- check: <scenario>/<check id>` followed by `reason: <text>`.
+ * `gaps:` section, each a list of `- check: <scenario>/<check id>` followed by `reason: <text>` and,
+ * for a gap, an optional `sdk-v2: fails | passes`.
  */
 export function parseServerBaseline(text: string): ServerBaseline {
-  const out: ServerBaseline = { serve: new Map(), gaps: new Map() };
+  const out: ServerBaseline = { serve: new Map(), gaps: new Map(), sdkV2: new Map() };
   let section: Map<string, string> | undefined;
   let current: string | undefined;
   for (const raw of text.split('\n')) {
@@ -37,7 +43,12 @@ export function parseServerBaseline(text: string): ServerBaseline {
     const head = /^(serve|gaps):\s*(\[\])?$/.exec(line);
     const check = /^\s*-\s*check:\s*(\S+)$/.exec(line);
     const reason = /^\s+reason:\s*(.+)$/.exec(line);
-    if (head) {
+    const v2 = /^\s+sdk-v2:\s*(.*)$/.exec(line);
+    if (v2) {
+      if (section !== out.gaps || !current) throw new Error(`expected-failures-server.yaml: sdk-v2: belongs to a gaps: entry (${line.trim()})`);
+      if (v2[1] !== 'fails' && v2[1] !== 'passes') throw new Error(`expected-failures-server.yaml: gap ${current}: sdk-v2: is fails or passes, not "${v2[1]}"`);
+      out.sdkV2.set(current, v2[1]);
+    } else if (head) {
       section = out[head[1] as 'serve' | 'gaps'];
       current = undefined;
     } else if (check) {
@@ -46,7 +57,10 @@ export function parseServerBaseline(text: string): ServerBaseline {
       section.set(current, '');
     } else if (reason && section && current) section.set(current, reason[1]!.trim());
   }
-  for (const [name, map] of Object.entries(out) as [string, Map<string, string>][])
+  for (const [name, map] of [
+    ['serve', out.serve],
+    ['gaps', out.gaps],
+  ] as const)
     for (const [key, why] of map) if (!why) throw new Error(`expected-failures-server.yaml: ${name} entry ${key} has no reason`);
   return out;
 }
@@ -105,6 +119,30 @@ export function compare(alone: CheckResult[], serve: CheckResult[], baseline: Se
   return { lines, problems };
 }
 
+/**
+ * The SDK v2 server's checks on the gaps that state its verdict: `problems` names every gap where it
+ * fares otherwise than stated, or that it did not report; `lines` the verdicts as they came.
+ */
+export function compareReference(reference: CheckResult[], baseline: ServerBaseline): { lines: string[]; problems: string[] } {
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const byKey = new Map(reference.map((c) => [c.key, c]));
+  for (const [key, stated] of baseline.sdkV2) {
+    const c = byKey.get(key);
+    const seen = c === undefined ? undefined : c.status === 'SUCCESS' ? 'passes' : 'fails';
+    if (seen === undefined) problems.push(`REFERENCE ${key}: the SDK v2 server reported no such check (the baseline says it ${stated})`);
+    else if (seen !== stated)
+      problems.push(`REFERENCE ${key}: the SDK v2 server alone ${seen === 'passes' ? 'passes' : `gives ${c!.status}`}, the baseline says it ${stated}`);
+    else
+      lines.push(`= ${key}: the SDK v2 server alone ${seen === 'passes' ? 'passes it' : `fails it too (${c!.status}${c!.message ? `: ${c!.message}` : ''})`}`);
+  }
+  return { lines, problems };
+}
+
+function onlyOf<V>(map: Map<string, V>, scenarios: string[]): Map<string, V> {
+  return new Map([...map].filter(([key]) => scenarios.includes(key.split('/')[0]!)));
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -121,27 +159,32 @@ function startServer(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  urlOf: (stderr: string) => string | undefined,
+  urlOf: (output: string) => string | undefined,
+  from: 'stdout' | 'stderr' = 'stderr',
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'], env });
-    let stderr = '';
-    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} did not start within 30 s; its stderr:\n${stderr}`)), 30_000);
+    const child = spawn(command, args, { stdio: ['pipe', from === 'stdout' ? 'pipe' : 'ignore', 'pipe'], env });
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`${args.join(' ')} did not start within 30 s; its ${from}:\n${output}`)), 30_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill();
       reject(error);
     };
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const url = urlOf(stderr);
+    const watch = (d: Buffer) => {
+      if (output.length < 65_536) output += d.toString();
+      const url = urlOf(output);
       if (url) {
         clearTimeout(timer);
+        child[from]!.off('data', watch);
+        child[from]!.resume();
         resolve({ child, url });
       }
-    });
+    };
+    child[from]!.on('data', watch);
+    if (from === 'stdout') child.stderr!.resume();
     child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited with ${code} before listening; its stderr:\n${stderr}`)));
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited with ${code} before listening; its ${from}:\n${output}`)));
   });
 }
 
@@ -231,6 +274,25 @@ export async function runServerSuite(argv: string[]): Promise<number> {
     const serveMs = Date.now() - servedAt;
     await stop(serve.child);
 
+    // The spec's reference on the gaps that name it: the SDK v2 server, on those scenarios alone.
+    const referenceScenarios = [...new Set([...baseline.sdkV2.keys()].map((key) => key.split('/')[0]!))].filter(
+      (scenario) => only.length === 0 || only.includes(scenario),
+    );
+    let reference: CheckResult[] | undefined;
+    if (referenceScenarios.length > 0) {
+      const v2 = await startServer(
+        process.execPath,
+        [join(root, 'test', 'faults', 'servers', 'v2-server.mjs'), 'http'],
+        process.env,
+        (out) => /listening (\d+)/.exec(out)?.[1] && `http://127.0.0.1:${/listening (\d+)/.exec(out)![1]}/mcp`,
+        'stdout',
+      );
+      children.push(v2.child);
+      await runSuite(node, suite, v2.url, join(scratch, 'sdk-v2'), referenceScenarios);
+      await stop(v2.child);
+      reference = readChecks(join(scratch, 'sdk-v2'));
+    }
+
     const aloneChecks = readChecks(join(scratch, 'alone'));
     const serveChecks = readChecks(join(scratch, 'serve'));
     if (aloneChecks.length === 0 || serveChecks.length === 0)
@@ -238,6 +300,11 @@ export async function runServerSuite(argv: string[]): Promise<number> {
     const a = score(aloneChecks);
     const s = score(serveChecks);
     const { lines, problems } = compare(aloneChecks, serveChecks, baseline);
+    if (reference) {
+      const ref = compareReference(reference, only.length === 0 ? baseline : { ...baseline, sdkV2: onlyOf(baseline.sdkV2, referenceScenarios) });
+      lines.push(...ref.lines);
+      problems.push(...ref.problems);
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
     process.stdout.write(`server-everything alone:       ${a.passed} passed, ${a.failed} failed (${aloneChecks.length} checks, ${aloneMs} ms)\n`);
     process.stdout.write(`serve fronting server-everything: ${s.passed} passed, ${s.failed} failed (${serveChecks.length} checks, ${serveMs} ms)\n`);

@@ -2,7 +2,7 @@
 // entry) and the comparison of serve with server-everything alone, without running the suite.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compare, parseServerBaseline, score, type CheckResult } from '../../conformance/official/server.js';
+import { compare, compareReference, parseServerBaseline, score, type CheckResult } from '../../conformance/official/server.js';
 
 const baselineText = [
   '# comment',
@@ -22,7 +22,7 @@ describe('conformance server harness', () => {
     const b = parseServerBaseline(baselineText);
     assert.deepEqual([...b.serve], [['tools-call-error/tools-call-error', 'unknown tool']]);
     assert.deepEqual([...b.gaps], [['tools-call-error/tools-call-error', '-32602 by the spec']]);
-    assert.deepEqual(parseServerBaseline('serve: []\ngaps: []\n'), { serve: new Map(), gaps: new Map() });
+    assert.deepEqual(parseServerBaseline('serve: []\ngaps: []\n'), { serve: new Map(), gaps: new Map(), sdkV2: new Map() });
     assert.throws(() => parseServerBaseline('gaps:\n  - check: a/b\n'), /gaps entry a\/b has no reason/);
     assert.throws(() => parseServerBaseline('  - check: a/b\n    reason: x\n'), /outside a serve: or gaps: section/);
   });
@@ -65,5 +65,27 @@ describe('conformance server harness', () => {
     const { lines, problems } = compare([check('dns/r', 'FAILURE')], [check('dns/r', 'SUCCESS')], parseServerBaseline('serve: []\ngaps: []\n'));
     assert.deepEqual(problems, []);
     assert.match(lines.join('\n'), /^\+ dns\/r: serve passes it/m);
+  });
+
+  it("reads a gap's sdk-v2 verdict, only under gaps: and only fails or passes", () => {
+    const b = parseServerBaseline(`${baselineText}    sdk-v2: fails\n`);
+    assert.deepEqual([...b.sdkV2], [['tools-call-error/tools-call-error', 'fails']]);
+    assert.throws(() => parseServerBaseline('serve:\n  - check: a/b\n    reason: r\n    sdk-v2: fails\n'), /sdk-v2: belongs to a gaps: entry/);
+    assert.throws(() => parseServerBaseline('gaps:\n  - check: a/b\n    reason: r\n    sdk-v2: maybe\n'), /is fails or passes, not "maybe"/);
+  });
+
+  it('fails when the SDK v2 server fares otherwise than a gap states, or reports no such check', () => {
+    const b = parseServerBaseline(`${baselineText}    sdk-v2: fails\n`);
+    const key = 'tools-call-error/tools-call-error';
+    const same = compareReference([{ key, status: 'FAILURE', message: 'MCP error -32602: Tool test_error_handling not found' }], b);
+    assert.deepEqual(same.problems, []);
+    assert.match(same.lines[0]!, /fails it too \(FAILURE: MCP error -32602/);
+    assert.match(
+      compareReference([check(key, 'SUCCESS')], b).problems[0]!,
+      /^REFERENCE tools-call-error\/tools-call-error: the SDK v2 server alone passes, the baseline says it fails/,
+    );
+    assert.match(compareReference([], b).problems[0]!, /reported no such check/);
+    // A WARNING is not a pass.
+    assert.deepEqual(compareReference([check(key, 'WARNING')], b).problems, []);
   });
 });
