@@ -152,10 +152,10 @@ export class Post extends RequestAbort implements ExchangeSink {
         return;
       }
       if (status < 200 || status >= 300) {
-        statusError(this.host.ctx, response, 'POST', this.method, this.sentSession).then(
-          (error) => this.refused(error),
-          (error: unknown) => this.fail(error),
-        );
+        // Whatever throws on the way (a host's logger) fails this POST, not the process.
+        statusError(this.host.ctx, response, 'POST', this.method, this.sentSession)
+          .then((error) => this.refused(error))
+          .catch((error: unknown) => this.fail(error));
         return;
       }
       const reading = this.host.answer(this.message, this.method, this.requestId, response, this);
