@@ -10,6 +10,7 @@ import { createHttpTransport } from '../../../src/transports/detect.js';
 import { StreamableHttpTransport } from '../../../src/transports/http/streamable-http.js';
 import type { Transport } from '../../../src/transports/transport.js';
 import { startEverythingHttp, type EverythingHttp } from '../../helpers/http-everything.js';
+import { startV2Http, type V2Http } from '../../helpers/v2-server.js';
 import { answerInitialize, json, startFaultServer, type FaultRequest, type FaultServer } from '../../helpers/http-fault-server.js';
 import { rejectsWith, within } from '../../faults/harness.js';
 
@@ -75,6 +76,42 @@ describe('requests over Streamable HTTP go through fire() (real server: server-e
     } finally {
       await client.close();
       await own.stop();
+    }
+  });
+});
+
+describe('fired requests in the 2026-07-28 stateless mode (real server: the v2 SDK, modern only)', () => {
+  let server: V2Http;
+  before(async () => {
+    server = await startV2Http({ reject: true, tag: 'fire' });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('HTTP-8: a fired call carries the standard headers the modern-only server requires, and aborting its signal cancels it there', async () => {
+    const { transport, fired } = spy(new StreamableHttpTransport({ url: server.url }));
+    const client = new Client(transport, { name: 'v2', requestTimeoutMs: 10_000 });
+    try {
+      await within(15_000, client.connect(), 'connect');
+      assert.equal(transport.stateless, true);
+      const echoed = await within(10_000, client.callTool('echo', { text: 'hi' }), 'a modern call');
+      assert.deepEqual(echoed.value.content, [{ type: 'text', text: 'hi (modern)' }]);
+      const controller = new AbortController();
+      const slow = client.callTool('slow', {}, { signal: controller.signal });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      controller.abort(new Error('changed my mind'));
+      await rejectsWith(5_000, slow, 'MCPB_REQUEST_ABORTED', 'the aborted slow call');
+      let count = '0';
+      for (const started = Date.now(); count === '0' && Date.now() - started < 5_000; ) {
+        const result = await within(5_000, client.callTool('cancelled', {}), 'how many were cancelled');
+        count = (result.value.content[0] as { text: string }).text;
+        if (count === '0') await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(count, '1', 'the server saw the aborted call end');
+      assert.ok(fired.filter((m) => m === 'tools/call').length >= 3, `fired: ${fired.join(', ')}`);
+    } finally {
+      await client.close();
     }
   });
 });
