@@ -199,7 +199,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary: 'check every server: state, version, tools, ping, problems',
     usage: ['doctor [--json] [--refresh]'],
     description:
-      "Starts every server and reports its state, protocol version and era, tool count, exposed names and ping latency, then every problem found with what to do about it. With --json, stdout holds one JSON document and nothing else. With --refresh it first forgets what earlier runs remembered in the state folder (each server's era verdict and a lazy server's saved tool list), so every server is probed and listed afresh, as on a first run; use it when a server was upgraded or reports the wrong era.",
+      "Starts every server and reports its state, protocol version and era, tool count, exposed names and ping latency, then every problem found with what to do about it. For each era it says where it came from: 'probed at this start' (and whether the server answered the probe or only initialize worked, a guess), 'saved answer' or 'saved guess' with its age (a verdict an earlier run remembered, used without a probe), or the era configured in the server's entry; --json gives the same as eraSource (from, basis, savedAt, savedAgeMs, and refreshed with --refresh). With --json, stdout holds one JSON document and nothing else. With --refresh it first forgets what earlier runs remembered in the state folder (each server's era verdict and a lazy server's saved tool list), so every server is probed and listed afresh, as on a first run; use it when a server was upgraded or reports the wrong era.",
     options: ['json', 'refresh', ...AD_HOC],
     examples: ['doctor', 'doctor --json -q', 'doctor --refresh', '--from claude-desktop doctor', 'doctor -- node server.js'],
   },

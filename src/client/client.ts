@@ -42,6 +42,7 @@ import type {
   SdkRequestOptions,
   ToolCallGate,
 } from './client-options.js';
+import type { EraSource } from './era-cache.js';
 import { ClientConnection } from './connection.js';
 import { requireCapability, type FeatureOptions } from './features.js';
 import type { PromptArguments } from './prompts.js';
@@ -114,6 +115,13 @@ export class Client {
   /** The detected era: `legacy` (initialize handshake) or `modern` (2026-07-28). */
   get era(): Era | undefined {
     return this.connection.snapshot?.era;
+  }
+  /**
+   * Where {@link Client.era} came from, once connected: this connection's probe, a verdict an
+   * earlier connection saved in the `eraCache` (and when it was found), or the configuration.
+   */
+  get eraSource(): EraSource | undefined {
+    return this.connection.eraSource;
   }
   /** Whether the client is connected and the handshake done. */
   get connected(): boolean {

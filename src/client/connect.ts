@@ -3,7 +3,7 @@
 // when the server speaks 2026-07-28, and open the listen stream. A failure becomes one start error.
 import { redactError } from '../../protocol/redact.js';
 import type { ClientConnection } from './connection.js';
-import { defaultEraCache, freshVerdict, rememberEra } from './era-cache.js';
+import { defaultEraCache, eraSourceOf, freshVerdict, rememberEra } from './era-cache.js';
 import { connectInEra } from './era-detect.js';
 import { capabilitiesFor, installServerRequestHandlers } from './server-requests.js';
 import { routeNotifications } from './notifications.js';
@@ -66,6 +66,7 @@ export async function connectClient(connection: ClientConnection): Promise<void>
         }),
     });
     connection.snapshot = snapshot;
+    connection.eraSource = eraSourceOf(era, finding, cached);
     if (era === 'auto' && key) rememberEra(eraCache, key, finding, snapshot, cached);
     if (snapshot.era === 'modern') await enterModern(connection);
     connection.state = 'ready';

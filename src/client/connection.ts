@@ -11,6 +11,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, Session, type RequestHooks, type RequestOpt
 import type { Transport } from '../transports/transport.js';
 import { LIBRARY_NAME, LIBRARY_VERSION } from '../version.js';
 import { DEFAULT_STARTUP_TIMEOUT_MS, type ClientEvents, type ClientOptions } from './client-options.js';
+import type { EraSource } from './era-cache.js';
 import type { FeatureHost } from './features.js';
 import type { ServerSnapshot } from './handshake.js';
 import type { ConnectedSteps } from './connect.js';
@@ -40,6 +41,8 @@ export class ClientConnection implements NotificationSink, RecoveryHost {
   session!: Session;
   path!: RequestPath;
   snapshot?: ServerSnapshot;
+  /** Where the era came from (probe, saved verdict, configuration), set with the snapshot. */
+  eraSource?: EraSource;
   state: State = 'new';
   /** 2026 era: the level set by setLoggingLevel, sent in every request's `_meta` (LOG-1). */
   logLevel?: LoggingLevel;

@@ -2,7 +2,7 @@
 // per-user state file so a spawn-per-run CLI (`mcp-bridge call`) pays the probe once, not per run.
 // Only what the server answered is a verdict for a day; an unanswered probe is a guess for an hour.
 import type { Era } from '../../protocol/index.js';
-import type { EraFinding } from './era-detect.js';
+import type { EraFinding, EraOption } from './era-detect.js';
 import type { ServerSnapshot } from './handshake.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
@@ -22,6 +22,37 @@ export interface EraVerdict {
   basis?: 'answer' | 'silence';
   /** The server's `name@version` when it was found: another one behind a cached legacy verdict makes it stale. */
   server?: string;
+}
+
+/**
+ * Where a connected client's era came from (`Client.eraSource`, shown by `doctor`): this
+ * connection's probe, a verdict an earlier connection saved, or the configuration.
+ */
+export interface EraSource {
+  /**
+   * `probe`: this connection asked the server (`server/discover`, then `initialize` as needed).
+   * `saved`: a legacy verdict saved by an earlier connection was used, and nothing probed.
+   * `configured`: the `era` option chose. `transport`: a transport that is never probed (HTTP+SSE,
+   * an in-memory pair) speaks the `initialize` handshake.
+   */
+  from: 'probe' | 'saved' | 'configured' | 'transport';
+  /**
+   * With `probe` and `saved`, what the probe found: `answer` (the server answered or refused it,
+   * trusted for a day) or `silence` (no answer while `initialize` worked: a guess, trusted for an hour).
+   */
+  basis?: 'answer' | 'silence';
+  /**
+   * When the saved verdict's probe ran (ms since the epoch): with `saved`, the verdict used; with
+   * `probe`, a saved modern verdict, which let the probe wait longer for the server's answer.
+   */
+  savedAt?: number;
+}
+
+/** Where the era of a connection came from, given the `era` option, what detection found and the saved verdict it had. */
+export function eraSourceOf(era: EraOption, finding: EraFinding, saved: EraVerdict | undefined): EraSource {
+  if (finding.kind === 'cached') return { from: 'saved', basis: saved?.basis ?? 'silence', ...(saved ? { savedAt: saved.at } : {}) };
+  if (finding.kind === 'none') return { from: era === 'auto' ? 'transport' : 'configured' };
+  return { from: 'probe', basis: finding.kind, ...(saved?.era === 'modern' ? { savedAt: saved.at } : {}) };
 }
 
 /** Where verdicts are kept. A failure to read or write is never fatal: the probe just runs again. */

@@ -41,7 +41,7 @@ export type { ServerSnapshot } from './handshake.js';
 export { DEFAULT_PROBE_TIMEOUT_MS } from './client-options.js';
 export type { EraOption } from './era-detect.js';
 export { defaultEraCache, defaultEraCachePath, eraCacheKey, fileEraCache, memoryEraCache } from './era-cache.js';
-export type { EraCache, EraVerdict } from './era-cache.js';
+export type { EraCache, EraSource, EraVerdict } from './era-cache.js';
 export { DEFAULT_MAX_INPUT_ROUNDS } from './client-options.js';
 export { ResultCache, defaultResultCache, cacheIdentity, MAX_LIST_CACHE_ENTRIES } from './list-cache.js';
 export type { CachePartition } from './list-cache.js';

@@ -3,6 +3,7 @@
 // e.g. the crash's exit code and stderr under MCPB_SERVER_UNAVAILABLE).
 import { isMcpBridgeError, type Implementation } from '../../protocol/index.js';
 import type { Client } from '../client/client.js';
+import type { EraSource } from '../client/era-cache.js';
 
 /** `idle`: not started yet, or (a lazy or idle-stopped server with its tools known) started by the next call. */
 export type ServerState = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopped';
@@ -16,6 +17,8 @@ export interface ServerStatus {
   protocolVersion?: string;
   /** `legacy` (initialize handshake) or `modern` (2026-07-28, stateless), once ready. */
   era?: 'legacy' | 'modern';
+  /** Where the era came from, once ready: a probe of this start, a verdict an earlier run saved (and its age), or the configuration. */
+  eraSource?: EraSource;
   serverInfo?: Implementation;
   toolCount: number;
   restarts: number;
@@ -62,6 +65,7 @@ export function statusOf(facts: HandleFacts): ServerStatus {
     pid: state === 'ready' ? client?.transport.pid : undefined,
     protocolVersion: state === 'ready' ? client?.protocolVersion : undefined,
     era: state === 'ready' ? client?.era : undefined,
+    eraSource: state === 'ready' ? client?.eraSource : undefined,
     serverInfo: client?.serverInfo,
     toolCount: facts.toolCount,
     restarts: facts.restarts,

@@ -2,7 +2,8 @@
 // an unknown name gets close matches), drop the nulls a strict-mode model sends for omitted
 // properties, fill the declared defaults of required properties the call left out, validate the arguments (nothing is sent when they are invalid), call, and convert
 // the result. Between validation and the server, the call passes the pipeline's steps. Never rejects:
-// every failure is an error result with a `code`.
+// every failure is an error result with a `code`. An OpenAI tool call's arguments are parsed here
+// first, and a call whose arguments do not parse never reaches the pipeline.
 import type { CallToolResult, McpBridgeError } from '../../protocol/index.js';
 import { stripStrictNulls, strictNullPaths } from '../bridge/openai-strict.js';
 import { fillRequiredDefaults, requiredDefaultsPlan } from '../bridge/required-defaults.js';
@@ -22,6 +23,7 @@ import { closeMatches } from '../util/did-you-mean.js';
 import { isCallToolResult, type Entry } from './entry.js';
 import type { CallPipeline } from '../pipeline/chain.js';
 import type { ToolCall } from '../pipeline/types.js';
+import { callName, malformedCall, parseOpenAiArguments, toOpenAiToolMessage, type OpenAiToolCall, type OpenAiToolMessage } from './tool-calls.js';
 import type { CallContext, RegistryOptions } from './types.js';
 
 /** A tool of a server that is down, and what to tell its callers (see `Registry.withdrawServer`). */
@@ -85,7 +87,7 @@ function runTool(
     return refusedEarly(table, plan, name, args, context, errorResult(error, `${error.message}.`));
   }
   const def = entry.def;
-  const server = def.server !== undefined ? { server: def.server } : {};
+  const server = serverContext(def.server);
   const input = args === undefined || args === null ? {} : args;
   if (typeof input !== 'object' || Array.isArray(input)) {
     const issue = {
@@ -122,6 +124,14 @@ function runTool(
   return plan.direct?.(name) ? terminal(call) : plan.pipeline.run(call, terminal);
 }
 
+/**
+ * The context naming an MCP tool's server, in its errors and in the pipeline's view of its call;
+ * empty for a native tool. Built once per call, and again only on a failure's path.
+ */
+function serverContext(server: string | undefined): { server?: string } {
+  return server !== undefined ? { server } : {};
+}
+
 /** The error result for arguments that do not match the tool's input schema. */
 function invalidArguments(name: string, issues: ValidationIssue[], server: { server?: string }): ToolResult {
   return errorResult(new ToolValidationError(TOOL_INPUT_INVALID, name, issues, server), invalidArgumentsText(name, issues));
@@ -136,11 +146,10 @@ export function refusedEarly(table: ExecuteTable, plan: ExecutePlan, name: strin
   if (!pipeline.watchesRefusals || plan.direct?.(name)) return result;
   const def = table.entries.get(name)?.def;
   const gone = def ? undefined : table.withdrawn.get(name);
-  const server = def?.server ?? gone?.server;
   pipeline.refusedEarly(
     {
       name,
-      ...(server !== undefined ? { server } : {}),
+      ...serverContext(def?.server ?? gone?.server),
       tool: def?.originalName ?? gone?.tool ?? name,
       ...(def ? { definition: def } : {}),
       arguments: given,
@@ -170,7 +179,7 @@ function invokeAndConvert(entry: Entry, call: ToolCall, options: RegistryOptions
 
 function callFailed(entry: Entry, name: string, cause: unknown): ToolResult {
   if (cause instanceof ToolResultError) return errorResult(cause);
-  const server = entry.def.server !== undefined ? { server: entry.def.server } : {};
+  const server = serverContext(entry.def.server);
   const reason = cause instanceof Error ? cause.message : String(cause);
   const code = (cause as { code?: unknown })?.code;
   return errorResult(new ToolCallError(name, reason, { ...server, ...(typeof code === 'string' ? { causeCode: code } : {}) }, { cause }));
@@ -178,8 +187,7 @@ function callFailed(entry: Entry, name: string, cause: unknown): ToolResult {
 
 function converted(entry: Entry, name: string, raw: unknown, options: RegistryOptions, uncut: boolean): ToolResult {
   const def = entry.def;
-  if (!isCallToolResult(raw))
-    return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', def.server !== undefined ? { server: def.server } : {}));
+  if (!isCallToolResult(raw)) return errorResult(new ToolResultError(name, 'expected a CallToolResult ({content: [...]})', serverContext(def.server)));
   return convertResult(raw, {
     textBudget: uncut ? Number.POSITIVE_INFINITY : (entry.textBudget ?? options.textBudget),
     hasOutputSchema: def.outputSchema !== undefined,
@@ -188,25 +196,34 @@ function converted(entry: Entry, name: string, raw: unknown, options: RegistryOp
   });
 }
 
+/** What running a provider's tool call needs of the registry (structural). */
+export interface ToolCallRunner {
+  execute(name: string, args: unknown, context: CallContext): Promise<ToolResult>;
+}
+
 /**
- * Runs `execute` on arguments `parse` produces; arguments that do not parse become an error result,
- * of which `refused` is told (the call never reached `execute`, nor the pipeline's steps).
+ * Runs an OpenAI tool call through `runner` and answers it; see `Registry.executeOpenAiToolCall`.
+ * Arguments that do not parse become an error result, of which `refused` is told (the call never
+ * reached `execute`, nor the pipeline's steps).
  */
-export async function executeParsed(
-  execute: (name: string, args: unknown, context: CallContext) => Promise<ToolResult>,
-  name: string,
-  parse: () => Record<string, unknown>,
+export async function answerOpenAiToolCall(
+  runner: ToolCallRunner,
+  call: OpenAiToolCall,
   context: CallContext,
-  refused?: (result: ToolResult) => void,
-): Promise<ToolResult> {
+  refused: (name: string, given: unknown, result: ToolResult) => void,
+): Promise<OpenAiToolMessage> {
+  const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null | undefined)?.function;
+  const id = callName((call as { id?: unknown } | null | undefined)?.id);
+  const name = callName(fn?.name);
+  if (name === undefined) return toOpenAiToolMessage(id, malformedCall('it has no function name', 'OpenAI'));
   let args: Record<string, unknown>;
   try {
-    args = parse();
+    args = parseOpenAiArguments(name, fn?.arguments);
   } catch (error) {
     if (!(error instanceof ToolArgumentsError)) throw error;
     const result = errorResult(error);
-    refused?.(result);
-    return result;
+    refused(name, fn?.arguments, result);
+    return toOpenAiToolMessage(id, result, name);
   }
-  return execute(name, args, context);
+  return toOpenAiToolMessage(id, await runner.execute(name, args, context), name);
 }

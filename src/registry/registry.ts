@@ -1,38 +1,26 @@
 // The agent's tool namespace: MCP tools per server and native tools under one namespace where a
 // collision never overwrites; LLM specs, validated execution through the call pipeline, and the
-// provider tool-call helpers. The bookkeeping lives in tool-table.ts, the specs in spec-list.ts,
-// running a tool in execute.ts, the provider shapes in tool-calls.ts and search-wire.ts. The
-// framework adapters build on this class (src/adapters/registry.ts); it never imports them.
+// provider tool-call helpers. This class is the public face; the bookkeeping lives in
+// tool-table.ts, the specs in spec-list.ts, the pipeline a call passes in call-plan.ts, running a
+// tool in execute.ts, search in lazy-search.ts, the provider shapes in tool-calls.ts and
+// search-wire.ts. The framework adapters build on this class (src/adapters/registry.ts); it never
+// imports them.
 import { Emitter, type McpBridgeError, type Tool } from '../../protocol/index.js';
 import type { ToolDef, ToolResult } from '../bridge/types.js';
-import { CallPipeline } from '../pipeline/chain.js';
+import type { CallPipeline } from '../pipeline/chain.js';
 import type { Interceptor, NextInterceptor, ToolCall } from '../pipeline/types.js';
-import type { Entry } from './entry.js';
 import type * as Execute from './execute.js';
 import type { ExecutePlan } from './execute.js';
-import { nativeSearchSpecs, specsOf, type LlmSpecs, type LlmSpecTarget, type ResponsesNativeSpec, type ToolSearchSpecOptions } from './spec-list.js';
-import {
-  executeResponsesToolSearchCall,
-  toAnthropicToolSearchResult,
-  type AnthropicToolSearchResult,
-  type ResponsesToolSearchCall,
-  type ResponsesToolSearchOutput,
-} from './search-wire.js';
-import {
-  callName,
-  malformedCall,
-  parseOpenAiArguments,
-  toAnthropicToolResult,
-  toOpenAiToolMessage,
-  type AnthropicToolResult,
-  type AnthropicToolUse,
-  type OpenAiToolCall,
-  type OpenAiToolMessage,
-} from './tool-calls.js';
+import { budgetInForce, callPlan, withoutBudget } from './call-plan.js';
+import { nativeDeferred, offered, offeredSpecs, responsesSpecOf } from './spec-list.js';
+import type { LlmSpecs, LlmSpecTarget, ResponsesNativeSpec, ToolSearchSpecOptions } from './spec-list.js';
+import { executeResponsesToolSearchCall, toAnthropicToolSearchResult } from './search-wire.js';
+import type { AnthropicToolSearchResult, ResponsesToolSearchCall, ResponsesToolSearchOutput } from './search-wire.js';
+import { callName, malformedCall, toAnthropicToolResult } from './tool-calls.js';
+import type { AnthropicToolResult, AnthropicToolUse, OpenAiToolCall, OpenAiToolMessage } from './tool-calls.js';
 import { LoadedTools } from './deferred-tools.js';
-import type { ResultStore } from './result-store.js';
-import { resultBudget, type ResultBudgetSettings } from './result-budget.js';
-import type { ToolSearch, ToolSearchOptions, ToolSearchResult } from './tool-search.js';
+import { LazyToolSearch } from './lazy-search.js';
+import type { ToolSearchOptions, ToolSearchResult } from './tool-search.js';
 import { ToolTable } from './tool-table.js';
 import type { AgentTool, CallContext, NamingProblems, RegisterReport, RegistryEvents, RegistryOptions, ReplaceReport, ServerToolOptions } from './types.js';
 
@@ -62,35 +50,23 @@ function loadRunning(): Promise<typeof Execute> {
 export class ToolRegistry {
   readonly events = new Emitter<RegistryEvents>();
   private readonly table = new ToolTable(this.events);
-  private search?: Promise<ToolSearch>;
+  private readonly search: LazyToolSearch;
   /** With tool search on: which tools the specs carry (the search tool, the always-loaded, the found). */
   private readonly deferral?: LoadedTools;
 
-  /** The result budget (unless `results: false`); the store of oversized results, kept for `read_result`, is loaded by the first one. */
-  private readonly results?: { toolName: string; budgetChars: number; settings: ResultBudgetSettings };
-  private store?: Promise<ResultStore>;
-  /** The steps between a valid call and its server. */
+  /** The registry's own tools that appear during a conversation (`read_result`). */
+  private readonly own: readonly string[];
+  /** The steps between a valid call and its server (call-plan.ts). */
   private plan: ExecutePlan;
 
   constructor(private readonly options: RegistryOptions = {}) {
-    if (options.results !== false) this.results = { ...resultBudget(options.results ?? {}), settings: options.results ?? {} };
-    const store = this.results;
-    const steps = [...(options.interceptors ?? []), ...(store ? [this.budgetStep(store)] : [])];
-    this.plan = {
-      pipeline: new CallPipeline(steps),
-      uncut: store !== undefined,
-      direct: (name) => name === store?.toolName || name === this.deferral?.toolName,
-    };
-    if (options.toolSearch?.enabled) {
-      const loaded = new LoadedTools(options.toolSearch, this.results ? [this.results.toolName] : []);
-      this.deferral = loaded;
-      this.table.registerNative(
-        loaded.searchTool(
-          (query, limit) => this.searchTools(query, { limit }),
-          (name) => this.table.entries.get(name),
-        ),
-      );
-    }
+    const results = budgetInForce(options);
+    this.own = results ? [results.toolName] : [];
+    if (options.toolSearch?.enabled) this.deferral = new LoadedTools(options.toolSearch, this.own);
+    this.plan = callPlan(options, this.table, results, this.deferral?.toolName);
+    this.search = new LazyToolSearch(this.table, this.events, options.toolSearch, this.deferral?.toolName, (def) => this.plan.pipeline.hides(def));
+    const found = (name: string) => this.table.entries.get(name);
+    if (this.deferral) this.table.registerNative(this.deferral.searchTool((query, limit) => this.searchTools(query, { limit }), found));
   }
 
   /**
@@ -112,46 +88,6 @@ export class ToolRegistry {
   /** The names of the pipeline's steps, in the order a call meets them. */
   pipelineSteps(): string[] {
     return this.plan.pipeline.describe();
-  }
-
-  /** The result budget as the pipeline's last step: past it, the model gets a head and a handle for `read_result`. */
-  private budgetStep(results: NonNullable<ToolRegistry['results']>): Interceptor {
-    return {
-      name: 'result-budget',
-      stage: 'budget',
-      // One reaction on the call's promise rather than an async frame: every call passes this step.
-      intercept: (call, next) => {
-        let sent: Promise<ToolResult>;
-        try {
-          sent = next(call);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return sent.then((result) => {
-          const budget = this.table.entries.get(call.name)?.textBudget ?? this.options.textBudget ?? results.budgetChars;
-          // Nearly every result fits: the store's code is compiled with the first one that does not.
-          if (result.text.length <= budget || call.name === results.toolName) return result;
-          return (this.store ??= import('./result-store.js').then((m) => new m.ResultStore(results.settings))).then((store) => {
-            const kept = store.budget(result, call.name, budget);
-            // The reading tool appears with the first result it can read, at the end of the specs.
-            if (kept.handle && !this.table.entries.has(store.toolName)) this.table.registerNative(store.readTool());
-            return kept;
-          });
-        });
-      },
-    };
-  }
-
-  /** The entries a model may be offered: every one, less those a pipeline step refuses outright. */
-  private visible(): ReadonlyMap<string, Entry> {
-    const entries = this.table.entries;
-    const pipeline = this.plan.pipeline;
-    let hidden: Set<string> | undefined;
-    for (const [name, entry] of entries) if (pipeline.hides(entry.def)) (hidden ??= new Set()).add(name);
-    if (!hidden) return entries;
-    const out = new Map<string, Entry>();
-    for (const [name, entry] of entries) if (!hidden.has(name)) out.set(name, entry);
-    return out;
   }
 
   /** Registers a native tool. A taken name is reported (`skipped`, `collision` event), never overwritten. */
@@ -204,7 +140,7 @@ export class ToolRegistry {
 
   /** Every definition a model may be offered, in registration order (a tool some pipeline step refuses outright is left out; {@link Registry.get} still finds it). */
   list(): ToolDef[] {
-    return [...this.visible().values()].map((e) => e.def);
+    return [...offered(this.table.entries, this.plan.pipeline).values()].map((e) => e.def);
   }
 
   /** The exposed names of one server's tools, in order. */
@@ -244,26 +180,8 @@ export class ToolRegistry {
    * common synonyms, fused with your vectors when `toolSearch.embed` is set. The index is built on
    * the first search and follows every change of the registry incrementally.
    */
-  async searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
-    const found = await (await this.toolSearch()).search(query, options);
-    const pipeline = this.plan.pipeline;
-    return found.filter((f) => {
-      const def = this.table.entries.get(f.name)?.def;
-      return !def || !pipeline.hides(def);
-    });
-  }
-
-  // The index (BM25F, terms, synonyms) is loaded by the first search: most registries never search,
-  // and its code and tables would otherwise be compiled at every import of the package.
-  private toolSearch(): Promise<ToolSearch> {
-    this.search ??= import('./tool-search.js').then(({ ToolSearch }) => {
-      // Built stale, so the first search indexes whatever changed while the module was loading.
-      const search = new ToolSearch(() => this.table.entries, this.options.toolSearch, this.deferral?.toolName);
-      this.events.on('changed', () => search.invalidate());
-      this.events.on('renamed', () => search.invalidate());
-      return search;
-    });
-    return this.search;
+  searchTools(query: string, options: ToolSearchOptions = {}): Promise<ToolSearchResult[]> {
+    return this.search.search(query, options);
   }
 
   /**
@@ -280,11 +198,7 @@ export class ToolRegistry {
   ): { specs: ResponsesNativeSpec[]; notes: LlmSpecs<'openai-responses'>['notes'] };
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options?: ToolSearchSpecOptions): LlmSpecs<P>;
   toLLMSpecs<P extends LlmSpecTarget>(provider: P, options: ToolSearchSpecOptions = {}): LlmSpecs<P> | { specs: ResponsesNativeSpec[] } {
-    const deferral = this.deferral;
-    const entries = this.visible();
-    if (deferral && options.toolSearch === 'native' && (provider === 'anthropic' || provider === 'openai-responses'))
-      return nativeSearchSpecs(entries, deferral.select(entries, false), this.ownTools(), provider, options) as LlmSpecs<P>;
-    return specsOf(deferral ? deferral.select(entries) : entries, provider, options);
+    return offeredSpecs(offered(this.table.entries, this.plan.pipeline), this.deferral, this.own, provider, options);
   }
 
   /**
@@ -293,17 +207,13 @@ export class ToolRegistry {
    * once and choose per step which the model sees (the AI SDK's `prepareStep` → `activeTools`).
    */
   activeTools(): string[] {
-    const entries = this.visible();
+    const entries = offered(this.table.entries, this.plan.pipeline);
     return [...(this.deferral ? this.deferral.select(entries) : entries).keys()];
   }
 
   /** The search tool's exposed name with `toolSearch.enabled`; undefined when tool search is off. */
   get searchToolName(): string | undefined {
     return this.deferral?.toolName;
-  }
-
-  private ownTools(): string[] {
-    return this.results ? [this.results.toolName] : [];
   }
 
   /**
@@ -313,10 +223,7 @@ export class ToolRegistry {
    */
   async executeAnthropicToolSearch(block: AnthropicToolUse, context: CallContext = {}): Promise<AnthropicToolSearchResult> {
     const result = await this.execute(this.deferral?.toolName ?? '', block?.input ?? {}, context);
-    const first = this.deferral?.select(this.table.entries, false);
-    // What the native specs mark `defer_loading`: a registered tool that is neither first-turn nor our own.
-    const deferred = (name: string) => !!first && this.table.entries.has(name) && !first.has(name) && !this.ownTools().includes(name);
-    return toAnthropicToolSearchResult(callName(block?.id) ?? '', result, deferred);
+    return toAnthropicToolSearchResult(callName(block?.id) ?? '', result, nativeDeferred(this.table.entries, this.deferral, this.own));
   }
 
   /**
@@ -324,8 +231,8 @@ export class ToolRegistry {
    * { toolSearch: 'native' })`) with a `tool_search_output` item carrying the definitions found. Never throws.
    */
   executeResponsesToolSearchCall(item: ResponsesToolSearchCall, context: CallContext = {}): Promise<ResponsesToolSearchOutput> {
-    const spec = (name: string) => this.table.entries.get(name) && specsOf(new Map([[name, this.table.entries.get(name)!]]), 'openai-responses', {}).specs[0];
-    return executeResponsesToolSearchCall(this, this.deferral?.toolName ?? '', item, spec, context);
+    const entries = this.table.entries;
+    return executeResponsesToolSearchCall(this, this.deferral?.toolName ?? '', item, (name) => responsesSpecOf(entries, name), context);
   }
 
   /**
@@ -381,9 +288,7 @@ export class ToolRegistry {
 
   private outsideSteps?: { from: CallPipeline; pipeline: CallPipeline };
   private outside(): CallPipeline {
-    const from = this.plan.pipeline;
-    if (this.outsideSteps?.from !== from) this.outsideSteps = { from, pipeline: from.without('budget') };
-    return this.outsideSteps.pipeline;
+    return (this.outsideSteps = withoutBudget(this.plan.pipeline, this.outsideSteps)).pipeline;
   }
 
   /**
@@ -392,22 +297,8 @@ export class ToolRegistry {
    * unparseable arguments, a missing name or an unknown tool become an error message.
    */
   async executeOpenAiToolCall(call: OpenAiToolCall, context: CallContext = {}): Promise<OpenAiToolMessage> {
-    const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null | undefined)?.function;
-    const id = callName((call as { id?: unknown } | null | undefined)?.id);
-    const name = callName(fn?.name);
-    if (name === undefined) return toOpenAiToolMessage(id, malformedCall('it has no function name', 'OpenAI'));
-    const { executeParsed, refusedEarly } = running ?? (await loadRunning());
-    return toOpenAiToolMessage(
-      id,
-      await executeParsed(
-        (n, a, c) => this.execute(n, a, c),
-        name,
-        () => parseOpenAiArguments(name, fn?.arguments),
-        context,
-        (result) => refusedEarly(this.table, this.plan, name, fn?.arguments, context, result),
-      ),
-      name,
-    );
+    const { answerOpenAiToolCall, refusedEarly } = running ?? (await loadRunning());
+    return answerOpenAiToolCall(this, call, context, (name, given, result) => refusedEarly(this.table, this.plan, name, given, context, result));
   }
 
   /** Runs an Anthropic `tool_use` block and returns the `tool_result` block answering it. Never throws. */

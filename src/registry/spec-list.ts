@@ -1,6 +1,8 @@
-// The registry's LLM specs: every registered tool in one provider's function-calling format, built
-// from each entry's per-provider conversion cache (the conversion runs once per tool and provider;
-// each call hands out fresh copies, so a caller may edit what it gets).
+// The registry's LLM specs: the tools a model may be offered (less those a pipeline step refuses;
+// with tool search on, those it has loaded, or the provider's native deferral wire), each in one
+// provider's function-calling format, built from the entry's per-provider conversion cache (the
+// conversion runs once per tool and provider; each call hands out fresh copies, so a caller may
+// edit what it gets).
 import { toGeminiJsonSchemaDeclaration } from '../bridge/gemini-declaration.js';
 import { toResponsesTool, type ResponsesFunctionTool } from '../bridge/responses-spec.js';
 import type { ResponsesToolSearchTool } from './search-wire.js';
@@ -8,6 +10,8 @@ import { toLLMSpec, type AnthropicToolSpec, type LlmSpecByProvider, type LlmSpec
 import type { LlmProvider } from '../bridge/types.js';
 import type { SchemaNote } from '../bridge/types.js';
 import { clonePlain } from '../util/clone-plain.js';
+import type { CallPipeline } from '../pipeline/chain.js';
+import type { LoadedTools } from './deferred-tools.js';
 import type { Entry } from './entry.js';
 
 /** The spec type per target: the providers' function-calling formats, and the OpenAI Responses API's flat tools. */
@@ -23,6 +27,16 @@ export interface LlmSpecs<P extends LlmSpecTarget> {
   specs: LlmSpecByTarget[P][];
   /** Per tool (exposed name), the notes of its conversion; tools converted unchanged are left out. */
   notes: { tool: string; notes: SchemaNote[] }[];
+}
+
+/** The entries a model may be offered: every one, less those a pipeline step refuses outright. */
+export function offered(entries: ReadonlyMap<string, Entry>, pipeline: CallPipeline): ReadonlyMap<string, Entry> {
+  let hidden: Set<string> | undefined;
+  for (const [name, entry] of entries) if (pipeline.hides(entry.def)) (hidden ??= new Set()).add(name);
+  if (!hidden) return entries;
+  const out = new Map<string, Entry>();
+  for (const [name, entry] of entries) if (!hidden.has(name)) out.set(name, entry);
+  return out;
 }
 
 /** The specs of `entries` (in order) for `provider`; see `Registry.toLLMSpecs`. */
@@ -122,4 +136,35 @@ export function nativeSearchSpecs(
     out.unshift({ type: 'tool_search', execution: 'client', description: def.description, parameters: clonePlain(def.inputSchema) });
   }
   return { specs: out, notes };
+}
+
+/**
+ * Whether the native Anthropic wire marks a tool `defer_loading` (so a search answers with a
+ * reference to it): registered, and neither among the first turn's tools nor the registry's own.
+ */
+export function nativeDeferred(entries: ReadonlyMap<string, Entry>, deferral: LoadedTools | undefined, own: readonly string[]): (name: string) => boolean {
+  const first = deferral?.select(entries, false);
+  return (name) => !!first && entries.has(name) && !first.has(name) && !own.includes(name);
+}
+
+/** The Responses spec of one registered tool, as a `tool_search_output` carries it. */
+export function responsesSpecOf(entries: ReadonlyMap<string, Entry>, name: string): ResponsesFunctionTool | undefined {
+  const entry = entries.get(name);
+  return entry && specsOf(new Map([[name, entry]]), 'openai-responses', {}).specs[0];
+}
+
+/**
+ * The specs of the `entries` a model may be offered; see `Registry.toLLMSpecs`. With tool search on
+ * (`deferral`): the first turn's tools and those found, or the provider's native wire.
+ */
+export function offeredSpecs<P extends LlmSpecTarget>(
+  entries: ReadonlyMap<string, Entry>,
+  deferral: LoadedTools | undefined,
+  own: readonly string[],
+  provider: P,
+  options: ToolSearchSpecOptions,
+): LlmSpecs<P> | { specs: ResponsesNativeSpec[] } {
+  if (deferral && options.toolSearch === 'native' && (provider === 'anthropic' || provider === 'openai-responses'))
+    return nativeSearchSpecs(entries, deferral.select(entries, false), own, provider, options) as LlmSpecs<P>;
+  return specsOf(deferral ? deferral.select(entries) : entries, provider, options);
 }

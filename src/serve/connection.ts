@@ -1,12 +1,12 @@
 // One client of the gateway, whatever carries it (stdio, one Streamable HTTP session, or one
 // stateless 2026 HTTP request): the era of each request (envelope.ts), the requests in flight with
-// the AbortController that a `notifications/cancelled` or a closed stream fires (CANCEL-6), progress
-// sent to the client's token (PROG-1), and the notifications that belong to no request.
+// the AbortController that a `notifications/cancelled` or a closed stream fires (CANCEL-6), and
+// progress sent to the client's token (PROG-1). Every call passes here. The notifications that belong
+// to no request are background.ts; the requests we send the client, host-requests.ts.
 import { getEventListeners } from 'node:events';
 import {
   classifyMessage,
   ErrorCodes,
-  McpError,
   Methods,
   splitBatch,
   type JsonObject,
@@ -18,7 +18,9 @@ import {
 } from '../../protocol/index.js';
 import { nullLogger, type Logger } from '../log.js';
 import { requestFacts, shapeResult, type RequestFacts } from './envelope.js';
+import { followGateway } from './background.js';
 import type { Gateway } from './gateway.js';
+import { HostRequests } from './host-requests.js';
 import { backgroundHost, handlerFor, type HandlerContext } from './methods.js';
 import { errorAnswer, toRpcError } from './rpc-error.js';
 import { Subscriptions } from './subscriptions.js';
@@ -50,8 +52,6 @@ export interface Handshake {
 /** More than the requests a host keeps in flight, fewer than would hold memory for nothing. */
 const MAX_SPARE_CONTROLLERS = 256;
 
-const LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-
 export class ServeConnection {
   readonly gateway: Gateway;
   /** Set by `initialize`. */
@@ -62,31 +62,19 @@ export class ServeConnection {
   /** URIs an initialize-era client subscribed to with `resources/subscribe`. */
   readonly resourceSubscriptions = new Set<string>();
   private readonly inflight = new Map<RequestId, AbortController>();
-  /** Controllers of requests that ended unaborted with no listener left: as good as new (see `controllerFor`). */
+  /** Controllers of requests that ended unaborted with no listener left: as good as new (see `spare`). */
   private readonly spareControllers: AbortController[] = [];
-  /** Requests we sent the client (a backend's sampling or elicitation), by our id. */
-  private readonly outgoing = new Map<RequestId, { resolve(result: unknown): void; reject(error: unknown): void }>();
-  private nextOutgoingId = 1;
+  /** Requests we sent the client (a backend's sampling or elicitation). */
+  private readonly toHost = new HostRequests();
   private readonly logger: Logger;
-  private readonly off: (() => void)[] = [];
+  private readonly off: (() => void)[];
   private closedFlag = false;
   private releaseOwnership: (() => void) | undefined;
 
   constructor(private readonly options: ServeConnectionOptions) {
     this.gateway = options.gateway;
     this.logger = options.logger ?? nullLogger;
-    const ev = this.gateway.events;
-    this.off.push(
-      ev.on('toolsListChanged', () => this.changed(Methods.toolsListChanged, 'toolsListChanged')),
-      ev.on('promptsListChanged', () => this.changed(Methods.promptsListChanged, 'promptsListChanged')),
-      ev.on('resourcesListChanged', () => this.changed(Methods.resourcesListChanged, 'resourcesListChanged')),
-      ev.on('resourceUpdated', ({ uri }) => {
-        this.subscriptions.resourceUpdated(uri);
-        if (this.handshake && this.resourceSubscriptions.has(uri))
-          this.options.background?.()?.send({ jsonrpc: '2.0', method: Methods.resourcesUpdated, params: { uri } });
-      }),
-      ev.on('log', (entry) => this.log(entry)),
-    );
+    this.off = followGateway(this, options.background);
   }
 
   /** Requests being served now. */
@@ -136,8 +124,7 @@ export class ServeConnection {
     this.gateway.forwarder?.rounds.dropOwner(this, reason);
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
-    for (const pending of this.outgoing.values()) pending.reject(new Error(`the host went away (${reason})`));
-    this.outgoing.clear();
+    this.toHost.rejectAll(reason);
   }
 
   /**
@@ -147,28 +134,7 @@ export class ServeConnection {
    */
   request(method: string, params: JsonObject, channel: Channel, signal: AbortSignal): Promise<unknown> {
     if (this.closedFlag) return Promise.reject(new Error('the host went away'));
-    if (signal.aborted) return Promise.reject(signal.reason);
-    const id = `gateway-${this.nextOutgoingId++}`;
-    return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.outgoing.delete(id)) return;
-        channel.send({ jsonrpc: '2.0', method: Methods.cancelled, params: { requestId: id, reason: String(signal.reason ?? 'cancelled') } });
-        reject(signal.reason);
-      };
-      const settle = () => signal.removeEventListener('abort', onAbort);
-      this.outgoing.set(id, {
-        resolve: (result) => {
-          settle();
-          resolve(result);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      channel.send({ jsonrpc: '2.0', id, method, params });
-    });
+    return this.toHost.send(method, params, channel, signal);
   }
 
   /** Shutdown: every listen stream ends with its result first (SUB-7), then the connection closes. */
@@ -190,18 +156,9 @@ export class ServeConnection {
         this.onNotification(c.message.method, c.message.params);
         return DONE;
       case 'result':
-      case 'error': {
-        const id = c.message.id;
-        const pending = id === undefined || id === null ? undefined : this.outgoing.get(id);
-        if (!pending) {
-          this.logger.debug('dropped a response from a client for no request of ours', { id });
-          return DONE;
-        }
-        this.outgoing.delete(id!);
-        if (c.kind === 'result') pending.resolve(c.message.result);
-        else pending.reject(new McpError(c.message.error, { method: 'a request to the host' }));
+      case 'error':
+        if (!this.toHost.answered(c.message)) this.logger.debug('dropped a response from a client for no request of ours', { id: c.message.id });
         return DONE;
-      }
       case 'invalid': {
         const id = peekId(c.value);
         channel.send({ jsonrpc: '2.0', id: id ?? null, error: { code: ErrorCodes.InvalidRequest, message: `Invalid request: ${c.reason}` } });
@@ -298,22 +255,6 @@ export class ServeConnection {
     if (p.total !== undefined) params.total = p.total;
     if (p.message !== undefined) params.message = p.message;
     channel.send({ jsonrpc: '2.0', method: Methods.progress, params });
-  }
-
-  private changed(method: string, key: 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChanged'): void {
-    this.subscriptions.listChanged(method, key);
-    if (this.handshake) this.options.background?.()?.send({ jsonrpc: '2.0', method });
-  }
-
-  private log(entry: { server: string; level: string; data: unknown }): void {
-    if (!this.handshake || this.logLevel === undefined) return;
-    const at = LEVELS.indexOf(entry.level as LoggingLevel);
-    if (at < LEVELS.indexOf(this.logLevel)) return;
-    this.options.background?.()?.send({
-      jsonrpc: '2.0',
-      method: Methods.message,
-      params: { level: at < 0 ? 'info' : entry.level, logger: entry.server, data: entry.data },
-    });
   }
 }
 

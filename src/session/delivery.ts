@@ -1,5 +1,5 @@
 // Handing a request to the transport and failing it when its delivery fails. Where the transport has
-// the promise-free `fire()` (stdio), a request without headers goes through it (with its signal, so a
+// the promise-free `fire()` (stdio, Streamable HTTP), a request without headers goes through it (with its signal, so a
 // line still waiting for the pipe is withdrawn when the caller gives up) and a later
 // failure comes back as the transport's `undelivered` event; otherwise `send()`, whose promise a
 // transport may share among the messages of one write, gets one rejection handler per write.
@@ -31,24 +31,21 @@ export class RequestDelivery {
     this.fires = typeof transport.fire === 'function';
   }
 
-  /** Sends `message`, already in the pending table; any failure, now or later, rejects its entry. */
-  deliver(message: JsonRpcRequest, options: RequestOptions): void {
+  /**
+   * Sends `message`, already in the pending table; any failure, now or later, rejects its entry.
+   * `timeLeftMs`: how long the request may run (an HTTP transport retries a 429 within it).
+   */
+  deliver(message: JsonRpcRequest, options: RequestOptions, timeLeftMs: number): void {
     const { id } = message;
     const { signal, headers } = options;
     try {
       // A lone request (nothing else awaits an answer) has nothing to be batched with.
-      if (this.fires && !headers) this.transport.fire!(message, this.pending.size === 1, signal);
-      else this.failOnSendError(id, this.transport.send(message, { requestId: id, signal, headers, timeLeftMs: this.timeLeft(id) }));
+      if (this.fires && !headers) this.transport.fire!(message, this.pending.size === 1, signal, timeLeftMs);
+      else this.failOnSendError(id, this.transport.send(message, { requestId: id, signal, headers, timeLeftMs }));
     } catch (error) {
       // Closed or not encodable: known now, so the request fails now (or with the close on its way).
       this.fail(id, error);
     }
-  }
-
-  /** How long a request just added may run: its timeout, or its total bound when that is shorter. */
-  private timeLeft(id: RequestId): number | undefined {
-    const entry = this.pending.get(id);
-    return entry && Math.min(entry.timeoutMs, entry.maxTotalTimeoutMs ?? Infinity);
   }
 
   /** The transport's `undelivered` event: the requests among `messages` fail with `error`. */

@@ -147,7 +147,8 @@ export class Session {
     const answer = entry.answer as Promise<R>;
     if (signal) this.watchAbort(entry, signal);
     this.pending.add(entry);
-    this.delivery.deliver(message, options);
+    // How long it may run: its timeout, or its total bound when that is shorter.
+    this.delivery.deliver(message, options, entry.maxTotalTimeoutMs === undefined ? entry.timeoutMs : Math.min(entry.timeoutMs, entry.maxTotalTimeoutMs));
     if (observed === undefined) return answer;
     return this.traced(answer, observed, hooks, method, params, options);
   }

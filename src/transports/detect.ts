@@ -2,7 +2,7 @@
 // to the first request, falling back to SSE on 400 / 404 / 405 without a modern error body (SSE-4, 2.4).
 import { Emitter } from '../../protocol/events.js';
 import { suggestsLegacySse } from '../../protocol/http/response-match.js';
-import type { JsonRpcMessage } from '../../protocol/jsonrpc/messages.js';
+import type { JsonRpcMessage, RequestId } from '../../protocol/jsonrpc/messages.js';
 import type { Redact } from '../../protocol/redact.js';
 import { HttpDetectError, HttpError } from '../errors/http-errors.js';
 import { InvalidOptionsError } from '../errors/options-errors.js';
@@ -112,6 +112,20 @@ class AutoHttpTransport implements HttpTransport {
     return this.detect(message, options);
   }
 
+  /**
+   * Once decided, the chosen transport's own `fire` (or its `send`, whose failure comes back as
+   * `undelivered`); before that, the first request decides through {@link AutoHttpTransport.send}.
+   */
+  fire(message: JsonRpcMessage, alone?: boolean, signal?: AbortSignal, timeLeftMs?: number): void {
+    const current = this.current;
+    if (this.decided && current.fire) {
+      current.fire(message, alone, signal, timeLeftMs);
+      return;
+    }
+    const requestId = 'id' in message ? (message.id as RequestId) : undefined;
+    this.send(message, { requestId, signal, timeLeftMs }).catch((error: unknown) => this.events.emit('undelivered', { error, messages: [message] }));
+  }
+
   private async detect(message: JsonRpcMessage & { method: string }, options?: SendOptions): Promise<void> {
     // The era probe decides nothing here: what its refusal means is the era detector's call (3.3).
     if (message.method === 'server/discover') {
@@ -157,6 +171,7 @@ class AutoHttpTransport implements HttpTransport {
       transport.events.on('message', (v) => this.events.emit('message', v)),
       transport.events.on('error', (e) => this.events.emit('error', e)),
       transport.events.on('close', (i) => this.events.emit('close', i)),
+      transport.events.on('undelivered', (u) => this.events.emit('undelivered', u)),
     );
   }
 

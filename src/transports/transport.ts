@@ -58,8 +58,10 @@ export interface Transport {
    * session awaits an answer, so there is nothing to batch with: the transport may write at once
    * instead of waiting for the other messages of this event-loop turn. `signal`: a message not yet
    * handed to the OS when it aborts should be withdrawn (the session fails the request itself).
+   * `timeLeftMs`: as {@link SendOptions.timeLeftMs}, milliseconds until the request times out (HTTP
+   * retries a 429 once within it); absent, no retry.
    */
-  fire?(message: JsonRpcMessage, alone?: boolean, signal?: AbortSignal): void;
+  fire?(message: JsonRpcMessage, alone?: boolean, signal?: AbortSignal, timeLeftMs?: number): void;
   /** Graceful, idempotent shutdown within a bound; every later send rejects. Emits `close` once. */
   close(): Promise<void>;
   /**

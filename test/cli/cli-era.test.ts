@@ -1,6 +1,7 @@
 // The CLI, manager, registry and bridge unchanged on both eras: a modern-only v2 server beside an
 // SDK 1.x one in one config; the era verdicts persist in the state dir (VER-7), so a second `call`
-// pays no probe; doctor shows the era, and `doctor --refresh` replaces a verdict that went wrong.
+// pays no probe; doctor shows the era and where it came from (this start's probe, or a saved verdict
+// and its age), and `doctor --refresh` replaces a verdict that went wrong.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -71,4 +72,34 @@ test('VER-7: doctor --refresh probes every server afresh and replaces a remember
   assert.equal(after[key!]?.era, 'modern', 'replaced by what the probe found');
   // A server known to answer the probe is waited for, so from now on it is reached in its era.
   assert.match(run(['--config', dual, 'doctor', '-q'], state).stdout, /protocol 2026-07-28 \(modern era, stateless\)/);
+});
+
+test('VER-7: doctor says where each era came from: probed, then the saved answer and its age, then probed afresh with --refresh', () => {
+  const state = scratchDir('state-source');
+  const both = writeConfigFile([stdioEntry('legacy', everything, { tools: ['echo'] }), stdioEntry('dual', v2Stdio())]);
+  const sources = (stdout: string) => {
+    const report = JSON.parse(stdout) as { servers: { name: string; eraSource?: Record<string, unknown> }[] };
+    return Object.fromEntries(report.servers.map((s) => [s.name, s.eraSource]));
+  };
+  const first = run(['--config', both, 'doctor', '-q'], state);
+  assert.equal(first.code, 0, first.stdout + first.stderr);
+  assert.equal(first.stdout.match(/era: probed at this start \(the server answered the probe\)/g)?.length, 2, first.stdout);
+
+  // server-everything refused the probe (an answer): its legacy verdict is used as it is, unprobed.
+  const second = run(['--config', both, 'doctor', '-q'], state);
+  assert.match(second.stdout, /era: saved answer, \d+[sm] old \(not probed; doctor --refresh probes again\)/);
+  // A saved modern verdict is no reason to skip the probe, only to wait longer for its answer.
+  assert.match(second.stdout, /era: probed at this start \(the server answered the probe\); the saved modern verdict, \d+[sm] old, let it wait longer/);
+  const json = sources(run(['--config', both, 'doctor', '--json', '-q'], state).stdout);
+  assert.equal(json.legacy?.from, 'saved');
+  assert.equal(json.legacy?.basis, 'answer');
+  assert.ok(typeof json.legacy?.savedAgeMs === 'number' && json.legacy.savedAgeMs < 10 * 60_000, JSON.stringify(json.legacy));
+  assert.equal(json.dual?.from, 'probe');
+  assert.equal(typeof json.dual?.savedAt, 'number');
+
+  const refreshed = run(['--config', both, 'doctor', '--refresh', '-q'], state);
+  assert.equal(refreshed.stdout.match(/era: probed afresh \(--refresh; the server answered the probe\)/g)?.length, 2, refreshed.stdout);
+  const afresh = sources(run(['--config', both, 'doctor', '--refresh', '--json', '-q'], state).stdout);
+  assert.deepEqual(afresh.legacy, { from: 'probe', basis: 'answer', refreshed: true });
+  assert.deepEqual(afresh.dual, { from: 'probe', basis: 'answer', refreshed: true });
 });

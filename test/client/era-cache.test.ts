@@ -21,8 +21,9 @@ async function open(params: ServerParams, cache: EraCache, options: ConstructorP
   await client.connect();
   const probed = tap.sent.some((m) => 'method' in m && m.method === 'server/discover');
   const era = client.era;
+  const source = client.eraSource;
   await client.close();
-  return { era, probed };
+  return { era, probed, source };
 }
 
 /** The cached verdict of `params`, made `hours` older (as if it had been found that long ago). */
@@ -57,11 +58,15 @@ test('VER-3/VER-7: a probe nobody answers leaves a guess for an hour, then the s
   const params = { command: s.command, args: s.args };
   const first = await open(params, cache, { probeTimeoutMs: 200 });
   assert.equal(first.era, 'legacy');
+  assert.deepEqual(first.source, { from: 'probe', basis: 'silence' });
   const guess = cache.get(eraCacheKey(params));
   assert.equal(guess?.era, 'legacy');
   assert.equal(guess?.basis, 'silence');
   // Within the hour the guess saves the probe wait of a spawn-per-run CLI (modern-era.md 3.4 step 4).
-  assert.equal((await open(params, cache, { probeTimeoutMs: 200 })).probed, false);
+  const second = await open(params, cache, { probeTimeoutMs: 200 });
+  assert.equal(second.probed, false);
+  // Client.eraSource says so: the saved guess, found by the first connect's probe.
+  assert.deepEqual(second.source, { from: 'saved', basis: 'silence', savedAt: guess.at });
   assert.equal(cache.get(eraCacheKey(params))?.at, guess.at, 'using a verdict does not renew it');
   age(cache, params, 1.1);
   assert.equal((await open(params, cache, { probeTimeoutMs: 200 })).probed, true, 'an hour-old guess is probed again');

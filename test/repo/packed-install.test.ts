@@ -112,18 +112,21 @@ test('the packed tarball installs, every entry imports, one error class across e
   // loaded on first use; client 113.0 KB with the stdio hot path's pending-id ring, chunk decoding
   // and allocation-free classification, about 2 KB (the protocol entry, which shares that file,
   // 114.8 KB; governance 341.1 KB): some 0.04 ms of import for 5 to 10 % less CPU per call in bench
-  // W3 and W7; the whole entry 290.3 KB with the gateway's one-reaction call path beside it; client
-  // 92.9 KB and the whole entry 256.2 KB once connecting (with the server's requests and
-  // notifications, session recovery and URL elicitation), resources, a task's requests, the
-  // Mcp-Param-* bindings and the OAuth errors a client never builds loaded on first use, and in the
-  // whole entry a server's launch, the context tools and a registry's running of a tool).
+  // W3 and W7; the whole entry 290.3 KB with the gateway's one-reaction call path beside it; 291.7 KB
+  // once a server handle's running side, the registry's call plan and its search loader became
+  // modules of their own, 0.9 KB of class and function heads the bundle keeps named, and the client
+  // remembered where its era came from, 0.3 KB; client 93.2 KB and the whole entry 257.3 KB once
+  // connecting (with the server's requests and notifications, session recovery and URL
+  // elicitation), resources, a task's requests, the Mcp-Param-* bindings and the OAuth errors a
+  // client never builds loaded on first use, and in the whole entry a server's launch, the context
+  // tools and a registry's running of a tool).
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {
     for (const [entry, most, budget] of [
       ['mcp-bridge/client', 1, 93_500],
       ['mcp-bridge/protocol', 2, 95_500],
-      ['mcp-bridge', 2, 257_000],
+      ['mcp-bridge', 2, 257_500],
       // What it adds to the main entry's two files: the steps' factories, one file of 51 KB.
-      ['mcp-bridge/governance', 3, 308_000],
+      ['mcp-bridge/governance', 3, 309_000],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;

@@ -6,6 +6,7 @@ import { formatAge, startServers } from '../start-servers.js';
 import { specCost } from './tools.js';
 import { ExitCode, type CliIo, startFailureCode } from '../io.js';
 import type { ServerStatus } from '../../manager/server-handle.js';
+import type { EraSource } from '../../client/era-cache.js';
 import { namingProblemLines } from './naming-problems.js';
 import { pingAlive } from '../../manager/health-pings.js';
 
@@ -54,6 +55,8 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         say(
           `    protocol ${status.protocolVersion} (${status.era === 'modern' ? 'modern era, stateless' : 'legacy era, initialize'}), server ${status.serverInfo?.name ?? '?'} ${status.serverInfo?.version ?? ''}, pid ${status.pid ?? '-'}, ${status.toolCount} tools, ping ${latency === undefined ? 'n/a' : `${latency.toFixed(1)} ms`}\n`,
         );
+        const eraFrom = eraSourceText(status.eraSource, status.era, args.refresh);
+        if (eraFrom) say(`    era: ${eraFrom}\n`);
         if (status.start === 'lazy') say(`    lazy: its tool list is saved for the next runs (listed ${listAge} ago)\n`);
         const exposed = registry.namesOf(server.name);
         say(`    exposed: ${exposed.length > 0 ? exposed.join(', ') : '(none)'}\n`);
@@ -67,6 +70,7 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
         pingMs: latency,
         exposed: registry.namesOf(server.name),
         ...(status.toolsListedAt !== undefined ? { toolsAgeMs: Math.max(0, Date.now() - status.toolsListedAt) } : {}),
+        ...(status.eraSource ? { eraSource: eraSourceJson(status.eraSource, args.refresh) } : {}),
       });
     }
     // Renamed and dropped tools are problems too: the LLM sees other names than the server's (issue 11 item 12).
@@ -85,6 +89,36 @@ export async function doctorCommand(args: ParsedArgs, io: CliIo): Promise<number
   } finally {
     await manager.close();
   }
+}
+
+/** Where a ready server's era came from, for people: this start's probe, or a verdict an earlier run saved and its age. */
+export function eraSourceText(source: EraSource | undefined, era: string | undefined, refresh: boolean): string | undefined {
+  const age = source?.savedAt === undefined ? '?' : formatAge(Date.now() - source.savedAt);
+  switch (source?.from) {
+    case 'probe': {
+      const found =
+        source.basis === 'answer' ? 'the server answered the probe' : 'no answer to the probe, initialize worked: a guess, probed again within the hour';
+      const waited = source.savedAt === undefined ? '' : `; the saved modern verdict, ${age} old, let it wait longer`;
+      return `${refresh ? 'probed afresh (--refresh; ' : 'probed at this start ('}${found})${waited}`;
+    }
+    case 'saved':
+      return `saved ${source.basis === 'answer' ? 'answer' : 'guess'}, ${age} old (not probed; doctor --refresh probes again)`;
+    case 'configured':
+      return `configured (era: ${era})`;
+    case 'transport':
+      return 'not probed (this transport speaks the initialize handshake)';
+    default:
+      return undefined;
+  }
+}
+
+/** The era's source in `doctor --json`: the age of a saved verdict, and whether --refresh made this run probe afresh. */
+function eraSourceJson(source: EraSource, refresh: boolean): Record<string, unknown> {
+  return {
+    ...source,
+    ...(source.savedAt !== undefined ? { savedAgeMs: Math.max(0, Date.now() - source.savedAt) } : {}),
+    ...(refresh && source.from === 'probe' ? { refreshed: true } : {}),
+  };
 }
 
 /** One problem line for a server that is not ready: its last error, the typed cause under it, and a hint. */

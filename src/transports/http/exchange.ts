@@ -30,37 +30,33 @@ export function targetOf(url: URL): { origin: string; path: string } {
   return { origin: url.origin, path: url.search ? `${url.pathname}${url.search}` : url.pathname };
 }
 
-/** What the caller of {@link dispatchExchange} decides as the exchange settles, in place of a promise layer of its own. */
-export interface ExchangeContext {
-  /** What a failure before the headers rejects with (the abort reason, a typed connect error...). */
-  failure(error: unknown): unknown;
-  /** What the head resolves with: this response, or the promise of another one (a redirect followed). */
-  head(response: HttpResponse): HttpResponse | Promise<HttpResponse>;
+/**
+ * Who hears how an exchange settles, in place of a promise: the head (any status) or the failure
+ * before it. `onHead` is called from inside undici's parser, before the body's first chunk: whatever
+ * reads the body or sends again must run a turn later.
+ */
+export interface ExchangeSink {
+  onHead(response: HttpResponse): void;
+  /** undici's error, or the abort reason when aborted. */
+  onFailure(error: unknown): void;
 }
 
-const PLAIN: ExchangeContext = { failure: (error) => error, head: (response) => response };
-
 /**
- * Sends one request through `dispatcher` and resolves at the response headers, whatever the status.
- * The promise is the exchange's only one: `context` maps a failure to what it rejects with and a
- * response to what it resolves with, so the caller needs no layer of its own around it.
- * @throws `context.failure` of the abort reason when aborted, or of undici's error when no answer came.
+ * Sends one request through `dispatcher`; `sink` hears the response headers, whatever the status,
+ * or the failure (at once when `abort` has already aborted). No promise: the caller decides whether
+ * it wants one.
  */
-export function dispatchExchange(
-  dispatcher: Pick<Dispatcher, 'dispatch'>,
-  req: ExchangeRequest,
-  abort: AbortSource,
-  context: ExchangeContext = PLAIN,
-): Promise<HttpResponse> {
-  if (abort?.aborted) return Promise.reject(context.failure(abort.reason));
-  return new Promise<HttpResponse>((resolve, reject) => {
-    const exchange = new Exchange(resolve, reject, abort, context);
-    try {
-      dispatcher.dispatch(req, exchange);
-    } catch (error) {
-      exchange.onError(error as Error);
-    }
-  });
+export function dispatchExchange(dispatcher: Pick<Dispatcher, 'dispatch'>, req: ExchangeRequest, abort: AbortSource, sink: ExchangeSink): void {
+  if (abort?.aborted) {
+    sink.onFailure(abort.reason);
+    return;
+  }
+  const exchange = new Exchange(sink, abort);
+  try {
+    dispatcher.dispatch(req, exchange);
+  } catch (error) {
+    exchange.onError(error as Error);
+  }
 }
 
 type Mode = 'unread' | 'text' | 'chunks' | 'discard';
@@ -75,7 +71,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   private started = false;
   private abortFn?: (reason?: Error) => void;
   private pendingReason?: { reason: unknown };
-  private detach?: () => void;
+  private onAbort?: () => void;
   private resumeFn?: () => void;
   private mode: Mode = 'unread';
   /** The body's chunks not yet read; {@link NO_PARTS} (shared, never pushed to) until the first. */
@@ -87,20 +83,21 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   private textWaiter?: { resolve(text: string): void; reject(error: unknown): void; limit: number; tooLarge(bytes: number, head: string): Error };
 
   constructor(
-    private readonly resolveHead: (response: HttpResponse | Promise<HttpResponse>) => void,
-    private readonly rejectHead: (error: unknown) => void,
-    abort: AbortSource,
-    private readonly context: ExchangeContext,
+    private readonly sink: ExchangeSink,
+    private readonly source: AbortSource,
   ) {
-    if (abort instanceof RequestAbort) {
-      abort.listen(this);
-      this.detach = () => abort.unlisten(this);
-    } else if (abort) {
-      const signal = abort;
-      const onAbort = () => this.abortWith(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.detach = () => signal.removeEventListener('abort', onAbort);
+    // A handle is told of its exchange (no closure per POST); a plain signal gets a listener.
+    if (source instanceof RequestAbort) source.listen(this);
+    else if (source) {
+      this.onAbort = () => this.abortWith(source.reason);
+      source.addEventListener('abort', this.onAbort, { once: true });
     }
+  }
+
+  private detach(): void {
+    const source = this.source;
+    if (source instanceof RequestAbort) source.unlisten(this);
+    else if (this.onAbort) source?.removeEventListener('abort', this.onAbort);
   }
 
   // --- undici's side -------------------------------------------------------------------------------
@@ -118,7 +115,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
     this.statusText = statusText || STATUS_CODES[statusCode] || '';
     this.resumeFn = resume;
     this.started = true;
-    this.resolveHead(this.context.head(this));
+    this.sink.onHead(this);
     return true;
   }
 
@@ -150,7 +147,7 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
 
   onComplete(): void {
     this.done = true;
-    this.detach?.();
+    this.detach();
     if (this.mode === 'text' && this.textWaiter) {
       const waiter = this.textWaiter;
       this.textWaiter = undefined;
@@ -160,10 +157,10 @@ class Exchange implements HttpResponse, Dispatcher.DispatchHandler, AbortTarget 
   }
 
   onError(error: Error): void {
-    this.detach?.();
+    this.detach();
     const reason = this.pendingReason ? this.pendingReason.reason : error;
     if (!this.started) {
-      this.rejectHead(this.context.failure(reason));
+      this.sink.onFailure(reason);
       return;
     }
     if (this.done || this.failure) return;

@@ -2,9 +2,10 @@
 // provided headers, auth challenges, same-origin redirects, and connection failures mapped to typed
 // errors. `fetch`, for auth handlers, is loaded from undici on first use.
 import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protocol/http/redirect.js';
-import { HttpConnectError, HttpError, HttpHeadersError } from '../../errors/http-errors.js';
+import { HttpError, HttpHeadersError } from '../../errors/http-errors.js';
+import { connectFailure } from './connect-failure.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
-import { dispatchExchange, targetOf, type ExchangeContext, type RequestAbort } from './exchange.js';
+import { dispatchExchange, targetOf, type ExchangeSink, type RequestAbort } from './exchange.js';
 import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
@@ -77,42 +78,6 @@ export interface HttpResponse {
   textIfComplete(limitBytes: number): string | undefined;
   /** Drops the body without reading it (frees the socket for reuse). */
   discard(): void;
-}
-
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ETIMEDOUT',
-  'EPIPE',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_DESTROYED',
-  'UND_ERR_PRX_TLS',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-/** The code of an error or of the first coded error in its cause chain (undici wraps socket errors). */
-export function errorCodeOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.length > 0) {
-      e = errors[0];
-      continue;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** One server's HTTP client: its connections, provided headers, auth, redirects and typed failures. */
@@ -217,23 +182,62 @@ export class HttpClient {
     return this.exchange(req, url, 0);
   }
 
+  /**
+   * Whether {@link HttpClient.fire} may be used: no provided headers and no auth handler, whose
+   * promises would stand between the request and its exchange.
+   */
+  get direct(): boolean {
+    return !this.options.headersProvider && !this.options.auth;
+  }
+
+  /**
+   * {@link HttpClient.send} without a promise, for a client that is {@link HttpClient.direct}: `sink`
+   * hears the head of the first hop (a redirect is the caller's to follow, see
+   * {@link HttpClient.followLater}) or the raw failure (map it with {@link HttpClient.failure}).
+   */
+  fire(method: HttpRequest['method'], url: URL, headers: Record<string, string>, body: string, abort: RequestAbort, sink: ExchangeSink): void {
+    const target = this.targetOf(url);
+    let dispatcher: Pick<Dispatcher, 'dispatch'>;
+    try {
+      dispatcher = this.pool.next(target.origin);
+    } catch (error) {
+      sink.onFailure(error);
+      return;
+    }
+    dispatchExchange(dispatcher, { origin: target.origin, path: target.path, method, headers, body }, abort, sink);
+  }
+
   /** Hop `hops` of a request: its exchange's promise resolves with the final response, redirects followed. */
   private exchange(req: HttpRequest, url: URL, hops: number): Promise<HttpResponse> {
+    return new Promise((resolve, reject) => this.dispatch(req, url, new Hop(this, req, url, hops, resolve, reject)));
+  }
+
+  private targetOf(url: URL): { origin: string; path: string } {
     let target = this.lastTarget;
     if (url !== this.lastUrl || !target) {
       target = targetOf(url);
       this.lastUrl = url;
       this.lastTarget = target;
     }
-    const hop = new Hop(this, req, url, hops);
+    return target;
+  }
+
+  private dispatch(req: HttpRequest, url: URL, sink: ExchangeSink): void {
+    const target = this.targetOf(url);
     let dispatcher: Pick<Dispatcher, 'dispatch'>;
     try {
       dispatcher = this.pool.next(target.origin);
     } catch (error) {
-      return Promise.reject(hop.failure(error));
+      sink.onFailure(error);
+      return;
     }
     const request = { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body };
-    return dispatchExchange(dispatcher, request, req.abort ?? req.signal, hop);
+    dispatchExchange(dispatcher, request, req.abort ?? req.signal, sink);
+  }
+
+  /** @internal A redirect answered hop `hops`: followed a turn later, so the next hop is not dispatched from inside the parser's callback. */
+  followLater(req: HttpRequest, url: URL, response: HttpResponse, hops: number): Promise<HttpResponse> {
+    return Promise.resolve().then(() => this.redirected(req, url, response, hops));
   }
 
   /** @internal A redirect answered hop `hops`: the next hop's response, or the HttpError refusing it. */
@@ -262,12 +266,7 @@ export class HttpClient {
   failure(req: HttpRequest, url: URL, error: unknown): unknown {
     const abort = req.abort ?? req.signal;
     if (abort?.aborted) return abort.reason;
-    const causeCode = errorCodeOf(error);
-    // A TLS handshake that got something else than TLS back (an https:// URL on a plain-HTTP port) is a connect failure too.
-    if (causeCode === undefined || CONNECT_CODES.has(causeCode) || causeCode.startsWith('ERR_SSL_') || error instanceof TypeError) {
-      return new HttpConnectError({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod, causeCode }, error);
-    }
-    return error;
+    return connectFailure({ server: this.options.serverName, httpMethod: req.method, url: String(url), method: req.rpcMethod }, error);
   }
 
   /** Closes the connections: idle sockets now, busy ones after at most `graceMs`. Idempotent. */
@@ -276,23 +275,23 @@ export class HttpClient {
   }
 }
 
-/** One hop of a request: how its exchange settles (typed failures, redirects followed), one object per hop. */
-class Hop implements ExchangeContext {
+/** One hop of a request on the promise path: typed failures, redirects followed, one object per hop. */
+class Hop implements ExchangeSink {
   constructor(
     private readonly client: HttpClient,
     private readonly req: HttpRequest,
     private readonly url: URL,
     private readonly hops: number,
+    private readonly resolve: (response: HttpResponse | Promise<HttpResponse>) => void,
+    private readonly reject: (error: unknown) => void,
   ) {}
 
-  failure(error: unknown): unknown {
-    return this.client.failure(this.req, this.url, error);
+  onFailure(error: unknown): void {
+    this.reject(this.client.failure(this.req, this.url, error));
   }
 
-  head(response: HttpResponse): HttpResponse | Promise<HttpResponse> {
-    if (!isRedirectStatus(response.status)) return response;
-    // Followed a turn later: the next hop is not dispatched from inside the parser's callback.
-    return Promise.resolve().then(() => this.client.redirected(this.req, this.url, response, this.hops));
+  onHead(response: HttpResponse): void {
+    this.resolve(isRedirectStatus(response.status) ? this.client.followLater(this.req, this.url, response, this.hops) : response);
   }
 }
 

@@ -9,13 +9,14 @@ import { featuresOf } from '../../../protocol/mcp/versions.js';
 import { SessionExpiredError } from '../../errors/http-errors.js';
 import { TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportEvents } from '../transport.js';
-import { abortedByClose, sleep, type StreamContext } from './stream-context.js';
-import { OpenRequests, RequestAbort } from './request-abort.js';
+import { abortedByClose, type StreamContext } from './stream-context.js';
+import { OpenRequests, type RequestAbort } from './request-abort.js';
+import { Post, type PostHost } from './post.js';
 import { HttpClient, type HttpResponse } from './http-client.js';
 import { ListenStream } from './listen-stream.js';
 import { normalizeHttpOptions, type HttpSessionEvents, type HttpTransportOptions, type NormalizedHttpOptions } from './options.js';
 import { consumeResponseStream } from './response-stream.js';
-import { deliverJson, fitsBefore, statusError, unexpectedContentType } from './post-answer.js';
+import { deliverJson, unexpectedContentType } from './post-answer.js';
 
 /**
  * The Streamable HTTP client transport.
@@ -58,6 +59,7 @@ export class StreamableHttpTransport implements Transport {
   private modern = false;
   private closePromise?: Promise<void>;
   private postHeadersCache?: { sessionId?: string; protocolVersion?: string; headers: Record<string, string> };
+  private readonly host: PostHost;
 
   constructor(options: HttpTransportOptions) {
     this.options = normalizeHttpOptions(options);
@@ -81,6 +83,34 @@ export class StreamableHttpTransport implements Transport {
       onResumptionsDone: () => this.listen.resumptionsDone(),
     };
     this.listen = new ListenStream(this.ctx);
+    this.host = this.postHost();
+  }
+
+  // Apart from the class's own members, so that what the POSTs need of it stays out of its public face.
+  private postHost(): PostHost {
+    const transport = this;
+    return {
+      ctx: this.ctx,
+      url: this.options.url,
+      get modern() {
+        return transport.modern;
+      },
+      headersFor: (message, method, extra) => this.headersFor(message, method, extra),
+      answer: (message, method, requestId, response, abort) => this.answer(message, method, requestId, response, abort),
+      expire: (httpMethod, rpcMethod, mayHaveRun) => this.expire(httpMethod, rpcMethod, mayHaveRun),
+      opened: (post) => this.open.add(post),
+      closed: (post) => this.open.delete(post),
+      outcome: (post, error) => (abortedByClose(this.closing.signal, post.reason) ? this.closedError() : error),
+      undelivered: (error, message) => {
+        this.events.emit('undelivered', { error, messages: [message] });
+      },
+    };
+  }
+
+  // A new session starts from an initialize that carries neither the old id nor the old version.
+  private headersFor(message: JsonRpcMessage, method: string | undefined, extra: Record<string, string> | undefined): Record<string, string> {
+    if (this.modern) return { ...extra, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) };
+    return method === 'initialize' ? postHeaders({ custom: this.options.headers }) : this.postHeaders();
   }
 
   /** The URL, redacted, for status lines and errors. */
@@ -133,73 +163,29 @@ export class StreamableHttpTransport implements Transport {
   send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     if (this.closed) return Promise.reject(this.closedError());
     const method = 'method' in message ? message.method : undefined;
+    if (this.modern && method === 'notifications/cancelled') {
+      this.abortCancelled(message);
+      return Promise.resolve();
+    }
     const requestId = method !== undefined && 'id' in message ? (message.id as RequestId) : undefined;
-    // Never share one signal between requests: each POST gets its own abort handle, which makes an
-    // AbortSignal only if a stream read or an auth handler needs one (a controller per POST was 3 % of
-    // the HTTP bench). It follows the caller's signal only when there is one; close() aborts it through
-    // `open`, so `closing` does not collect one abort listener per request in flight.
-    const abort = new RequestAbort(requestId);
-    const unlink = options.signal ? abort.follow(options.signal) : undefined;
-    this.open.add(abort);
-    return this.post(message, method, requestId, abort, unlink, options);
+    const post = new Post(this.host, message, method, requestId, options.headers, options.timeLeftMs);
+    return new Promise((resolve, reject) => post.start(options.signal, resolve, reject));
   }
 
-  // One async function from the POST to the delivered answer, so that a call pays for one promise
-  // and one frame here, not one per step.
-  private async post(
-    message: JsonRpcMessage,
-    method: string | undefined,
-    requestId: RequestId | undefined,
-    abort: RequestAbort,
-    unlink: (() => void) | undefined,
-    options: SendOptions,
-  ): Promise<void> {
-    try {
-      if (this.modern && method === 'notifications/cancelled') {
-        this.abortCancelled(message);
-        return;
-      }
-      const isInitialize = method === 'initialize';
-      // A 429 is retried once, when its Retry-After ends within the request's time.
-      let retryBy = requestId !== undefined && options.timeLeftMs !== undefined ? Date.now() + options.timeLeftMs : undefined;
-      for (;;) {
-        // A new session starts from an initialize that carries neither the old id nor the old version.
-        const headers = this.modern
-          ? { ...options.headers, ...postHeaders({ custom: this.options.headers, protocolVersion: this.protocolVersion }), ...standardHeaders(message) }
-          : isInitialize
-            ? postHeaders({ custom: this.options.headers })
-            : this.postHeaders();
-        const sentSession = headers[McpHeaders.sessionId] !== undefined;
-        const response = await this.client.send({ method: 'POST', url: this.options.url, headers, body: JSON.stringify(message), abort, rpcMethod: method });
-        if (response.status === 404 && sentSession) {
-          response.discard();
-          throw this.expire('POST', method, false);
-        }
-        if (response.status < 200 || response.status >= 300) {
-          const error = await statusError(this.ctx, response, 'POST', method, sentSession);
-          if (error.status === 429 && retryBy !== undefined && fitsBefore(error.retryAfter, retryBy)) {
-            this.options.logger.debug('rate limited: retrying once after Retry-After', { server: this.ctx.server, method, retryAfter: error.retryAfter!.raw });
-            await sleep(error.retryAfter!.delayMs, abort.signal);
-            retryBy = undefined;
-            continue;
-          }
-          // HTTP-15: a 2026 server answers refused requests with 400/404 and a JSON-RPC error body;
-          // that error is the request's answer, delivered like any other (auth statuses stay HTTP errors).
-          const inBand = this.modern && requestId !== undefined && (error.status === 400 || error.status === 404) ? error.rpcError : undefined;
-          if (!inBand) throw error;
-          this.ctx.deliver({ jsonrpc: '2.0', id: requestId, error: inBand });
-          return;
-        }
-        const reading = this.answer(message, method, requestId, response, abort);
-        if (reading) await reading;
-        return;
-      }
-    } catch (error) {
-      throw abortedByClose(this.closing.signal, abort.reason) ? this.closedError() : error;
-    } finally {
-      unlink?.();
-      this.open.delete(abort);
+  /**
+   * {@link StreamableHttpTransport.send} of a request without a promise: what `send` would reject
+   * with comes as an `undelivered` event, later; `timeLeftMs` bounds the one 429 retry as in `send`.
+   * @throws TransportClosedError (`MCPB_TRANSPORT_CLOSED`) after `close()`, or what `JSON.stringify`
+   *   throws for a message that cannot be encoded.
+   */
+  fire(message: JsonRpcMessage, _alone?: boolean, signal?: AbortSignal, timeLeftMs?: number): void {
+    if (this.closed) throw this.closedError();
+    const method = 'method' in message ? message.method : undefined;
+    if (method === undefined || !('id' in message) || (this.modern && method === 'notifications/cancelled')) {
+      this.send(message, { signal }).catch((error: unknown) => this.events.emit('undelivered', { error, messages: [message] }));
+      return;
     }
+    new Post(this.host, message, method, message.id as RequestId, undefined, timeLeftMs).start(signal);
   }
 
   /** Takes a 2xx answer off its POST; a JSON one that came whole is delivered with no promise at all. */
