@@ -27,6 +27,9 @@ export async function load(url, context, nextLoad) {
 const CHILD = `
 import { existsSync, writeFileSync } from 'node:fs';
 const { Manager } = await import(${JSON.stringify(src('manager/manager.js'))});
+// A handle's first start imports its launch module; the loader's hooks serve one load at a time, so
+// it is loaded here, before the held-back steps' module would queue it behind them.
+await import(${JSON.stringify(src('manager/server-launch.js'))});
 const { Registry } = await import(${JSON.stringify(src('adapters/registry.js'))});
 const { parseConfig } = await import(${JSON.stringify(src('config/index.js'))});
 const { configText, file, source, destination, release } = JSON.parse(process.env.MCPB_CHILD);
