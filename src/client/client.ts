@@ -66,6 +66,18 @@ export { SKIPPED_LINE_CHARS, SKIPPED_LINES_KEPT } from './skipped-lines.js';
 /** The options of a call made without any (never modified, so one object serves every such call). */
 const NO_OPTIONS: CallToolOptions = Object.freeze({});
 
+let connectModule: Promise<typeof import('./connect.js')> | undefined;
+
+/**
+ * @internal Starts loading the connecting code (once per process) and returns it pending: a manager
+ * warms it while its caller is still busy, so a server's first start does not wait for it.
+ */
+export function warmConnect(): Promise<typeof import('./connect.js')> {
+  connectModule ??= import('./connect.js');
+  // Failure is reported by the connect that awaits it, not by the warm-up.
+  connectModule.catch(() => undefined);
+  return connectModule;
+}
 /**
  * A connection to one MCP server.
  * @example
@@ -136,7 +148,7 @@ export class Client {
   connect(): Promise<void> {
     // Connecting (era detection, the probe, the handshake, the start error) is imported with the first
     // connect of the process (connect.ts): a process that only imports the client never compiles it.
-    this.connecting ??= import('./connect.js').then(({ connectClient }) => connectClient(this.connection));
+    this.connecting ??= warmConnect().then(({ connectClient }) => connectClient(this.connection));
     return this.connecting;
   }
 

@@ -20,6 +20,7 @@ import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import type { Interceptor } from '../pipeline/types.js';
 import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
+import { warmLaunch } from './server-life.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
 const { dirname } = process.getBuiltinModule('node:path');
 
@@ -152,7 +153,10 @@ export class Manager {
       }
       this.handles.set(server.name, this.createHandle(server));
     }
-    // Load undici while the caller is still busy (config, registry, the stdio spawns of start()).
+    // Load what start() needs while the caller is still busy (config, registry): a first start would
+    // otherwise load its launch, then the transport and the connecting code, one after the other,
+    // before its spawn; and undici for URL servers (while the stdio spawns of start() run).
+    if (this.handles.size > 0) warmLaunch(servers.some((s) => s.enabled && s.transport === 'stdio'));
     if (servers.some((s) => s.enabled && 'url' in s)) void warmHttpTransport();
   }
 

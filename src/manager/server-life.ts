@@ -17,6 +17,8 @@ import { IdleStop } from './idle-stop.js';
 import type { ToolListOrigin } from './lazy-start.js';
 import type { ServerHandleEvents, ServerHandleOptions } from './server-handle-options.js';
 import { jsonText } from '../util/json-text.js';
+import { warmConnect } from '../client/client.js';
+import { warmStdioTransport } from '../transports/create.js';
 
 /** What a handle gives the life of its server: its configuration, its masks, and where events go. */
 export interface ServerLifeSetup {
@@ -33,6 +35,19 @@ export interface ServerLifeSetup {
 
 /** Starting a server (launch attempt, held lists, health pings): imported by the first start, shared by every handle. */
 let launchModule: Promise<typeof Launch> | undefined;
+
+/**
+ * Starts loading what a server's first start needs (its launch, the client's connecting code, the
+ * stdio transport for a command) without waiting for it: called when a manager is built, so that a
+ * start does not load them one after the other before it can spawn anything.
+ */
+export function warmLaunch(stdio: boolean): void {
+  launchModule ??= import('./server-launch.js');
+  // Failure is reported by the start that awaits it, not by the warm-up.
+  launchModule.catch(() => undefined);
+  void warmConnect();
+  if (stdio) void warmStdioTransport();
+}
 
 export class ServerLife {
   client?: Client;

@@ -70,13 +70,22 @@ export function warmHttpTransport(): Promise<typeof import('./detect.js')> {
   return httpModule;
 }
 
+let stdioModule: Promise<typeof import('./stdio/stdio-transport.js')> | undefined;
+
+/** As {@link warmHttpTransport}, for the stdio transport: a manager with command servers warms it when built. */
+export function warmStdioTransport(): Promise<typeof import('./stdio/stdio-transport.js')> {
+  stdioModule ??= import('./stdio/stdio-transport.js');
+  stdioModule.catch(() => undefined);
+  return stdioModule;
+}
+
 /**
  * Creates (but does not start) the transport for `params`. A loaded `ServerConfig` is valid
  * `params` as it is; only the fields a transport knows are read.
  */
 export async function createTransport(params: ServerParams, context: TransportContext = {}): Promise<Transport> {
   if ('command' in params && typeof params.command === 'string') {
-    const { StdioTransport } = await import('./stdio/stdio-transport.js');
+    const { StdioTransport } = await warmStdioTransport();
     const p = params as StdioServerParams;
     const lines = [p.onStderrLine, context.onStderrLine].filter((f) => f !== undefined);
     // Spread, not picked: callers of connect() may pass any StdioTransportOptions through.

@@ -119,14 +119,16 @@ test('the packed tarball installs, every entry imports, one error class across e
   // connecting (with the server's requests and notifications, session recovery and URL
   // elicitation), resources, a task's requests, the Mcp-Param-* bindings and the OAuth errors a
   // client never builds loaded on first use, and in the whole entry a server's launch, the context
-  // tools and a registry's running of a tool).
+  // tools and a registry's running of a tool); 257.7 KB once a Manager starts loading a server's
+  // launch, the connecting code and the stdio transport when it is built (0.4 KB), so a first start
+  // does not load them one after the other before it spawns.
   await t.test('mcp-bridge/client loads 1 file and the whole entry 2, within their byte budgets, with no Node stream or crypto module', () => {
     for (const [entry, most, budget] of [
       ['mcp-bridge/client', 1, 93_500],
       ['mcp-bridge/protocol', 2, 95_500],
-      ['mcp-bridge', 2, 257_500],
+      ['mcp-bridge', 2, 258_000],
       // What it adds to the main entry's two files: the steps' factories, one file of 51 KB.
-      ['mcp-bridge/governance', 3, 309_000],
+      ['mcp-bridge/governance', 3, 309_500],
     ] as const) {
       const log = join(dir, `modules-${entry.replace('/', '-')}.txt`);
       const counter = pathToFileURL(join(repoRoot, 'test', 'fixtures', 'module-count', 'register.mjs')).href;
