@@ -5,7 +5,7 @@ import { decideRedirect, isRedirectStatus, MAX_REDIRECTS } from '../../../protoc
 import { HttpError, HttpHeadersError } from '../../errors/http-errors.js';
 import { connectFailure } from './connect-failure.js';
 import { hasStaticAuthorization, isAuthChallenge, type AuthFetch, type AuthHandler } from './auth-handler.js';
-import { dispatchExchange, targetOf, type ExchangeSink, type RequestAbort } from './exchange.js';
+import { dispatchExchange, targetOf, type AbortSource, type ExchangeSink, type RequestAbort } from './exchange.js';
 import { ConnectionPool, type Dispatcher } from './pool.js';
 
 import type { HeadersProvider } from '../../../protocol/http/headers.js';
@@ -195,7 +195,7 @@ export class HttpClient {
    * hears the head of the first hop (a redirect is the caller's to follow, see
    * {@link HttpClient.followLater}) or the raw failure (map it with {@link HttpClient.failure}).
    */
-  fire(method: HttpRequest['method'], url: URL, headers: Record<string, string>, body: string, abort: RequestAbort, sink: ExchangeSink): void {
+  fire(method: HttpRequest['method'], url: URL, headers: Record<string, string>, body: string | undefined, abort: AbortSource, sink: ExchangeSink): void {
     const target = this.targetOf(url);
     let dispatcher: Pick<Dispatcher, 'dispatch'>;
     try {
@@ -223,16 +223,7 @@ export class HttpClient {
   }
 
   private dispatch(req: HttpRequest, url: URL, sink: ExchangeSink): void {
-    const target = this.targetOf(url);
-    let dispatcher: Pick<Dispatcher, 'dispatch'>;
-    try {
-      dispatcher = this.pool.next(target.origin);
-    } catch (error) {
-      sink.onFailure(error);
-      return;
-    }
-    const request = { origin: target.origin, path: target.path, method: req.method, headers: req.headers, body: req.body };
-    dispatchExchange(dispatcher, request, req.abort ?? req.signal, sink);
+    this.fire(req.method, url, req.headers, req.body, req.abort ?? req.signal, sink);
   }
 
   /** @internal A redirect answered hop `hops`: followed a turn later, so the next hop is not dispatched from inside the parser's callback. */
