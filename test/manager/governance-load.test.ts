@@ -27,9 +27,12 @@ export async function load(url, context, nextLoad) {
 const CHILD = `
 import { existsSync, writeFileSync } from 'node:fs';
 const { Manager } = await import(${JSON.stringify(src('manager/manager.js'))});
-// A handle's first start imports its launch module; the loader's hooks serve one load at a time, so
-// it is loaded here, before the held-back steps' module would queue it behind them.
+// A handle's first start imports its launch module, the connecting code and the stdio transport (a
+// Manager starts loading them when built); the loader's hooks serve one load at a time, so they are
+// loaded here, before the held-back steps' module would queue them behind it.
 await import(${JSON.stringify(src('manager/server-launch.js'))});
+await import(${JSON.stringify(src('client/connect.js'))});
+await import(${JSON.stringify(src('transports/stdio/stdio-transport.js'))});
 const { Registry } = await import(${JSON.stringify(src('adapters/registry.js'))});
 const { parseConfig } = await import(${JSON.stringify(src('config/index.js'))});
 const { configText, file, source, destination, release } = JSON.parse(process.env.MCPB_CHILD);
