@@ -12,9 +12,19 @@ import type { TaskState, TaskWaitOptions, ToolTask } from './tasks.js';
 const POLL: PollBounds = { min: 50, max: 30_000, fallback: 1000 };
 
 /** `tasks/get`: the status now, recorded on the handle (the capability was checked by the handle). */
-export async function refresh(handle: ToolTask, state: TaskState, options: FeatureOptions): Promise<Task> {
+export function refresh(handle: ToolTask, state: TaskState, options: FeatureOptions): Promise<Task> {
+  return statusCall(Methods.tasksGet, handle, state, options);
+}
+
+/** A request whose answer is the task's status (`tasks/get`, `tasks/cancel`), recorded on the handle. */
+async function statusCall(
+  method: typeof Methods.tasksGet | typeof Methods.tasksCancel,
+  handle: ToolTask,
+  state: TaskState,
+  options: FeatureOptions,
+): Promise<Task> {
   const host = state.host;
-  const task = checkTask(host, Methods.tasksGet, await host.request(Methods.tasksGet, { taskId: handle.taskId }, requestOptions(options)));
+  const task = checkTask(host, method, await host.request(method, { taskId: handle.taskId }, requestOptions(options)));
   state.answeredStatus = task.status;
   handle.update(task);
   return handle.task;
@@ -52,12 +62,8 @@ export async function result(handle: ToolTask, state: TaskState, options: Featur
 }
 
 /** `tasks/cancel` (TASKS-7; the capability was checked by the handle). */
-export async function cancel(handle: ToolTask, state: TaskState, options: FeatureOptions): Promise<Task> {
-  const host = state.host;
-  const task = checkTask(host, Methods.tasksCancel, await host.request(Methods.tasksCancel, { taskId: handle.taskId }, requestOptions(options)));
-  state.answeredStatus = task.status;
-  handle.update(task);
-  return handle.task;
+export function cancel(handle: ToolTask, state: TaskState, options: FeatureOptions): Promise<Task> {
+  return statusCall(Methods.tasksCancel, handle, state, options);
 }
 
 /** Every task the server knows for this session (`tasks/list`, paginated), when it declares `tasks.list`. */
