@@ -4,8 +4,12 @@ import { FramingError } from '../errors/protocol-errors.js';
 import { createLineFramer, type LineFramer, type LineFramerOptions } from './line-framer.js';
 
 export interface MessageFramerOptions {
-  /** Receives each parsed JSON value (classification is the session's job). */
-  onValue(value: unknown): void;
+  /**
+   * Receives each parsed JSON value (classification is the session's job) and the length of the line
+   * it was parsed from, in UTF-16 code units (a line no longer than `MAX_SHALLOW_TEXT_LENGTH` cannot
+   * nest too deep to read).
+   */
+  onValue(value: unknown, textLength: number): void;
   /** Receives every line that could not be used. */
   onError(error: FramingError): void;
   maxMessageBytes?: number;
@@ -28,7 +32,7 @@ export function createMessageFramer(options: MessageFramerOptions): LineFramer {
         options.onError(new FramingError('not-json', `skipped a line that is not JSON: ${JSON.stringify(excerpt)}`, { bytes: line.length, excerpt }));
         return;
       }
-      options.onValue(value);
+      options.onValue(value, line.length);
     },
   });
 }

@@ -9,6 +9,13 @@
 export const MAX_MESSAGE_DEPTH = 256;
 
 /**
+ * The longest JSON text that cannot nest past {@link MAX_MESSAGE_DEPTH}: every level takes an opening
+ * and a closing bracket, so a value refused for its depth needs at least 2 × 257 characters. A value
+ * parsed from a text no longer than this needs no walk.
+ */
+export const MAX_SHALLOW_TEXT_LENGTH = 2 * (MAX_MESSAGE_DEPTH + 1) - 1;
+
+/**
  * True when `value` holds objects or arrays nested more than `limit` levels deep (the value itself is
  * level 1). Stops at the first branch over the limit, and any depth is safe: up to a limit of 1024
  * it recurses, never more than `limit` + 1 frames deep whatever the value, and allocates nothing (it

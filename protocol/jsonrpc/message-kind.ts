@@ -16,12 +16,13 @@ export type MessageKind = 'request' | 'notification' | 'result' | 'error';
 /**
  * `classifyMessage` without the result object: the kind of a valid message (the value itself is
  * then that message), or why it is invalid. A session classifies every message it receives, so the
- * common case allocates nothing.
+ * common case allocates nothing. `shallow`: the value was parsed from a text too short to nest past
+ * {@link MAX_MESSAGE_DEPTH} (`MAX_SHALLOW_TEXT_LENGTH` characters or fewer), so its depth is not walked.
  */
-export function messageKindOf(value: unknown): MessageKind | { invalid: string } {
+export function messageKindOf(value: unknown, shallow = false): MessageKind | { invalid: string } {
   if (!isObject(value)) return { invalid: 'a JSON-RPC message must be a JSON object' };
   if (value.jsonrpc !== '2.0') return { invalid: 'missing or wrong "jsonrpc" member (must be "2.0")' };
-  if (nestsDeeperThan(value, MAX_MESSAGE_DEPTH)) {
+  if (!shallow && nestsDeeperThan(value, MAX_MESSAGE_DEPTH)) {
     return { invalid: `the message nests objects or arrays more than ${MAX_MESSAGE_DEPTH} levels deep, beyond what mcp-bridge reads` };
   }
   const hasId = 'id' in value && value.id !== undefined;

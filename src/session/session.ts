@@ -259,7 +259,8 @@ export class Session {
   }
 
   private receiveOne(item: unknown): void {
-    const kind = messageKindOf(item);
+    // Called inside the transport's `message` emit, where its flag describes this value.
+    const kind = messageKindOf(item, this.transport.deliveringShallow === true);
     switch (kind) {
       case 'result': {
         const message = item as JsonRpcResultResponse;

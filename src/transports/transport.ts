@@ -70,6 +70,13 @@ export interface Transport {
    * resumption; standard headers on every POST).
    */
   setProtocolVersion?(version: string | undefined): void;
+  /**
+   * Optional, read by the session inside its `message` listener: true while the value being delivered
+   * was parsed from a text too short to nest past `MAX_MESSAGE_DEPTH` (`MAX_SHALLOW_TEXT_LENGTH`
+   * characters or fewer), so the session does not walk its depth. A transport that does not know
+   * leaves it undefined, and every value it delivers is walked.
+   */
+  readonly deliveringShallow?: boolean;
   /** HTTP: the session id the server assigned, if any (a secret: never logged; tracing records it only when told to). */
   readonly currentSessionId?: string;
   /** Process id of the server (stdio), for status and diagnostics. */

@@ -1,7 +1,9 @@
-// The nesting check at the door: any depth without recursion, the limit exact, own `__proto__` keys read as data.
+// The nesting check at the door: any depth without recursion, the limit exact, own `__proto__` keys read
+// as data, and the text length below which no value can be too deep.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyMessage, MAX_MESSAGE_DEPTH, nestsDeeperThan } from '../../protocol/index.js';
+import { classifyMessage, MAX_MESSAGE_DEPTH, MAX_SHALLOW_TEXT_LENGTH, nestsDeeperThan } from '../../protocol/index.js';
+import { messageKindOf } from '../../protocol/jsonrpc/message-kind.js';
 
 const nested = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
 
@@ -37,4 +39,22 @@ test('a message over the limit is classified invalid, one at the limit is not', 
   const c = classifyMessage(over);
   assert.equal(c.kind, 'invalid');
   assert.match((c as { reason: string }).reason, /more than 256 levels deep/);
+});
+
+test('no text of MAX_SHALLOW_TEXT_LENGTH characters or fewer nests past the limit, so such values skip the walk', () => {
+  // Each level costs an opening and a closing bracket: the shallowest refused text is 257 arrays, 514 characters.
+  const refused = '['.repeat(MAX_MESSAGE_DEPTH + 1) + ']'.repeat(MAX_MESSAGE_DEPTH + 1);
+  assert.equal(refused.length, 514);
+  assert.equal(nestsDeeperThan(JSON.parse(refused), MAX_MESSAGE_DEPTH), true);
+  assert.ok(refused.length > MAX_SHALLOW_TEXT_LENGTH, 'the shallowest refused text must be longer than the bound');
+  // The deepest text within the bound (padded to its full length) is accepted.
+  const accepted = '['.repeat(MAX_MESSAGE_DEPTH) + ']'.repeat(MAX_MESSAGE_DEPTH) + ' ';
+  assert.equal(accepted.length, MAX_SHALLOW_TEXT_LENGTH);
+  assert.equal(nestsDeeperThan(JSON.parse(accepted), MAX_MESSAGE_DEPTH), false);
+});
+
+test('messageKindOf walks a value unless told it came from a shallow text', () => {
+  const over = { jsonrpc: '2.0', id: 1, result: { v: nested(MAX_MESSAGE_DEPTH) } };
+  assert.match(String((messageKindOf(over) as { invalid?: string }).invalid), /more than 256 levels deep/);
+  assert.equal(messageKindOf(over, true), 'result');
 });

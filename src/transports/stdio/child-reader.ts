@@ -13,7 +13,8 @@ export interface ChildReaderSink {
   maxMessageBytes: number | undefined;
   /** Receives every stderr chunk (the tail kept for errors and close info). */
   tail: StderrTail;
-  onMessage(value: unknown): void;
+  /** `textLength`: of the line the value was parsed from. */
+  onMessage(value: unknown, textLength: number): void;
   onFramingError(error: FramingError): void;
   onStderrLine(line: string): void;
   onStdoutEnd(): void;
@@ -30,8 +31,8 @@ export function readChild(child: ChildProcess, sink: ChildReaderSink): void {
     maxMessageBytes: sink.maxMessageBytes,
     // Readable streams never reuse a chunk they emitted, so the framer may keep them as they are.
     reusesBuffers: false,
-    onValue: (value) => {
-      if (mine()) sink.onMessage(value);
+    onValue: (value, textLength) => {
+      if (mine()) sink.onMessage(value, textLength);
     },
     onError: (error) => {
       if (mine()) sink.onFramingError(error);

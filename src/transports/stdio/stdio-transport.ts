@@ -2,7 +2,7 @@
 // ends with one `close` carrying exit info. The read side (stdout framing, stderr tail) is in
 // child-reader.ts, the early close at end of file in eof-report.ts, the options in stdio-options.ts.
 import type { ChildProcess } from 'node:child_process';
-import { encodeLine, Emitter, type JsonRpcMessage } from '../../../protocol/index.js';
+import { encodeLine, Emitter, MAX_SHALLOW_TEXT_LENGTH, type JsonRpcMessage } from '../../../protocol/index.js';
 import { collectSecrets, createRedactor, formatCommand, redactError, type Redact } from '../../../protocol/redact.js';
 import { SendFailedError, TransportClosedError } from '../../errors/transport-errors.js';
 import type { SendOptions, Transport, TransportCloseInfo, TransportEvents } from '../transport.js';
@@ -30,6 +30,8 @@ export class StdioTransport implements Transport {
   readonly events = new Emitter<TransportEvents>();
   /** The startup budget from the options, for the client to enforce. */
   readonly startupTimeoutMs: number | undefined;
+  /** See {@link Transport.deliveringShallow}: set around each `message` emit from the line's length. */
+  deliveringShallow = false;
   /** Masks this server's configured secrets (secret-named env values, secret arguments, `secrets`). */
   readonly redact: Redact;
 
@@ -151,7 +153,7 @@ export class StdioTransport implements Transport {
       mine: () => child === this.child,
       maxMessageBytes: this.options.maxMessageBytes,
       tail: this.tail,
-      onMessage: (value) => this.events.emit('message', value),
+      onMessage: (value, textLength) => this.deliver(value, textLength),
       onFramingError: (error) => this.events.emit('error', redactError(withServerName(error, this.options.serverName), this.redact)),
       onStderrLine: (line) => this.events.emit('stderr', this.redact(line)),
       onStdoutEnd: () => {
@@ -167,6 +169,14 @@ export class StdioTransport implements Transport {
         this.onEnded();
       },
     });
+  }
+
+  // Listeners run inside emit (a throwing one is reported by the emitter), so the flag describes
+  // this value alone and is down again before the next line is read.
+  private deliver(value: unknown, textLength: number): void {
+    this.deliveringShallow = textLength <= MAX_SHALLOW_TEXT_LENGTH;
+    this.events.emit('message', value);
+    this.deliveringShallow = false;
   }
 
   /** Stdout ended or the process exited: wake the teardown, or start one if nobody asked for it. */

@@ -49,6 +49,32 @@ describe('stdio transport with the official servers', () => {
     assert.equal(closes[0]!.signal, null);
   });
 
+  it('everything: deliveringShallow is up only while a line too short to nest past the depth limit is delivered', async () => {
+    const launch = officialServer('everything');
+    const transport = transportFor(launch, { serverName: 'everything' });
+    // Each message's own line length, as the server wrote it, beside the flag seen in the listener.
+    const seen: { id: unknown; shallow: boolean | undefined; length: number }[] = [];
+    transport.events.on('message', (value) => {
+      seen.push({ id: (value as { id?: unknown }).id, shallow: transport.deliveringShallow, length: JSON.stringify(value).length });
+    });
+    try {
+      await transport.start();
+      assert.equal(transport.deliveringShallow, false, 'down before any message');
+      const rpc = rawRpc(transport);
+      await rawInitialize(rpc);
+      const short = await rpc.request('tools/call', { name: 'echo', arguments: { message: 'hi' } });
+      const long = await rpc.request('tools/call', { name: 'echo', arguments: { message: 'x'.repeat(600) } });
+      const of = (id: unknown) => seen.find((s) => s.id === id)!;
+      // 2 × 257 characters is the least a value nested past 256 levels takes (one bracket each way per level).
+      assert.ok(of(short.id).length < 2 * 257 && of(short.id).shallow === true, JSON.stringify(of(short.id)));
+      assert.ok(of(long.id).length > 2 * 257 && of(long.id).shallow === false, JSON.stringify(of(long.id)));
+      assert.equal(transport.deliveringShallow, false, 'down again after each delivery');
+    } finally {
+      await transport.close();
+      launch.cleanup();
+    }
+  });
+
   it('filesystem: a response of a few MB arrives whole', async () => {
     // covers: STDIO-2
     const launch = officialServer('filesystem');
