@@ -4,7 +4,7 @@
 // repetition i is pair i of the ratios (bench/report/pairs.ts); the other clients follow, rotated.
 // Exits non-zero only when a workload crashes for mcp-bridge (targets missed are data, not errors).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -106,7 +106,15 @@ function updateReadme(file: string, body: string): void {
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   // Another build of mcp-bridge to pair with this one (its workers find it in the environment).
-  if (args.base) process.env[BASE_ENV] = resolve(args.base);
+  if (args.base) {
+    process.env[BASE_ENV] = resolve(args.base);
+    // Each build runs from its bundle when it has one: a pair of a bundle and tsc's output measures
+    // the build step as well as the change.
+    const bundled = (root: string) => existsSync(join(root, 'dist', 'bundle', 'index.js'));
+    if (bundled(repoRoot) !== bundled(resolve(args.base))) {
+      process.stderr.write(`bench: warning: one of this build and --base ${args.base} has dist/bundle and the other not; run npm run build:package in both\n`);
+    }
+  }
   const plan = makePlan({ quick: args.quick, reps: args.reps });
   const clients = (args.clients ?? clientNames()).filter((c) => clientNames().includes(c));
   const steps = plan.steps.filter((s) => !args.only || args.only.some((o) => s.key.startsWith(o)));

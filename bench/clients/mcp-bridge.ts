@@ -1,4 +1,4 @@
-// mcp-bridge, this repository's client, as a user imports it from the build: `mcp-bridge/client` for
+// mcp-bridge, this repository's client, as a user imports it from an install: `mcp-bridge/client` for
 // connect(), `mcp-bridge` for the Manager. Loaded dynamically so the bench says why when it is not built.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,9 +70,16 @@ function toolCount(listed: unknown): number {
  * before it in alternated pairs).
  */
 export function bridgeAt(root: string, name: string): BenchClient {
-  // `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors).
-  const entry = join(root, 'dist', 'src', 'index.js');
-  const clientEntry = join(root, 'dist', 'src', 'client', 'index.js');
+  // `mcp-bridge` (everything: config, registry, manager) and `mcp-bridge/client` (connect and errors),
+  // from what a packed install loads: the bundle `npm pack` ships (built by `npm run build:package`,
+  // which `npm run bench` runs), else tsc's output (a `--base` build made with `tsc` alone). The
+  // bundle is one module scope per file where tsc's output is one per source file, and V8 runs the
+  // two differently until it has optimised the hot path: W3 client CPU per call read 1.04x and W7
+  // 1.06x from tsc's output against the bundle, 9 alternated pairs (bench/README.md).
+  const bundled = { client: join(root, 'dist', 'bundle', 'client.js'), entry: join(root, 'dist', 'bundle', 'index.js') };
+  const fromBundle = existsSync(bundled.entry) && existsSync(bundled.client);
+  const entry = fromBundle ? bundled.entry : join(root, 'dist', 'src', 'index.js');
+  const clientEntry = fromBundle ? bundled.client : join(root, 'dist', 'src', 'client', 'index.js');
   let mod: BridgeModule | undefined;
   let clientMod: BridgeModule | undefined;
   let fleetConfig: unknown;
@@ -88,21 +95,17 @@ export function bridgeAt(root: string, name: string): BenchClient {
     return clientMod;
   }
 
-  // W1's import probes load what a packed install loads: the bundle that `npm pack` ships (built by
-  // `npm run build:package`, which `npm run bench` runs), else the tsc output.
-  const bundled = { client: join(root, 'dist', 'bundle', 'client.js'), entry: join(root, 'dist', 'bundle', 'index.js') };
-
   const bridge: BenchClient = {
     name,
-    importModules: () => [fileUrl(existsSync(bundled.client) ? bundled.client : existsSync(clientEntry) ? clientEntry : entry)],
-    fullImportModules: () => [fileUrl(existsSync(bundled.entry) ? bundled.entry : entry)],
+    importModules: () => [fileUrl(existsSync(clientEntry) ? clientEntry : entry)],
+    fullImportModules: () => [fileUrl(entry)],
     async unavailable() {
       if (!existsSync(entry)) return `${entry} not built (run npm run build)`;
       try {
         const m = await loadClient();
         if (typeof m.connect !== 'function') return 'the client entry exports no connect()';
       } catch (e) {
-        return `importing dist/src/index.js failed: ${(e as Error).message}`;
+        return `importing ${clientEntry} failed: ${(e as Error).message}`;
       }
       return undefined;
     },
@@ -123,7 +126,7 @@ export function bridgeAt(root: string, name: string): BenchClient {
     // W7 through the Manager, as a user with a config file runs many servers.
     async prepareFleet(server, count) {
       const m = await load();
-      if (!m.Manager || !m.parseConfig) throw new Error('dist/src/index.js exports no Manager/parseConfig');
+      if (!m.Manager || !m.parseConfig) throw new Error(`${entry} exports no Manager/parseConfig`);
       const names = Array.from({ length: count }, (_, i) => `echo${i}`);
       fleetConfig = m.parseConfig(
         JSON.stringify({
@@ -159,7 +162,7 @@ export function bridgeAt(root: string, name: string): BenchClient {
     // W9 as a user with one big server runs it: the Manager filling a Registry.
     async manyTools(server) {
       const m = await load();
-      if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
+      if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error(`${entry} exports no Manager/parseConfig/Registry`);
       const config = m.parseConfig(
         JSON.stringify({
           tools: {
@@ -199,7 +202,8 @@ export function bridgeAt(root: string, name: string): BenchClient {
 }
 
 async function governanceOf(root: string, m: BridgeModule): Promise<Pick<BridgeModule, 'createAuditLog' | 'createPins' | 'createPolicy'>> {
-  const file = join(root, 'dist', 'src', 'governance.js');
+  const bundled = join(root, 'dist', 'bundle', 'governance.js');
+  const file = existsSync(bundled) ? bundled : join(root, 'dist', 'src', 'governance.js');
   if (!existsSync(file)) return m;
   return (await import(fileUrl(file))) as Pick<BridgeModule, 'createAuditLog' | 'createPins' | 'createPolicy'>;
 }
@@ -207,11 +211,11 @@ async function governanceOf(root: string, m: BridgeModule): Promise<Pick<BridgeM
 // W11 as a user with a config file runs governance: the Manager adds the config's steps to the Registry.
 async function governed(root: string, load: () => Promise<BridgeModule>, server: Extract<ServerSpec, { kind: 'stdio' }>): Promise<BenchGoverned> {
   const m = await load();
-  if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('dist/src/index.js exports no Manager/parseConfig/Registry');
+  if (!m.Manager || !m.parseConfig || !m.Registry) throw new Error('the package entry exports no Manager/parseConfig/Registry');
   // The governance factories live in their own entry since it was split off the main one; older
   // builds export them from the main entry. They only say which steps this build has.
   const g = await governanceOf(root, m);
-  if (!g.createAuditLog) throw new Error('neither dist/src/governance.js nor dist/src/index.js exports createAuditLog: this build has no audit log');
+  if (!g.createAuditLog) throw new Error('neither the governance entry nor the package entry exports createAuditLog: this build has no audit log');
   const dir = mkdtempSync(join(tmpdir(), 'mcpb-bench-w11-'));
   const echo = { name: 'echo', command: server.command, args: server.args, ...(server.env ? { env: server.env } : {}) };
   const started = async (governance: Record<string, unknown>) => {
