@@ -25,7 +25,10 @@ function isOwnId(id: RequestId): id is number {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 }
 
-/** A Map from an entry's `id` to the entry, for the pending table; `values()` in ascending id order for our ids, then the others. */
+/**
+ * A Map from an entry's `id` to the entry, for the pending table, whose one way out is `take` (a Map's
+ * `get` and `delete` in one lookup); `values()` in ascending id order for our ids, then the others.
+ */
 export class IdTable<T extends Keyed> {
   private ring: (T | undefined)[] = new Array<T | undefined>(FIRST_RING).fill(undefined);
   private mask = FIRST_RING - 1;
@@ -65,19 +68,23 @@ export class IdTable<T extends Keyed> {
     others.set(id, entry);
   }
 
-  delete(id: RequestId): boolean {
+  /** Removes and returns the entry of `id`: one lookup where `get` and `delete` make two. */
+  take(id: RequestId): T | undefined {
     if (isOwnId(id)) {
       const at = id & this.mask;
       const slot = this.ring[at];
       if (slot !== undefined && slot.id === id) {
         this.ring[at] = undefined;
         this.count--;
-        return true;
+        return slot;
       }
     }
-    if (!this.others?.delete(id)) return false;
-    this.count--;
-    return true;
+    const entry = this.others?.get(id);
+    if (entry !== undefined) {
+      this.others!.delete(id);
+      this.count--;
+    }
+    return entry;
   }
 
   values(): T[] {

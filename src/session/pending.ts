@@ -106,8 +106,10 @@ export class PendingTable {
     const now = entry.startedAt;
     entry.idleDeadline = Number.isFinite(entry.timeoutMs) ? now + entry.timeoutMs : Infinity;
     entry.totalDeadline = entry.maxTotalTimeoutMs === undefined ? Infinity : now + entry.maxTotalTimeoutMs;
-    this.keepAlive(true);
-    this.arm(Math.min(entry.idleDeadline, entry.totalDeadline), now);
+    // Both calls return at once for all but the first of a batch of requests: checked here first.
+    if (!this.timerRefed) this.keepAlive(true);
+    const due = Math.min(entry.idleDeadline, entry.totalDeadline);
+    if (due < this.timerAt) this.arm(due, now);
   }
 
   get(id: RequestId): PendingEntry | undefined {
@@ -158,9 +160,8 @@ export class PendingTable {
   }
 
   private take(id: RequestId): PendingEntry | undefined {
-    const entry = this.byId.get(id);
+    const entry = this.byId.take(id);
     if (!entry) return undefined;
-    this.byId.delete(id);
     if (entry.progressToken !== undefined && entry.progressToken !== entry.id) this.byToken.delete(entry.progressToken);
     entry.detachAbort?.();
     if (this.byId.size === 0) this.keepAlive(false);

@@ -74,7 +74,7 @@ export class Session {
     this.dispatcher.handleRequest(Methods.ping, () => ({}));
     const ev = transport.events;
     this.unsubscribe.push(
-      ev.on('message', (value) => this.receive(value)),
+      ev.on('message', this.receive),
       ev.on('error', (error) => this.onTransportError(error)),
       ev.on('close', (info) => this.onTransportClose(info)),
       ev.on('undelivered', ({ error, messages }) => this.delivery.undelivered(error, messages)),
@@ -250,13 +250,14 @@ export class Session {
     return value;
   }
 
-  private receive(value: unknown): void {
+  // A field, so the transport calls it with no arrow in between.
+  private readonly receive = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of splitBatch(value)) this.receiveOne(item);
     } else {
       this.receiveOne(value);
     }
-  }
+  };
 
   private receiveOne(item: unknown): void {
     // Called inside the transport's `message` emit, where its flag describes this value.

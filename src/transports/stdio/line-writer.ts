@@ -86,6 +86,15 @@ export class LineWriter {
    * owner fails the request itself).
    */
   fire(line: string, message: JsonRpcMessage, now = false, signal?: AbortSignal): void {
+    // Most lines of a busy turn join the batch its first line opened, on the same stream: nothing
+    // else to decide (the flush checks the stream again before it writes).
+    const batch = this.batch;
+    if (batch !== undefined && this.waiting.length === 0 && batch.stream === this.host.writable()) {
+      batch.lines.push(line);
+      if (batch.fired) batch.fired.push(message);
+      else batch.fired = [message];
+      return;
+    }
     const stream = this.host.writable();
     if (!stream || stream.destroyed) throw this.host.closedError();
     if (now && this.batch === undefined && this.canWriteNow(stream)) {

@@ -153,7 +153,7 @@ export class StdioTransport implements Transport {
       mine: () => child === this.child,
       maxMessageBytes: this.options.maxMessageBytes,
       tail: this.tail,
-      onMessage: (value, textLength) => this.deliver(value, textLength),
+      onMessage: this.deliver,
       onFramingError: (error) => this.events.emit('error', redactError(withServerName(error, this.options.serverName), this.redact)),
       onStderrLine: (line) => this.events.emit('stderr', this.redact(line)),
       onStdoutEnd: () => {
@@ -172,12 +172,13 @@ export class StdioTransport implements Transport {
   }
 
   // Listeners run inside emit (a throwing one is reported by the emitter), so the flag describes
-  // this value alone and is down again before the next line is read.
-  private deliver(value: unknown, textLength: number): void {
+  // this value alone and is down again before the next line is read. A field, so the reader calls it
+  // with no arrow in between.
+  private readonly deliver = (value: unknown, textLength: number): void => {
     this.deliveringShallow = textLength <= MAX_SHALLOW_TEXT_LENGTH;
     this.events.emit('message', value);
     this.deliveringShallow = false;
-  }
+  };
 
   /** Stdout ended or the process exited: wake the teardown, or start one if nobody asked for it. */
   private onEnded(): void {
