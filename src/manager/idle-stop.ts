@@ -5,15 +5,15 @@ export class IdleStop {
   private inFlight = 0;
   private timer?: ReturnType<typeof setTimeout>;
 
+  /** Whether this server stops when idle at all; when not, calls need not be counted. */
+  readonly enabled: boolean;
+
   /** `afterMs` undefined or 0: never fires. */
   constructor(
     private readonly afterMs: number | undefined,
     private readonly onIdle: () => void,
-  ) {}
-
-  /** Whether this server stops when idle at all; when not, calls need not be counted. */
-  get enabled(): boolean {
-    return !!this.afterMs;
+  ) {
+    this.enabled = !!afterMs;
   }
 
   /** The server became ready: start counting. */

@@ -144,13 +144,15 @@ export class ServerHandle {
    */
   callChecked(name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<CallToolResult> {
     const life = this.life;
-    // The call waits for the start; a start that fails is this call's error.
-    if (life.asleep || life.waking) return this.callAfterWaking(name, args, options);
+    // A ready server is neither asleep nor starting: asked first, as nearly every call finds it ready.
     const client = life.liveClient;
-    if (!client)
+    if (!client) {
+      // The call waits for the start; a start that fails is this call's error.
+      if (life.asleep || life.waking) return this.callAfterWaking(name, args, options);
       return Promise.reject(
         new ServerUnavailableError(this.name, life.state, describeError(life.lastError), life.lastError === undefined ? undefined : { cause: life.lastError }),
       );
+    }
     // The configured timeout is the client's requestTimeoutMs (set once, at launch).
     // Calls are counted only for a server that stops when idle: otherwise no closure or `.finally` per call.
     const idle = life.idle;
