@@ -6,7 +6,7 @@ import type { EraFinding, EraOption } from './era-detect.js';
 import type { ServerSnapshot } from './handshake.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
-const { dirname, join } = process.getBuiltinModule('node:path');
+import { dirname, join } from '../util/node-path.js';
 
 /** What detection found for one server configuration. */
 export interface EraVerdict {

@@ -7,7 +7,7 @@ import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import { AUDIT_ARGS_MODES, AUDIT_KEYS } from './schema.js';
 import type { AuditConfig } from './types.js';
-const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
+import { isAbsolute, resolve } from '../util/node-path.js';
 
 /** Reads `audit` of `tools.mcp` (at `path`); undefined when absent or unusable (the problem is in ctx.issues). */
 export function readAuditConfig(ctx: FieldContext, path: DocPath, raw: unknown): AuditConfig | undefined {

@@ -9,7 +9,7 @@ import { formatPath, type DocPath, type Locator } from './paths.js';
 import { normalizeServer, type ServerContext } from './server.js';
 import { readSharedSettings } from './shared-keys.js';
 import type { BridgeConfig, ConfigOptions, ServerConfig } from './types.js';
-const { dirname } = process.getBuiltinModule('node:path');
+import { dirname } from '../util/node-path.js';
 
 export function buildConfig(
   root: unknown,

@@ -2,7 +2,7 @@
 // ${env:VAR}, ${workspaceFolder} and friends, with $${ as the escape for a literal "${".
 // Problems name the variable, never the surrounding text, because that text may be a secret.
 
-const { basename, sep } = process.getBuiltinModule('node:path');
+import { basename, sep } from '../util/node-path.js';
 
 /** What expansion reads: the environment and the config file's folder. */
 export interface ExpandContext {

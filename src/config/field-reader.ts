@@ -8,7 +8,7 @@ import { isObject, typeName, type RawIssue } from './formats.js';
 import type { DocPath, Locator } from './paths.js';
 import { formatPath } from './paths.js';
 import { isSecretEnv, isSecretName } from './redact.js';
-const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
+import { isAbsolute, resolve } from '../util/node-path.js';
 
 /** Everything the field readers need besides the entry itself. */
 export interface FieldContext {

@@ -8,7 +8,7 @@ import { buildConfig } from './build-config.js';
 import { isObject, type RawIssue } from './formats.js';
 import { formatPath, NO_LOCATOR } from './paths.js';
 import type { BridgeConfig, ConfigOptions } from './types.js';
-const { join } = process.getBuiltinModule('node:path');
+import { join } from '../util/node-path.js';
 
 /** One server as a config file writes it (the keys of an `mcp-bridge.yaml` entry). */
 export interface ServerInput {

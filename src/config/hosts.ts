@@ -1,7 +1,7 @@
 // Which host wrote a config file: decided from the file's name and place, then from its content.
 // The host decides the unit of a numeric timeout and which of its own keys mean something to us.
 
-const { basename, sep } = process.getBuiltinModule('node:path');
+import { basename, sep } from '../util/node-path.js';
 
 /** The hosts whose config files load unchanged. */
 export type HostName =

@@ -13,7 +13,7 @@ import { parseToml, TomlSyntaxError } from './toml.js';
 import { formatPath, type DocPath, type Locator, type Position } from './paths.js';
 import { isSecretName } from './redact.js';
 import type { BridgeConfig, ConfigOptions } from './types.js';
-const { resolve } = process.getBuiltinModule('node:path');
+import { resolve } from '../util/node-path.js';
 
 // yaml is loaded on first use (synchronously, through require) so that importing mcp-bridge for
 // its client alone does not pay for the config parser; node:module through getBuiltinModule, and

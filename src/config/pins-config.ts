@@ -6,7 +6,7 @@ import { FieldReader, type FieldContext } from './field-reader.js';
 import { isObject, typeName } from './formats.js';
 import type { DocPath } from './paths.js';
 import type { PinsConfig } from './types.js';
-const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
+import { isAbsolute, resolve } from '../util/node-path.js';
 
 /** Keys of `tools.mcp.pins`. */
 export const PINS_KEYS = ['file', 'onChange', 'newTools', 'required'] as const;

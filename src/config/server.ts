@@ -20,7 +20,7 @@ import {
 import { readTransport, readUrl, resolveTransport } from './server-transport.js';
 import { closest } from '../util/did-you-mean.js';
 import type { AuthConfig, ServerConfig } from './types.js';
-const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
+import { isAbsolute, resolve } from '../util/node-path.js';
 
 function resolveKeyFile(auth: AuthConfig, dir: string): AuthConfig {
   const at = (file: string | undefined) => (file && !isAbsolute(file) ? resolve(dir, file) : file);

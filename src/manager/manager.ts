@@ -22,7 +22,7 @@ import { fileToolListStore, type ToolListStore } from './saved-tools.js';
 import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
 import { warmLaunch } from './server-life.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
-const { dirname } = process.getBuiltinModule('node:path');
+import { dirname } from '../util/node-path.js';
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {

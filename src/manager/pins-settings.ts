@@ -3,7 +3,7 @@
 import { DEFAULT_LOCK_FILE } from '../config/pins-config.js';
 import type { BridgeConfig, PinsConfig } from '../config/types.js';
 import { nodeFs as fs } from '../util/node-fs.js';
-const { dirname, isAbsolute, join } = process.getBuiltinModule('node:path');
+import { dirname, isAbsolute, join } from '../util/node-path.js';
 
 /** The pins settings in force for `config`: its `pins`, else the defaults when a lock lies beside it; none for `pins: false`. */
 export function pinsSettings(config: BridgeConfig, configDir?: string): PinsConfig | undefined {

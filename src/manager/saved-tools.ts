@@ -8,7 +8,7 @@ import { defaultEraCachePath } from '../client/era-cache.js';
 import type { ServerConfig } from '../config/types.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
-const { dirname, join } = process.getBuiltinModule('node:path');
+import { dirname, join } from '../util/node-path.js';
 
 /** One server's saved tool list. */
 export interface SavedToolList {

@@ -12,7 +12,7 @@ import type { EarlyRefusal, Interceptor, NextInterceptor, ToolCall } from '../ty
 import { argsTexts, type AuditArgsMode } from './args.js';
 import { auditLine } from './record.js';
 import { AuditWriter } from './writer.js';
-const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
+import { isAbsolute, resolve } from '../../util/node-path.js';
 
 /** Options of {@link createAuditLog}. */
 export interface AuditLogOptions {

@@ -7,7 +7,7 @@
 // and drops that batch; the next batch tries again (a full disk may clear). Lines still queued when
 // the process exits are written synchronously by an `exit` hook.
 import { nodeFs as fs } from '../../util/node-fs.js';
-const { dirname } = process.getBuiltinModule('node:path');
+import { dirname } from '../../util/node-path.js';
 
 /** Where and how a writer appends. */
 export interface AuditWriterOptions {
