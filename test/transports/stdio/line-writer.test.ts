@@ -185,3 +185,29 @@ test("a batch leaves even while a test's fake timers hold setImmediate", async (
     t.mock.timers.reset();
   }
 });
+
+test('a line fired after the stream changed in the same turn goes to the new stream, not the old batch', async () => {
+  // A respawned server has a new stdin: the batch opened on the old one must not take the new line.
+  const first = sink();
+  const second = sink();
+  let current: Writable = first.stream;
+  const undelivered: { error: unknown; messages: readonly JsonRpcMessage[] }[] = [];
+  const writer = new LineWriter({
+    writable: () => current,
+    closedError: () => new Error('closed'),
+    writeError: (cause) => new Error(`write failed: ${(cause as Error).message}`),
+    undelivered: (error, messages) => undelivered.push({ error, messages }),
+  });
+  writer.fire(line(1), msg(1));
+  current = second.stream;
+  writer.fire(line(2), msg(2));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  assert.deepEqual(second.writes, [line(2)]);
+  assert.deepEqual(first.writes, [], 'the old stream is no longer the writable one when the batch leaves');
+  assert.deepEqual(
+    undelivered.map((u) => u.messages.map((m) => (m as { id: number }).id)),
+    [[1]],
+    'the old batch is reported undelivered',
+  );
+});
