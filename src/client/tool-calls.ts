@@ -47,9 +47,8 @@ export class ToolCalls {
 
   constructor(private readonly connection: ClientConnection) {}
 
-  /** The result check of every plain call: one function, the tool's name read from the params when it fails. */
-  private readonly checkCall = (result: CallToolResult, params: JsonObject | undefined): CallToolResult =>
-    Array.isArray(result.content) ? result : this.checkResult(String(params?.name), result);
+  /** The result check of every plain call: one function, the tool's name read from the params. */
+  private readonly checkCall = (result: CallToolResult, params: JsonObject | undefined): CallToolResult => this.checkResult(String(params?.name), result);
 
   /** Every tool, following pagination; empty without a `tools` capability (LIFE-7). */
   async list(options: RequestOptions = {}): Promise<Tool[]> {
@@ -146,8 +145,7 @@ export class ToolCalls {
     const params: JsonObject = { name, arguments: args, _meta: undefined };
     // Stdio and legacy calls go straight to the session: no await before sending, no async frame
     // around the answer. Only the modern HTTP era computes Mcp-Param-* headers first.
-    // No modern module loaded: not modern, so no headers (a field read where modernHttp reads two getters).
-    if (connection.modern === undefined || !connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall, true);
+    if (!connection.modernHttp) return connection.request(Methods.toolsCall, params, options, this.checkCall, true);
     return this.modernHttpCall(name, args, params, options);
   }
 

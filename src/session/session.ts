@@ -265,9 +265,7 @@ export class Session {
     switch (kind) {
       case 'result': {
         const message = item as JsonRpcResultResponse;
-        const id = message.id;
-        // Only a string can be one of our ids echoed as text (ownId); a number is looked up as it is.
-        if (!this.pending.resolve(typeof id === 'string' ? this.ownId(id) : id, message.result)) {
+        if (!this.pending.resolve(this.ownId(message.id), message.result)) {
           this.logger.debug('dropped a response for an unknown or settled request', { server: this.serverName, id: message.id });
         }
         break;
