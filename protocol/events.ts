@@ -16,12 +16,11 @@ export class Emitter<Events extends { [K in keyof Events]: unknown }> {
     if (!current.includes(listener as Listener<never>)) this.listeners.set(event, [...current, listener as Listener<never>]);
     return () => {
       const now = this.listeners.get(event);
-      if (now?.includes(listener as Listener<never>)) {
+      if (now)
         this.listeners.set(
           event,
           now.filter((l) => l !== listener),
         );
-      }
     };
   }
 

@@ -6,7 +6,8 @@ import type { EraFinding, EraOption } from './era-detect.js';
 import type { ServerSnapshot } from './handshake.js';
 import { nodeFs as fs } from '../util/node-fs.js';
 import { sha256Hex } from '../util/sha256.js';
-import { dirname, join } from '../util/node-path.js';
+// Its own call, not util/node-path.ts: that module would then load with mcp-bridge/client too.
+const { dirname, join } = process.getBuiltinModule('node:path');
 
 /** What detection found for one server configuration. */
 export interface EraVerdict {
