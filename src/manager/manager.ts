@@ -1,81 +1,28 @@
 // Runs every configured server: starts them in parallel under a concurrency cap, isolates failures,
-// keeps the registry in step with each server's tools (start, restart, list_changed), and stops
-// everything within a bound.
-import { loadGovernance } from './governance.js';
-import { Emitter, McpBridgeError, type Prompt, type Resource, type ResourceTemplate, type Tool } from '../../protocol/index.js';
+// keeps the registry in step with each server's tools (start, restart, list_changed; registry-sync.ts),
+// and stops everything within a bound. Its options and events are in manager-options.ts.
+import { Emitter, McpBridgeError, type Tool } from '../../protocol/index.js';
 import { toAgentsMcpServer, type AgentsMcpServer, type AgentsMcpServerOptions } from '../adapters/openai-agents.js';
 import type { ClientOptions } from '../client/client.js';
-import { configFromObject, isBridgeConfig, isServerConfig, type ConfigInput, type ObjectConfigOptions } from '../config/from-object.js';
+import { configFromObject, isBridgeConfig, type ConfigInput, type ObjectConfigOptions } from '../config/from-object.js';
 import type { BridgeConfig, ServerConfig } from '../config/types.js';
 import { UnknownServerError } from '../errors/manager-errors.js';
 import { nullLogger, type Logger } from '../log.js';
-import { warmHttpTransport } from '../transports/create.js';
-import type { ToolRegistry as Registry } from '../registry/registry.js';
-import type { RegisterReport } from '../registry/types.js';
-import type { RestartPolicy } from './restart-policy.js';
-import { ContextTools } from './context-tools.js';
-import { CallGate } from './call-gate.js';
-import type { ToolCallGate } from './server-handle-options.js';
-import type { ConfirmHandler } from '../pipeline/policy/types.js';
 import type { Interceptor } from '../pipeline/types.js';
-import { fileToolListStore, type ToolListStore } from './saved-tools.js';
-import { ServerHandle, type ServerState, type ServerStatus } from './server-handle.js';
-import { warmLaunch } from './server-life.js';
 import { deferredTelemetry } from '../telemetry/deferred.js';
+import { warmHttpTransport } from '../transports/create.js';
 import { dirname } from '../util/node-path.js';
+import { CallGate } from './call-gate.js';
+import { loadGovernance } from './governance.js';
+import type { ManagerEvents, ManagerOptions, StartSummary } from './manager-options.js';
+import { RegistrySync } from './registry-sync.js';
+import { fileToolListStore, type ToolListStore } from './saved-tools.js';
+import type { ToolCallGate } from './server-handle-options.js';
+import { ServerHandle, type ServerStatus } from './server-handle.js';
+import { warmLaunch } from './server-life.js';
+import { serversOf } from './servers-of.js';
 
-/** Options of a {@link Manager}. */
-export interface ManagerOptions {
-  /** Registry to fill with every server's tools; one is not required (use the handles directly). */
-  registry?: Registry;
-  logger?: Logger;
-  /** Most servers starting at once. @defaultValue 8 */
-  concurrency?: number;
-  restartPolicy?: Partial<RestartPolicy>;
-  /** Handlers for roots, sampling and elicitation, shared by every server. */
-  clientOptions?: Omit<ClientOptions, 'name'>;
-  /** Bound on `close()`; every process tree is killed by then. @defaultValue 10000 */
-  closeTimeoutMs?: number;
-  /**
-   * Where the tool lists of lazy servers (`start: lazy`) are saved between runs, so their tools are
-   * registered without spawning them; `false` for none (a lazy server then starts with the others).
-   * @defaultValue `fileToolListStore()`: one file per server configuration under `tool-lists/` in the per-user state folder
-   */
-  toolListStore?: ToolListStore | false;
-  /**
-   * Asked for every call the config's policy (`tools.mcp.policy`) says to confirm, from the registry
-   * or a server handle: `true` runs it. Without one (here, on the Registry or the call), such calls
-   * are refused. Only your code answers it: a server's elicitation never stands in for the user.
-   */
-  onConfirm?: ConfirmHandler;
-}
-
-/** Events of the manager, each tagged with the server name. */
-export interface ManagerEvents {
-  /** A server changed state (starting, ready, restarting, failed, stopped). */
-  state: { server: string; state: ServerState };
-  /** A server is ready with this many tools, and what the registry made of them. */
-  ready: { server: string; tools: number; report?: RegisterReport };
-  /** A server could not be started or crashed for good. */
-  failed: { server: string; error: unknown };
-  /** A server's tools were re-listed (list_changed, restart). */
-  toolsChanged: { server: string; tools: Tool[] };
-  /** A server's resources and templates were (re)listed (opt-in `resources: true`). */
-  resourcesChanged: { server: string; resources: Resource[]; resourceTemplates: ResourceTemplate[] };
-  /** A server's prompts were (re)listed (opt-in `prompts: true`). */
-  promptsChanged: { server: string; prompts: Prompt[] };
-  /** A log line from a server (`notifications/message`). */
-  log: { server: string; level: string; message: string };
-}
-
-/** The outcome of {@link Manager.start}. */
-export interface StartSummary {
-  ready: string[];
-  /** Lazy servers whose tools were registered from their saved list, not started. */
-  lazy: string[];
-  failed: { server: string; error: unknown }[];
-  disabled: string[];
-}
+export type { ManagerEvents, ManagerOptions, StartSummary } from './manager-options.js';
 
 /**
  * Runs a set of MCP servers for an agent.
@@ -89,9 +36,10 @@ export interface StartSummary {
 export class Manager {
   readonly events = new Emitter<ManagerEvents>();
   private readonly handles = new Map<string, ServerHandle>();
-  private readonly contextTools = new Map<string, ContextTools>();
   private readonly disabled: string[] = [];
   private readonly logger: Logger;
+  /** The registry's view of each server's tools (with its context tools). */
+  private readonly registrySync: RegistrySync;
   private closing?: Promise<void>;
   /** During start(), tool lists wait here so the registry is filled in config order, not finish order. */
   private deferred?: Map<string, Tool[]>;
@@ -120,6 +68,7 @@ export class Manager {
     private readonly options: ManagerOptions = {},
   ) {
     this.logger = options.logger ?? nullLogger;
+    this.registrySync = new RegistrySync(options.registry, this.logger, this.events);
     const servers = serversOf(config);
     this.clientOptions = options.clientOptions;
     // Tracing from the config, unless the caller gave clients their own telemetry.
@@ -210,7 +159,7 @@ export class Manager {
     this.deferred = undefined;
     for (const handle of this.handles.values()) {
       const tools = deferred.get(handle.name);
-      if (tools && (handle.state === 'ready' || handle.asleep)) this.publish(handle, tools);
+      if (tools && (handle.state === 'ready' || handle.asleep)) this.registrySync.publish(handle, tools);
     }
     return summary;
   }
@@ -294,19 +243,18 @@ export class Manager {
     handle.events.on('tools', (tools) => {
       if (this.deferred) this.deferred.set(server, tools);
       // A handle started on its own before the steps are loaded: its tools wait for them (never if they fail).
-      else if (this.governance && !this.governed) void this.governance.then(() => this.publish(handle, tools), noop);
-      else this.publish(handle, tools);
+      else if (this.governance && !this.governed) void this.governance.then(() => this.registrySync.publish(handle, tools), noop);
+      else this.registrySync.publish(handle, tools);
     });
     // Withdrawn, not removed: a call meanwhile is told the server is restarting and when, not that no such tool exists.
     handle.events.on('down', () => this.options.registry?.withdrawServer(server, (tool) => handle.unavailableError(tool)));
-    const context = new ContextTools(handle);
-    this.contextTools.set(server, context);
+    const context = this.registrySync.track(handle);
     if (context.ready) {
       this.contextReady.push(context.ready);
       // Tools published before the module came (a handle started on its own at once) get their context tools now.
       context.ready.then(
         () => {
-          if (context.missed && !this.deferred && (handle.state === 'ready' || handle.asleep)) this.resync(handle);
+          if (context.missed && !this.deferred && (handle.state === 'ready' || handle.asleep)) this.registrySync.resync(handle);
         },
         // start() rejects with it; said here too, for a handle started on its own.
         (error: unknown) =>
@@ -315,7 +263,7 @@ export class Manager {
     }
     // The context tools follow what the server offers (get_prompt's enum lists the prompts).
     const resync = () => {
-      if (!this.deferred && handle.state === 'ready') this.resync(handle);
+      if (!this.deferred && handle.state === 'ready') this.registrySync.resync(handle);
     };
     handle.events.on('resources', (lists) => {
       this.events.emit('resourcesChanged', { server, ...lists });
@@ -335,68 +283,6 @@ export class Manager {
     if (!loading) return gate;
     return (tool, args, options, send) => (this.governed ? gate(tool, args, options, send) : loading.then(() => gate(tool, args, options, send)));
   }
-
-  private publish(handle: ServerHandle, tools: Tool[]): void {
-    let report: RegisterReport | undefined;
-    try {
-      report = this.syncRegistry(handle, tools);
-    } catch (error) {
-      // A registry failure for one server (a bug, or a hostile tool list) must not take down the others.
-      this.logger.error(`registering the tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, { server: handle.name });
-      this.events.emit('failed', { server: handle.name, error });
-      return;
-    }
-    this.events.emit('toolsChanged', { server: handle.name, tools });
-    if (handle.state === 'ready') this.events.emit('ready', { server: handle.name, tools: tools.length, report });
-  }
-
-  private resync(handle: ServerHandle): void {
-    try {
-      this.syncRegistry(handle, [...handle.currentTools]);
-    } catch (error) {
-      this.logger.error(`registering the context tools of "${handle.name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
-        server: handle.name,
-      });
-    }
-  }
-
-  private syncRegistry(handle: ServerHandle, tools: Tool[]): RegisterReport | undefined {
-    const registry = this.options.registry;
-    if (!registry) return undefined;
-    const config = handle.config;
-    const context = this.contextTools.get(config.name)!;
-    // Opt-in resources/prompts add list_resources, read_resource, get_prompt (and load_skill); a tools filter does not hide them.
-    const extra = context.defs(tools);
-    const report = registry.replaceServerTools(config.name, [...tools, ...extra], {
-      prefix: config.prefix,
-      allow: config.tools.length > 0 ? [...config.tools, ...extra.map((t) => t.name)] : undefined,
-      ...(config.excludeTools && config.excludeTools.length > 0 ? { deny: config.excludeTools } : {}),
-      ...(config.defer !== undefined ? { defer: config.defer } : {}),
-      textBudget: config.maxResultChars,
-      // No timeoutMs here: the server's timeout is applied once, as its Client's requestTimeoutMs.
-      // The registry's pipeline already ran: the call skips the handle's gate, its context passed on as it is.
-      caller: (name, args, ctx) => context.call(name, args, ctx),
-    });
-    for (const skipped of report.skipped) if (skipped.reason === 'collision') this.logger.warn(skipped.message, { server: config.name });
-    for (const name of report.unmatchedAllow)
-      this.logger.warn(`tools filter of server "${config.name}" names "${name}", which the server does not offer`, { server: config.name });
-    return report;
-  }
 }
 
 function noop(): void {}
-
-// Entries as a file writes them would otherwise look disabled (no `enabled: true`) and start nothing
-// without a word: they go through the file validator instead; normalised entries pass as they are.
-function serversOf(config: BridgeConfig | ServerConfig[]): ServerConfig[] {
-  if (!Array.isArray(config)) {
-    if (isBridgeConfig(config)) return config.enabled ? config.servers : [];
-    const loaded = configFromObject(config as unknown as ConfigInput);
-    return loaded.enabled ? loaded.servers : [];
-  }
-  if (config.every(isServerConfig)) return config;
-  const indexes = config.flatMap((s, i) => (isServerConfig(s) ? [] : [i]));
-  const normalised = configFromObject(indexes.map((i) => config[i]) as unknown as ConfigInput, {}, indexes).servers;
-  let next = 0;
-  return config.map((s) => (isServerConfig(s) ? s : normalised[next++]!));
-}
