@@ -24,10 +24,11 @@ function sink(options: { fail?: Error; highWaterMark?: number } = {}) {
   return { stream, writes };
 }
 
-function writerFor(stream: Writable | undefined) {
+/** A writer on `stream`, or on whatever `writable` returns at each write. */
+function writerFor(stream: Writable | undefined, writable: () => Writable | undefined = () => stream) {
   const undelivered: { error: unknown; messages: readonly JsonRpcMessage[] }[] = [];
   const writer = new LineWriter({
-    writable: () => stream,
+    writable,
     closedError: () => new Error('closed'),
     writeError: (cause) => new Error(`write failed: ${(cause as Error).message}`),
     undelivered: (error, messages) => undelivered.push({ error, messages }),
@@ -191,13 +192,7 @@ test('a line fired after the stream changed in the same turn goes to the new str
   const first = sink();
   const second = sink();
   let current: Writable = first.stream;
-  const undelivered: { error: unknown; messages: readonly JsonRpcMessage[] }[] = [];
-  const writer = new LineWriter({
-    writable: () => current,
-    closedError: () => new Error('closed'),
-    writeError: (cause) => new Error(`write failed: ${(cause as Error).message}`),
-    undelivered: (error, messages) => undelivered.push({ error, messages }),
-  });
+  const { writer, undelivered } = writerFor(undefined, () => current);
   writer.fire(line(1), msg(1));
   current = second.stream;
   writer.fire(line(2), msg(2));
