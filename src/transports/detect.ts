@@ -88,6 +88,11 @@ class AutoHttpTransport implements HttpTransport {
     return this.current.currentSessionId;
   }
 
+  /** The decided transport's, read inside the `message` emit it forwards. */
+  get deliveringShallow(): boolean | undefined {
+    return this.current.deliveringShallow;
+  }
+
   authStall(): { step: string; url: string } | undefined {
     return this.current.authStall?.();
   }

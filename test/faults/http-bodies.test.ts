@@ -81,6 +81,39 @@ describe('Streamable HTTP faults in response bodies', () => {
     }
   });
 
+  it('an answer nested 100,000 deep fails its call with MCPB_INVALID_RESULT, as a JSON body and as an SSE event; a short answer after it works', async () => {
+    // No real server writes this: the fault server does. Long texts are walked for their depth even
+    // though short ones (513 characters or fewer, which cannot nest past 256 levels) skip the walk.
+    const deep = (id: unknown) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[],"v":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    serveWith(server, (req, res) => {
+      const tool = (req.body?.params as { name?: string } | undefined)?.name;
+      if (tool === 'deep-json') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(deep(req.body?.id));
+        return;
+      }
+      if (tool === 'deep-sse') {
+        sse(res);
+        event(res, { data: deep(req.body?.id) });
+        res.end();
+        return;
+      }
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: req.body?.id, result: { content: [{ type: 'text', text: 'fine' }] } }));
+    });
+    const client = await connected();
+    try {
+      for (const tool of ['deep-json', 'deep-sse']) {
+        const error = await rejectsWith(10_000, client.callTool(tool, {}), 'MCPB_INVALID_RESULT', tool);
+        assert.match(error.message, /more than 256 levels deep/);
+      }
+      const after = await within(10_000, client.callTool('ok', {}), 'a call after them');
+      assert.deepEqual(after.value.content, [{ type: 'text', text: 'fine' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a 200 MB body fails the call with the typed size error once the cap is crossed, memory bounded', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x78);
     let written = 0;

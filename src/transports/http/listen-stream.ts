@@ -87,7 +87,7 @@ export class ListenStream {
               cursor,
               onEvent: (event) => {
                 const mapped = mapSseEvent(event);
-                if (mapped.kind === 'message') ctx.deliver(mapped.value);
+                if (mapped.kind === 'message') ctx.deliver(mapped.value, event.data.length);
                 else if (mapped.kind === 'invalid') ctx.report(new InvalidMessageError(mapped.reason, mapped.excerpt, ctx.server));
               },
             });

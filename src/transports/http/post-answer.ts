@@ -57,7 +57,7 @@ function deliverText(ctx: StreamContext, text: string, method: string | undefine
     ctx.report(error);
     throw error;
   }
-  ctx.deliver(value);
+  ctx.deliver(value, text.length);
 }
 
 /** The HttpError for a non-2xx answer, with the start of its body. */

@@ -47,7 +47,7 @@ export async function consumeResponseStream(ctx: StreamContext, first: HttpRespo
           onEvent: (event) => {
             const mapped = mapSseEvent(event);
             if (mapped.kind === 'message') {
-              ctx.deliver(mapped.value);
+              ctx.deliver(mapped.value, event.data.length);
               // The server SHOULD close the stream after the response; stop reading either way.
               if (owner.id !== undefined && containsResponseTo(mapped.value, owner.id)) {
                 answered = true;

@@ -15,8 +15,11 @@ export interface StreamContext {
   readonly logger: Logger;
   /** Custom headers plus the current session id and protocol version. */
   headerState(): HeaderState;
-  /** Hands one parsed JSON value to the transport's `message` listeners. */
-  deliver(value: unknown): void;
+  /**
+   * Hands one parsed JSON value to the transport's `message` listeners; `textLength`, when known, is
+   * the length of the text it was parsed from (see `Transport.deliveringShallow`).
+   */
+  deliver(value: unknown, textLength?: number): void;
   /** Reports a non-fatal problem on the transport's `error` event. */
   report(error: McpBridgeError): void;
   /** A request carrying the session id got 404: forget the session and build the error (HTTP-19). */

@@ -1,6 +1,7 @@
 // Streamable HTTP (2025-03-26 and later): one POST per message, JSON or SSE answers, the session id,
 // the protocol version header, the lazy GET stream, and DELETE on close (HTTP-1..7, HTTP-18..27).
 import { Emitter } from '../../../protocol/events.js';
+import { MAX_SHALLOW_TEXT_LENGTH } from '../../../protocol/jsonrpc/depth.js';
 import { type BodyKind, bodyKindOf, deleteHeaders, isValidSessionId, McpHeaders, postHeaders, type HeaderState } from '../../../protocol/http/headers.js';
 import { redactUrl, type Redact } from '../../../protocol/redact.js';
 import { standardHeaders } from '../../../protocol/http/param-headers.js';
@@ -49,6 +50,8 @@ export class StreamableHttpTransport implements Transport {
   private readonly ctx: StreamContext;
   private readonly listen: ListenStream;
   private readonly closing = new AbortController();
+  /** See {@link Transport.deliveringShallow}: up while a value from a short JSON body or SSE event is delivered. */
+  deliveringShallow = false;
   /** `closing` has aborted: a field, read per message, where the signal's `aborted` is a getter call. */
   private closed = false;
   /** Every POST not yet settled, requests and notifications alike (a request's handle knows its id). */
@@ -72,8 +75,12 @@ export class StreamableHttpTransport implements Transport {
       reconnect: this.options.reconnect,
       logger: this.options.logger,
       headerState: () => this.headerState(),
-      deliver: (value) => {
-        if (!this.closed) this.events.emit('message', value);
+      deliver: (value, textLength) => {
+        if (this.closed) return;
+        // As on stdio: the session skips the depth walk of a value from a text too short to fail it.
+        this.deliveringShallow = textLength !== undefined && textLength <= MAX_SHALLOW_TEXT_LENGTH;
+        this.events.emit('message', value);
+        this.deliveringShallow = false;
       },
       report: (error) => {
         if (!this.closed) this.events.emit('error', error);

@@ -62,6 +62,27 @@ describe('requests over Streamable HTTP go through fire() (real server: server-e
     }
   });
 
+  it('deliveringShallow is up, through the auto transport, only while a value from a short SSE event is delivered', async () => {
+    const transport = createHttpTransport({ url: server.url });
+    const client = new Client(transport, { name: 'everything', requestTimeoutMs: 10_000 });
+    // Each message as the server wrote it (compact JSON, one SSE data line), beside the flag seen in the listener.
+    const seen: { text: string; shallow: boolean | undefined }[] = [];
+    transport.events.on('message', (value) => seen.push({ text: JSON.stringify(value), shallow: transport.deliveringShallow }));
+    try {
+      await within(15_000, client.connect(), 'connect');
+      await within(10_000, client.callTool('echo', { message: 'short-echo' }), 'a short call');
+      await within(10_000, client.callTool('echo', { message: 'x'.repeat(600) }), 'a long call');
+      const short = seen.find((s) => s.text.includes('short-echo'))!;
+      const long = seen.find((s) => s.text.includes('x'.repeat(600)))!;
+      // 2 × 257 characters is the least a value nested past 256 levels takes (one bracket each way per level).
+      assert.ok(short.text.length < 2 * 257 && short.shallow === true, JSON.stringify(short));
+      assert.ok(long.text.length > 2 * 257 && long.shallow === false, `${long.text.length} ${long.shallow}`);
+      assert.equal(transport.deliveringShallow, false, 'down again after each delivery');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('a refused connection (the server is gone) fails the fired call with MCPB_HTTP_CONNECT, at once', async () => {
     const own = await startEverythingHttp('streamableHttp');
     const { transport, fired } = spy(new StreamableHttpTransport({ url: own.url }));
