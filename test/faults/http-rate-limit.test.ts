@@ -1,10 +1,10 @@
 // HTTP 429 with Retry-After (RFC 9110 §10.2.3, RFC 6585 §4): the value, in seconds or as an
 // HTTP-date, is named in the error; a request whose timeout leaves room for the wait is retried once.
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '../../src/client/client.js';
 import { StreamableHttpTransport } from '../../src/transports/http/streamable-http.js';
-import { answerInitialize, json, startFaultServer, type FaultRequest, type FaultServer } from '../helpers/http-fault-server.js';
+import { answerInitialize, json, useFaultServer, type FaultRequest, type FaultServer } from '../helpers/http-fault-server.js';
 import { rejectsWith, within } from './harness.js';
 
 const isCall = (r: FaultRequest) => r.method === 'POST' && r.body?.method === 'tools/call';
@@ -13,8 +13,8 @@ describe('HTTP 429 with Retry-After', () => {
   let server: FaultServer;
   /** Retry-After values for the next calls, one per call; `undefined` answers normally. */
   let limits: (string | undefined)[] = [];
-  before(async () => {
-    server = await startFaultServer();
+  useFaultServer((started) => {
+    server = started;
     server.handle((req, res) => {
       if (req.method === 'GET') return void res.writeHead(405).end();
       if (req.body?.method === 'initialize') return answerInitialize(req, res, 'sess-r', '2025-06-18');
@@ -27,11 +27,7 @@ describe('HTTP 429 with Retry-After', () => {
       res.writeHead(202).end();
     });
   });
-  after(async () => {
-    await server.close();
-  });
   beforeEach(() => {
-    server.seen.length = 0;
     limits = [];
   });
 

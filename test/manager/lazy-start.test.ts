@@ -39,6 +39,11 @@ function memoryEntry(name: string, log: string, extra: Record<string, unknown> =
   };
 }
 
+/** A server-everything entry (stdio) started through the spawn counter, which logs to `log`. */
+function everythingEntry(log: string, extra: Record<string, unknown>) {
+  return { name: 'everything', command: process.execPath, args: [counter, officialServerScript('everything'), 'stdio'], env: { SPAWN_LOG: log }, ...extra };
+}
+
 async function run<T>(
   servers: Record<string, unknown>[],
   store: ReturnType<typeof memoryToolListStore>,
@@ -194,13 +199,7 @@ test('tools/list_changed replaces the saved list (TOOLS-3)', async () => {
 test('idleStopAfter stops a server nobody calls, keeps its tools registered, and the next call starts it again', async () => {
   const log = join(scratchDir('spawns'), 'spawn.log');
   const everything = officialServer('everything');
-  const entry = {
-    name: 'everything',
-    command: process.execPath,
-    args: [counter, officialServerScript('everything'), 'stdio'],
-    env: { SPAWN_LOG: log },
-    idleStopAfter: '400ms',
-  };
+  const entry = everythingEntry(log, { idleStopAfter: '400ms' });
   try {
     await run([entry], memoryToolListStore(), async (manager, registry) => {
       await manager.start();
@@ -228,13 +227,7 @@ test('idleStopAfter stops a server nobody calls, keeps its tools registered, and
 
 test('a call in flight keeps an idle-stopping server up, however long it runs', async () => {
   const log = join(scratchDir('spawns'), 'spawn.log');
-  const entry = {
-    name: 'everything',
-    command: process.execPath,
-    args: [counter, officialServerScript('everything'), 'stdio'],
-    env: { SPAWN_LOG: log },
-    idleStopAfter: '200ms',
-  };
+  const entry = everythingEntry(log, { idleStopAfter: '200ms' });
   await run([entry], memoryToolListStore(), async (manager, registry) => {
     await manager.start();
     const states: string[] = [];
@@ -251,16 +244,7 @@ test('a call in flight keeps an idle-stopping server up, however long it runs', 
 test('a lazy server with resources and prompts: the synthetic tools come from the saved list too, and start it when called', async () => {
   const log = join(scratchDir('spawns'), 'spawn.log');
   const store = memoryToolListStore();
-  const entry = {
-    name: 'everything',
-    command: process.execPath,
-    args: [counter, officialServerScript('everything'), 'stdio'],
-    env: { SPAWN_LOG: log },
-    start: 'lazy',
-    resources: true,
-    prompts: true,
-    prefix: 'ev_',
-  };
+  const entry = everythingEntry(log, { start: 'lazy', resources: true, prompts: true, prefix: 'ev_' });
   const names = await run([entry], store, async (manager, registry) => {
     await manager.start();
     return registry.list().map((d) => d.name);
@@ -283,15 +267,7 @@ test('a lazy server with resources and prompts: the synthetic tools come from th
 test('a lazy server with resources started on its own, before the context tools were loaded: its synthetic tools still come, from the saved list', async () => {
   const log = join(scratchDir('spawns'), 'spawn.log');
   const store = memoryToolListStore();
-  const entry = {
-    name: 'everything',
-    command: process.execPath,
-    args: [counter, officialServerScript('everything'), 'stdio'],
-    env: { SPAWN_LOG: log },
-    start: 'lazy',
-    resources: true,
-    prefix: 'ev_',
-  };
+  const entry = everythingEntry(log, { start: 'lazy', resources: true, prefix: 'ev_' });
   await run([entry], store, async (manager) => {
     await manager.start();
   });

@@ -11,7 +11,7 @@ import { StreamableHttpTransport } from '../../../src/transports/http/streamable
 import type { Transport } from '../../../src/transports/transport.js';
 import { startEverythingHttp, type EverythingHttp } from '../../helpers/http-everything.js';
 import { startV2Http, type V2Http } from '../../helpers/v2-server.js';
-import { answerInitialize, json, startFaultServer, type FaultRequest, type FaultServer } from '../../helpers/http-fault-server.js';
+import { answerInitialize, json, useFaultServer, type FaultRequest, type FaultServer } from '../../helpers/http-fault-server.js';
 import { rejectsWith, within } from '../../faults/harness.js';
 
 /** Counts, by JSON-RPC method, the messages handed to fire() and to send(). */
@@ -143,8 +143,8 @@ describe('fired requests keep what send() did for them (fault server)', () => {
   let limits: string[] = [];
   /** Calls held open, with whether the server saw their POST closed by the client. */
   const held: { id: unknown; closed: boolean }[] = [];
-  before(async () => {
-    server = await startFaultServer();
+  useFaultServer((started) => {
+    server = started;
     server.handle((req, res) => {
       if (req.method !== 'POST') return void res.writeHead(405).end();
       if (req.body?.method === 'initialize') return answerInitialize(req, res, 'sess-fire', '2025-11-25');
@@ -181,11 +181,7 @@ describe('fired requests keep what send() did for them (fault server)', () => {
       res.writeHead(202).end();
     });
   });
-  after(async () => {
-    await server.close();
-  });
   beforeEach(() => {
-    server.seen.length = 0;
     limits = [];
     held.length = 0;
   });
