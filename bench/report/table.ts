@@ -37,7 +37,12 @@ export function rowsFor(results: Results): Row[] {
   add('w2.seq.stdio', 'cpuUsPerCall', 'W2 client CPU per call', 'µs', 'lower');
   add('w3.par.stdio', 'callsPerSec', 'W3 echo, 64 in flight (stdio)', 'calls/s', 'higher');
   add('w3.par.stdio', 'cpuUsPerCall', 'W3 client CPU per call', 'µs', 'lower');
+  add('w3.par.stdio', 'mainCpuUsPerCall', 'W3 client CPU per call: main thread', 'µs', 'lower');
+  add('w3.par.stdio', 'backgroundCpuUsPerCall', "W3 client CPU per call: V8's background threads (TurboFan, GC)", 'µs', 'lower');
   add('w3.par.stdio', 'peakRss', 'W5 peak RSS during W3', 'MiB', 'lower');
+  add('w3.par.stdio.steady', 'callsPerSec', 'W3 steady state (100,000 after 5,000)', 'calls/s', 'higher');
+  add('w3.par.stdio.steady', 'cpuUsPerCall', 'W3 steady state client CPU per call', 'µs', 'lower');
+  add('w3.par.stdio.steady', 'mainCpuUsPerCall', 'W3 steady state client CPU per call: main thread', 'µs', 'lower');
   for (const key of Object.keys(results).filter((k) => k.startsWith('w4.'))) {
     const size = key.slice('w4.blob.'.length);
     add(key, 'mibPerSec', `W4 ${size} result throughput`, 'MiB/s', 'higher');
