@@ -14,7 +14,7 @@ import { repoRoot } from './lib/paths.js';
 import { measureImport, runJob, type RunOutcome } from './lib/spawn-job.js';
 import { makePlan, type Step } from './plan.js';
 import { summarize, type Results } from './report/results.js';
-import { fmtSpread, PAIRED_CLIENTS, pairSpread } from './report/pairs.js';
+import { fmtSpread, LIKE_FOR_LIKE_CLIENT, PAIRED_CLIENTS, pairSpread } from './report/pairs.js';
 import { limitLosses, renderFailures, renderTable, rowsFor } from './report/table.js';
 import { evaluateTargets, renderTargets } from './report/targets.js';
 
@@ -166,17 +166,21 @@ async function main(): Promise<number> {
   const table = renderTable(results, clients);
   const failures = renderFailures(results);
   const losses = limitLosses(results);
-  const ratios: Record<string, Record<string, { 'mcp-bridge/sdk'?: unknown; 'mcp-bridge/limit'?: unknown; 'mcp-bridge/base'?: unknown }>> = {};
+  const ratios: Record<string, Record<string, Record<string, unknown>>> = {};
   const withBase = clients.includes(BASE_CLIENT);
   const baseLines: string[] = [];
+  const likeLines: string[] = [];
   for (const row of rowsFor(results)) {
     const base = withBase ? pairSpread(results, row.key, row.metric, row.better, BASE_CLIENT) : undefined;
+    const like = pairSpread(results, row.key, row.metric, row.better, LIKE_FOR_LIKE_CLIENT);
     (ratios[row.key] ??= {})[row.metric] = {
       'mcp-bridge/sdk': pairSpread(results, row.key, row.metric, row.better, 'sdk'),
       'mcp-bridge/limit': pairSpread(results, row.key, row.metric, row.better, 'limit'),
       ...(withBase ? { 'mcp-bridge/base': base } : {}),
+      ...(like ? { [`mcp-bridge/${LIKE_FOR_LIKE_CLIENT}`]: like } : {}),
     };
     if (withBase) baseLines.push(`- ${row.label}: ${fmtSpread(base, 3)} (${row.better} is better)`);
+    if (like) likeLines.push(`- ${row.label}: ${fmtSpread(like, 3)}`);
   }
   const pairsNote =
     `Client columns: the median of ${plan.reps} repetition(s). Ratio columns: the median of the per-repetition ratios over ${plan.reps} alternated pair(s) ` +
@@ -201,6 +205,13 @@ async function main(): Promise<number> {
       table,
       '',
       ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
+      ...(likeLines.length
+        ? [
+            `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
+            ...likeLines,
+            '',
+          ]
+        : []),
       ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', ...losses, ''] : []),
       ...(failures.length ? ['Failures:', ...failures, ''] : []),
       ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
@@ -252,6 +263,13 @@ async function main(): Promise<number> {
         table,
         '',
         ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
+        ...(likeLines.length
+          ? [
+              `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
+              ...likeLines,
+              '',
+            ]
+          : []),
         ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', '', ...losses, ''] : []),
         ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
         ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),

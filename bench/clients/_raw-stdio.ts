@@ -33,7 +33,11 @@ function settle(pending: Map<number, Pending>, msg: Message): void {
   else p.resolve(msg.result);
 }
 
-export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>, batched: boolean): Promise<BenchConnection> {
+/**
+ * `progress`: each tool call carries `_meta.progressToken` (its id), as mcp-bridge's do by default so
+ * that progress can restart their timeout (TIME-3); the limit loops send none.
+ */
+export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>, batched: boolean, progress = false): Promise<BenchConnection> {
   const child = spawn(server.command, server.args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...server.env } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -114,13 +118,16 @@ export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }
       if (p.deadline !== Infinity) arm(p.deadline);
       const lone = pending.size === 0;
       pending.set(id, p);
+      // The params were made for this call with a `_meta` slot: filled in place, as mcp-bridge does.
+      if (progress && method === 'tools/call') (params as { _meta?: unknown })._meta = { progressToken: id };
       send(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n', lone);
     });
   await request('initialize', INIT_PARAMS, { timeoutMs: HANDSHAKE_TIMEOUT_MS });
   send('{"jsonrpc":"2.0","method":"notifications/initialized"}\n', true);
   return {
     listTools: async () => ((await request('tools/list', {})) as { tools: unknown[] }).tools.length,
-    call: async (name, args, options) => firstText(await request('tools/call', { name, arguments: args }, options)),
+    call: async (name, args, options) =>
+      firstText(await request('tools/call', progress ? { name, arguments: args, _meta: undefined } : { name, arguments: args }, options)),
     async close() {
       if (timer) clearTimeout(timer);
       if (scheduled) flush();

@@ -11,8 +11,14 @@ import type { Results } from './results.js';
  */
 export const LIMIT_CLIENTS = ['raw', 'raw-node-http', 'raw-unbatched'] as const;
 
+/**
+ * The loop that sends what mcp-bridge's tool calls send by default, the progress token included: the
+ * like-for-like comparison, reported beside the limit (never part of it).
+ */
+export const LIKE_FOR_LIKE_CLIENT = 'raw-progress';
+
 /** The clients run back to back in each repetition, so their figures pair up (`mcp-bridge-base`: the `--base` build, when given). */
-export const PAIRED_CLIENTS = ['mcp-bridge', 'mcp-bridge-base', ...LIMIT_CLIENTS] as const;
+export const PAIRED_CLIENTS = ['mcp-bridge', 'mcp-bridge-base', ...LIMIT_CLIENTS, LIKE_FOR_LIKE_CLIENT] as const;
 
 /** Pairwise ratios: their median, min, max, and how many pairs they came from. */
 export interface Spread {
