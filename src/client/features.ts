@@ -5,6 +5,7 @@ import { SKILLS_EXTENSION, type JsonObject, type ServerCapabilities } from '../.
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { InvalidResultError } from '../errors/session-errors.js';
 import type { RequestOptions } from '../session/session.js';
+import { collectPages } from './pagination.js';
 
 /** Per-call options of the resource, prompt, completion and task methods. */
 export interface FeatureOptions {
@@ -47,6 +48,20 @@ export function arrayField<T>(host: FeatureHost, method: string, result: unknown
   const value = (result as Record<string, unknown> | null)?.[key];
   if (!Array.isArray(value)) throw new InvalidResultError({ server: host.serverName, method }, `"${key}" is not an array`);
   return value as T[];
+}
+
+/**
+ * Every item a paginated list method returns, the `field` array of each page, following `nextCursor`
+ * to the end ({@link collectPages}). `params`: what every page asks with besides its cursor, if anything.
+ */
+export function listAll<T>(host: FeatureHost, method: string, field: string, options: FeatureOptions, params?: JsonObject): Promise<T[]> {
+  return collectPages(
+    async (cursor) => {
+      const result = await host.request<{ nextCursor?: string | null }>(method, cursor === undefined ? params : { ...params, cursor }, requestOptions(options));
+      return { items: arrayField<T>(host, method, result, field), nextCursor: result.nextCursor };
+    },
+    { server: host.serverName, method },
+  );
 }
 
 /**

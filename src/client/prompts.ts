@@ -1,19 +1,12 @@
 // Prompts: listing (paginated to the end) and filling one in. Gated on the `prompts` capability.
-import { Methods, type GetPromptResult, type ListPromptsResult, type Prompt } from '../../protocol/index.js';
+import { Methods, type GetPromptResult, type Prompt } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
-import { collectPages } from './pagination.js';
+import { arrayField, listAll, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 
 /** Every prompt the server lists, following `nextCursor` to the end. */
 export async function listPrompts(host: FeatureHost, options: FeatureOptions = {}): Promise<Prompt[]> {
   requireCapability(host, Methods.promptsList, 'prompts');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<ListPromptsResult>(Methods.promptsList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-      return { items: arrayField<Prompt>(host, Methods.promptsList, result, 'prompts'), nextCursor: result.nextCursor };
-    },
-    { server: host.serverName, method: Methods.promptsList },
-  );
+  return listAll<Prompt>(host, Methods.promptsList, 'prompts', options);
 }
 
 /** Prompt arguments; the wire carries strings, so numbers and booleans are sent as their text. */

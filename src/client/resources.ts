@@ -2,18 +2,9 @@
 // Each call is gated on the server's `resources` capability (subscriptions on `resources.subscribe`).
 // The Client imports this module with its first resource call: an agent that only calls tools never
 // compiles it.
-import {
-  Methods,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceContents,
-  type ResourceTemplate,
-} from '../../protocol/index.js';
+import { Methods, type ReadResourceResult, type Resource, type ResourceContents, type ResourceTemplate } from '../../protocol/index.js';
 import { InvalidResultError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
-import { collectPages } from './pagination.js';
+import { arrayField, listAll, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 
 export { resourceBytes } from './resource-bytes.js';
 export { subscribe, unsubscribe } from './subscriptions.js';
@@ -21,29 +12,13 @@ export { subscribe, unsubscribe } from './subscriptions.js';
 /** Every resource the server lists, following `nextCursor` to the end. */
 export async function listResources(host: FeatureHost, options: FeatureOptions = {}): Promise<Resource[]> {
   requireCapability(host, Methods.resourcesList, 'resources');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<ListResourcesResult>(Methods.resourcesList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-      return { items: arrayField<Resource>(host, Methods.resourcesList, result, 'resources'), nextCursor: result.nextCursor };
-    },
-    { server: host.serverName, method: Methods.resourcesList },
-  );
+  return listAll<Resource>(host, Methods.resourcesList, 'resources', options);
 }
 
 /** Every resource template (RFC 6570 `uriTemplate`; fill one in with `expandUriTemplate`). */
 export async function listResourceTemplates(host: FeatureHost, options: FeatureOptions = {}): Promise<ResourceTemplate[]> {
   requireCapability(host, Methods.resourcesTemplatesList, 'resources');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<ListResourceTemplatesResult>(
-        Methods.resourcesTemplatesList,
-        cursor === undefined ? undefined : { cursor },
-        requestOptions(options),
-      );
-      return { items: arrayField<ResourceTemplate>(host, Methods.resourcesTemplatesList, result, 'resourceTemplates'), nextCursor: result.nextCursor };
-    },
-    { server: host.serverName, method: Methods.resourcesTemplatesList },
-  );
+  return listAll<ResourceTemplate>(host, Methods.resourcesTemplatesList, 'resourceTemplates', options);
 }
 
 /**

@@ -2,11 +2,10 @@
 // getting one entry by URI, and reading a directory resource. Each is sent only when the server
 // declared the extension (and `directoryRead` for directories, SKILL-1). Loading a skill, with its
 // verification, is skill-verify.ts. The client imports this module on first use.
-import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SkillMethods, type JsonObject, type Resource, type Skill } from '../../protocol/index.js';
+import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION, SkillMethods, type Resource, type Skill } from '../../protocol/index.js';
 import { CapabilityMissingError } from '../errors/client-errors.js';
 import { InvalidResultError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, skillsSettings, type FeatureHost, type FeatureOptions } from './features.js';
-import { collectPages } from './pagination.js';
+import { listAll, requestOptions, skillsSettings, type FeatureHost, type FeatureOptions } from './features.js';
 
 export { DIRECTORY_MIME_TYPE };
 
@@ -19,13 +18,7 @@ function requireSkills(host: FeatureHost, method: string, setting?: 'directoryRe
 /** Every skill the server lists (`skills/list`, every page). An empty listing proves nothing (SKILL-9). */
 export async function listSkills(host: FeatureHost, options: FeatureOptions = {}): Promise<Skill[]> {
   requireSkills(host, SkillMethods.list);
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<JsonObject>(SkillMethods.list, cursor === undefined ? {} : { cursor }, requestOptions(options));
-      return { items: arrayField<Skill>(host, SkillMethods.list, result, 'skills'), nextCursor: result.nextCursor as string | undefined };
-    },
-    { server: host.serverName, method: SkillMethods.list },
-  );
+  return listAll<Skill>(host, SkillMethods.list, 'skills', options, {});
 }
 
 /** The entry of one skill, by the URI of its `SKILL.md` (`skills/get`); an unknown URI is the server's -32602. */
@@ -40,11 +33,5 @@ export async function getSkill(host: FeatureHost, uri: string, options: FeatureO
 /** The direct children of a directory resource (`resources/directory/read`, every page); subdirectories have mimeType `inode/directory`. */
 export async function readResourceDirectory(host: FeatureHost, uri: string, options: FeatureOptions = {}): Promise<Resource[]> {
   requireSkills(host, SkillMethods.directoryRead, 'directoryRead');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<JsonObject>(SkillMethods.directoryRead, cursor === undefined ? { uri } : { uri, cursor }, requestOptions(options));
-      return { items: arrayField<Resource>(host, SkillMethods.directoryRead, result, 'resources'), nextCursor: result.nextCursor as string | undefined };
-    },
-    { server: host.serverName, method: SkillMethods.directoryRead },
-  );
+  return listAll<Resource>(host, SkillMethods.directoryRead, 'resources', options, { uri });
 }

@@ -1,9 +1,8 @@
 // The requests of a task handle (tasks/get polling, tasks/result, tasks/cancel; TASKS-4..7) and
 // tasks/list, loaded by import() with the first of them (tasks.ts): most clients never run a task.
-import { isTerminalTaskStatus, Methods, type CallToolResult, type ListTasksResult, type Task } from '../../protocol/index.js';
+import { isTerminalTaskStatus, Methods, type CallToolResult, type Task } from '../../protocol/index.js';
 import { InvalidResultError, RequestAbortedError } from '../errors/session-errors.js';
-import { arrayField, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
-import { collectPages } from './pagination.js';
+import { listAll, requestOptions, requireCapability, type FeatureHost, type FeatureOptions } from './features.js';
 import { pollDelay, sleep, type PollBounds } from './polling.js';
 import { checkTask } from './task-check.js';
 import type { TaskState, TaskWaitOptions, ToolTask } from './tasks.js';
@@ -69,11 +68,5 @@ export function cancel(handle: ToolTask, state: TaskState, options: FeatureOptio
 /** Every task the server knows for this session (`tasks/list`, paginated), when it declares `tasks.list`. */
 export async function listTasks(host: FeatureHost, options: FeatureOptions = {}): Promise<Task[]> {
   requireCapability(host, Methods.tasksList, 'tasks.list');
-  return collectPages(
-    async (cursor) => {
-      const result = await host.request<ListTasksResult>(Methods.tasksList, cursor === undefined ? undefined : { cursor }, requestOptions(options));
-      return { items: arrayField<Task>(host, Methods.tasksList, result, 'tasks'), nextCursor: result.nextCursor };
-    },
-    { server: host.serverName, method: Methods.tasksList },
-  );
+  return listAll<Task>(host, Methods.tasksList, 'tasks', options);
 }
