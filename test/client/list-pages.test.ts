@@ -9,32 +9,24 @@ const everyPage = (prefix: string) => ['0-0', '0-1', '1-0', '1-1', '2-0', '2-1']
 
 test('resources, templates, prompts, tasks, skills and a directory are listed over all their pages (PAGE-2, PAGE-3)', async () => {
   const f = faultClient('paged-lists');
+  const c = f.client;
+  const listings: [string, () => Promise<Record<string, unknown>[]>, string][] = [
+    ['resource', () => c.listResources(), 'name'],
+    ['template', () => c.listResourceTemplates(), 'name'],
+    ['prompt', () => c.listPrompts(), 'name'],
+    ['task', () => c.listTasks(), 'taskId'],
+    ['skill', () => c.listSkills(), 'name'],
+    ['file', () => c.readResourceDirectory('skill://dir/'), 'name'],
+  ];
   try {
-    await f.client.connect();
-    assert.deepEqual(
-      (await f.client.listResources()).map((r) => r.name),
-      everyPage('resource'),
-    );
-    assert.deepEqual(
-      (await f.client.listResourceTemplates()).map((t) => t.name),
-      everyPage('template'),
-    );
-    assert.deepEqual(
-      (await f.client.listPrompts()).map((p) => p.name),
-      everyPage('prompt'),
-    );
-    assert.deepEqual(
-      (await f.client.listTasks()).map((t) => t.taskId),
-      everyPage('task'),
-    );
-    assert.deepEqual(
-      (await f.client.listSkills()).map((s) => s.name),
-      everyPage('skill'),
-    );
-    assert.deepEqual(
-      (await f.client.readResourceDirectory('skill://dir/')).map((r) => r.name),
-      everyPage('file'),
-    );
+    await c.connect();
+    for (const [prefix, list, key] of listings) {
+      assert.deepEqual(
+        (await list()).map((item) => item[key]),
+        everyPage(prefix),
+        prefix,
+      );
+    }
   } finally {
     await f.closeAndCheck();
   }
