@@ -44,11 +44,12 @@ test("the limit's batched loop sends no _meta", async () => {
   for (const { meta } of await sentMeta(raw)) assert.equal(meta, null);
 });
 
-test('raw-progress runs W3 only, and is not a limit candidate', async () => {
+test('raw-progress runs W3 and W7 only, and is not a limit candidate', async () => {
   const { LIMIT_CLIENTS, PAIRED_CLIENTS } = await import('../../bench/report/pairs.js');
   assert.ok(!(LIMIT_CLIENTS as readonly string[]).includes(rawProgress.name));
   assert.ok((PAIRED_CLIENTS as readonly string[]).includes(rawProgress.name));
   assert.equal(rawProgress.covers?.('w3.par.stdio'), true);
   assert.equal(rawProgress.covers?.('w3.par.stdio.steady'), true);
+  assert.equal(rawProgress.covers?.('w7.fleet'), true);
   assert.equal(rawProgress.covers?.('w2.seq.stdio'), false);
 });
