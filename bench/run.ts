@@ -182,6 +182,13 @@ async function main(): Promise<number> {
     if (withBase) baseLines.push(`- ${row.label}: ${fmtSpread(base, 3)} (${row.better} is better)`);
     if (like) likeLines.push(`- ${row.label}: ${fmtSpread(like, 3)}`);
   }
+  const likeSection = likeLines.length
+    ? [
+        `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
+        ...likeLines,
+        '',
+      ]
+    : [];
   const pairsNote =
     `Client columns: the median of ${plan.reps} repetition(s). Ratio columns: the median of the per-repetition ratios over ${plan.reps} alternated pair(s) ` +
     `(mcp-bridge and the raw loops back to back, order reversed every other repetition), with their min–max` +
@@ -205,13 +212,7 @@ async function main(): Promise<number> {
       table,
       '',
       ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
-      ...(likeLines.length
-        ? [
-            `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
-            ...likeLines,
-            '',
-          ]
-        : []),
+      ...likeSection,
       ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', ...losses, ''] : []),
       ...(failures.length ? ['Failures:', ...failures, ''] : []),
       ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
@@ -263,13 +264,7 @@ async function main(): Promise<number> {
         table,
         '',
         ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
-        ...(likeLines.length
-          ? [
-              `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
-              ...likeLines,
-              '',
-            ]
-          : []),
+        ...likeSection,
         ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', '', ...losses, ''] : []),
         ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
         ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
