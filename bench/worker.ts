@@ -47,7 +47,10 @@ async function run(job: Job): Promise<JobResult> {
       case 'par': {
         if (job.transport === 'http') http = await startHttpServer();
         conn = await client.connect(http ? http.spec : stdioServer());
-        const metrics = job.workload === 'seq' ? await sequential(conn, job.calls, job.warmup) : await parallel(conn, job.calls, job.inflight, job.warmup);
+        const metrics =
+          job.workload === 'seq'
+            ? await sequential(conn, job.calls, job.warmup)
+            : await parallel(conn, job.calls, job.inflight, job.warmup, job.traceJit === true);
         return { ok: true, metrics };
       }
       case 'burst': {

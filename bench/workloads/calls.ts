@@ -2,6 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import type { BenchConnection } from '../clients/_types.js';
 import { trackPeakRss } from '../lib/memory.js';
+import { startJitTrace, stopJitTrace } from '../lib/jit-trace.js';
 import { threadCpuMs } from '../lib/thread-cpu.js';
 import { percentile } from '../lib/stats.js';
 import { ECHO_TEXT } from './jobs.js';
@@ -52,17 +53,22 @@ export async function pool(calls: number, inflight: number, fn: (i: number) => P
   await Promise.all(Array.from({ length: Math.min(inflight, calls) }, lane));
 }
 
-/** `calls` echo calls with `inflight` outstanding at once. */
-export async function parallel(c: BenchConnection, calls: number, inflight: number, warmup: number): Promise<Record<string, number>> {
+/**
+ * `calls` echo calls with `inflight` outstanding at once. `traceJit`: V8's trace of TurboFan's
+ * compiles during the measured calls goes to stdout (bench/jit-window.ts reads it).
+ */
+export async function parallel(c: BenchConnection, calls: number, inflight: number, warmup: number, traceJit = false): Promise<Record<string, number>> {
   await pool(warmup, inflight, () => echo(c));
   const peak = trackPeakRss();
   const rss0 = process.memoryUsage.rss();
   const cpu0 = process.cpuUsage();
   const main0 = threadCpuMs();
+  if (traceJit) startJitTrace();
   const t0 = performance.now();
   await pool(calls, inflight, () => echo(c));
   const wall = performance.now() - t0;
   const main1 = threadCpuMs();
+  if (traceJit) stopJitTrace();
   const cpu = cpuMs(process.cpuUsage(cpu0));
   const { peakRss } = peak.stop();
   // The process's CPU split in two where the OS tells a thread's own: the main thread (the client's

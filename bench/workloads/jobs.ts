@@ -5,7 +5,7 @@ export type TransportKind = 'stdio' | 'http';
 export type Job =
   | { workload: 'connect'; client: string; cycles: number }
   | { workload: 'seq'; client: string; transport: TransportKind; calls: number; warmup: number }
-  | { workload: 'par'; client: string; transport: TransportKind; calls: number; inflight: number; warmup: number }
+  | { workload: 'par'; client: string; transport: TransportKind; calls: number; inflight: number; warmup: number; traceJit?: boolean }
   | { workload: 'blob'; client: string; bytes: number; timeoutMs: number }
   | { workload: 'fleet'; client: string; servers: number; calls: number; inflight: number }
   | { workload: 'many-tools'; client: string; tools: number }
