@@ -182,13 +182,6 @@ async function main(): Promise<number> {
     if (withBase) baseLines.push(`- ${row.label}: ${fmtSpread(base, 3)} (${row.better} is better)`);
     if (like) likeLines.push(`- ${row.label}: ${fmtSpread(like, 3)}`);
   }
-  const likeSection = likeLines.length
-    ? [
-        `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
-        ...likeLines,
-        '',
-      ]
-    : [];
   const pairsNote =
     `Client columns: the median of ${plan.reps} repetition(s). Ratio columns: the median of the per-repetition ratios over ${plan.reps} alternated pair(s) ` +
     `(mcp-bridge and the raw loops back to back, order reversed every other repetition), with their min–max` +
@@ -203,6 +196,27 @@ async function main(): Promise<number> {
           `- ${c}: ${f.ok ? `${f.packages} packages, ${((f.bytes ?? 0) / 1e6).toFixed(2)} MB${(f.names?.length ?? 99) <= 20 ? ` (${f.names!.join(', ')})` : ''}; the package itself ${((f.ownBytes ?? 0) / 1e6).toFixed(2)} MB (${((f.ownDiskBytes ?? 0) / 1e6).toFixed(2)} MB on disk, ${f.ownFiles} files)` : `failed: ${f.error}`}`,
       )
     : [];
+  // The sections under the table, for the terminal and for bench/README.md alike; Markdown wants a
+  // blank line between a heading line and its list.
+  const sections = (markdown: boolean): string[] => {
+    const section = (title: string, lines: readonly string[]): string[] => (lines.length ? [title, ...(markdown ? [''] : []), ...lines, ''] : []);
+    return [
+      ...section(`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, baseLines),
+      ...section(
+        `Like for like: mcp-bridge over ${LIKE_FOR_LIKE_CLIENT}, the batched loop whose tool calls carry the progress token mcp-bridge's carry by default (TIME-3), per alternated pair (reported, no target):`,
+        likeLines,
+      ),
+      ...section('Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', losses),
+      ...section('Failures:', failures),
+      ...section(
+        markdown ? 'Install footprint (`npm install --omit=dev`, the package itself included):' : 'Install footprint (npm install --omit=dev):',
+        fpLines,
+      ),
+      'Targets:',
+      ...(markdown ? [''] : []),
+      renderTargets(verdicts),
+    ];
+  };
   process.stdout.write(
     [
       `## Benchmark (${plan.mode}, ${plan.reps} repetition(s), medians; ${cpus().length} cores, node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z)`,
@@ -211,13 +225,7 @@ async function main(): Promise<number> {
       '',
       table,
       '',
-      ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
-      ...likeSection,
-      ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', ...losses, ''] : []),
-      ...(failures.length ? ['Failures:', ...failures, ''] : []),
-      ...(fpLines.length ? ['Install footprint (npm install --omit=dev):', ...fpLines, ''] : []),
-      'Targets:',
-      renderTargets(verdicts),
+      ...sections(false),
       '',
       `Total ${totalS.toFixed(1)} s.`,
       '',
@@ -263,14 +271,7 @@ async function main(): Promise<number> {
         '',
         table,
         '',
-        ...(baseLines.length ? [`mcp-bridge over the --base build (${process.env[BASE_ENV]}), per alternated pair:`, ...baseLines, ''] : []),
-        ...likeSection,
-        ...(losses.length ? ['Raw loops losing to mcp-bridge (a raw loop that loses is wrong):', '', ...losses, ''] : []),
-        ...(failures.length ? ['Failures:', '', ...failures, ''] : []),
-        ...(fpLines.length ? ['Install footprint (`npm install --omit=dev`, the package itself included):', '', ...fpLines, ''] : []),
-        'Targets:',
-        '',
-        renderTargets(verdicts),
+        ...sections(true),
       ].join('\n'),
     );
   }

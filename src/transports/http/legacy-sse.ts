@@ -40,12 +40,12 @@ export class SseTransport implements Transport {
     this.client = new HttpClient(this.options);
   }
 
-  /** The SSE URL, redacted, for status lines and errors. */
   /** Masks the configured header values and secrets. */
   get redact(): Redact {
     return this.options.redact;
   }
 
+  /** The SSE URL, redacted, for status lines and errors. */
   get target(): string {
     return this.options.redact(redactUrl(this.options.url));
   }

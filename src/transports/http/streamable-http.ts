@@ -120,12 +120,12 @@ export class StreamableHttpTransport implements Transport {
     return method === 'initialize' ? postHeaders({ custom: this.options.headers }) : this.postHeaders();
   }
 
-  /** The URL, redacted, for status lines and errors. */
   /** Masks the configured header values and secrets. */
   get redact(): Redact {
     return this.options.redact;
   }
 
+  /** The URL, redacted, for status lines and errors. */
   get target(): string {
     return this.options.redact(redactUrl(this.options.url));
   }
