@@ -4,32 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, connect, createTransport, McpError, type TextContent } from '../../src/index.js';
-import { officialServer, type OfficialServerName } from '../helpers/servers.js';
-import { SchemaTap } from '../helpers/spec-schema.js';
-
-async function open(name: OfficialServerName, clientOptions: ConstructorParameters<typeof Client>[1] = {}) {
-  const launch = officialServer(name);
-  const transport = await createTransport({ command: launch.command, args: launch.args, env: launch.env }, { serverName: name });
-  const tap = new SchemaTap(transport);
-  const client = new Client(transport, { name, ...clientOptions });
-  await client.connect();
-  return {
-    client,
-    tap,
-    launch,
-    done: async () => {
-      await client.close();
-      launch.cleanup();
-    },
-  };
-}
-
-function assertSchemaClean(tap: SchemaTap, version: string) {
-  const problems = tap.problems(version);
-  assert.deepEqual(problems, [], problems.join('\n'));
-  assert.ok(tap.sent.length > 0 && tap.received.length > 0);
-}
+import { connect, McpError, type TextContent } from '../../src/index.js';
+import { assertSchemaClean, openOfficial as open } from '../helpers/official-client.js';
+import { officialServer } from '../helpers/servers.js';
 
 const text = (r: { content: unknown[] }) =>
   r.content

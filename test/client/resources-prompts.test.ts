@@ -5,8 +5,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CapabilityMissingError,
-  Client,
-  createTransport,
   expandUriTemplate,
   McpError,
   RequestAbortedError,
@@ -14,29 +12,8 @@ import {
   type LoggingMessageParams,
   type ResourceUpdatedParams,
 } from '../../src/index.js';
-import { officialServer, type OfficialServerName } from '../helpers/servers.js';
-import { SchemaTap } from '../helpers/spec-schema.js';
-
-async function open(name: OfficialServerName, clientOptions: ConstructorParameters<typeof Client>[1] = {}) {
-  const launch = officialServer(name);
-  const transport = await createTransport({ command: launch.command, args: launch.args, env: launch.env }, { serverName: name });
-  const tap = new SchemaTap(transport);
-  const client = new Client(transport, { name, ...clientOptions });
-  await client.connect();
-  return {
-    client,
-    tap,
-    done: async () => {
-      await client.close();
-      launch.cleanup();
-    },
-  };
-}
-
-function assertSchemaClean(tap: SchemaTap, version: string) {
-  const problems = tap.problems(version);
-  assert.deepEqual(problems, [], problems.join('\n'));
-}
+import { assertSchemaClean, openOfficial as open } from '../helpers/official-client.js';
+import type { SchemaTap } from '../helpers/spec-schema.js';
 
 const sentMethods = (tap: SchemaTap) => tap.sent.map((m) => ('method' in m ? m.method : undefined)).filter(Boolean);
 

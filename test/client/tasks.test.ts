@@ -4,25 +4,9 @@
 // Every message validated against the 2025-11-25 schema. Covers TASKS-2..8.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CapabilityMissingError, Client, createTransport, RELATED_TASK_META, ToolTask, type ElicitParams, type Task } from '../../src/index.js';
-import { officialServer, type OfficialServerName } from '../helpers/servers.js';
-import { SchemaTap } from '../helpers/spec-schema.js';
-
-async function open(name: OfficialServerName, clientOptions: ConstructorParameters<typeof Client>[1] = {}) {
-  const launch = officialServer(name);
-  const transport = await createTransport({ command: launch.command, args: launch.args, env: launch.env }, { serverName: name });
-  const tap = new SchemaTap(transport);
-  const client = new Client(transport, { name, ...clientOptions });
-  await client.connect();
-  return {
-    client,
-    tap,
-    done: async () => {
-      await client.close();
-      launch.cleanup();
-    },
-  };
-}
+import { CapabilityMissingError, RELATED_TASK_META, ToolTask, type ElicitParams, type Task } from '../../src/index.js';
+import { openOfficial as open } from '../helpers/official-client.js';
+import type { SchemaTap } from '../helpers/spec-schema.js';
 
 const text = (r: { content: unknown[] }) => r.content.map((c: any) => c.text ?? '').join('\n');
 const sent = (tap: SchemaTap, method: string) => tap.sent.filter((m) => 'method' in m && m.method === method);

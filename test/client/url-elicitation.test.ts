@@ -4,31 +4,14 @@
 // and retried. Covers ELICIT-1, ELICIT-10, ELICIT-11.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, createTransport, McpError, UrlElicitationRequiredError, type ElicitParams } from '../../src/index.js';
-import { officialServer } from '../helpers/servers.js';
-import { SchemaTap } from '../helpers/spec-schema.js';
-
-async function open(clientOptions: ConstructorParameters<typeof Client>[1]) {
-  const launch = officialServer('everything');
-  const transport = await createTransport({ command: launch.command, args: launch.args, env: launch.env }, { serverName: 'everything' });
-  const tap = new SchemaTap(transport);
-  const client = new Client(transport, { name: 'everything', ...clientOptions });
-  await client.connect();
-  return {
-    client,
-    tap,
-    done: async () => {
-      await client.close();
-      launch.cleanup();
-    },
-  };
-}
+import { McpError, UrlElicitationRequiredError, type ElicitParams } from '../../src/index.js';
+import { openOfficial } from '../helpers/official-client.js';
 
 const text = (r: { content: unknown[] }) => r.content.map((c: any) => c.text ?? '').join('\n');
 
 test('URL mode declared: the request path reaches onElicitation with the URL; the answer is consent only (ELICIT-1, ELICIT-10)', async () => {
   const asked: ElicitParams[] = [];
-  const { client, tap, done } = await open({
+  const { client, tap, done } = await openOfficial('everything', {
     elicitationModes: ['form', 'url'],
     onElicitation: async (params) => {
       asked.push(params);
@@ -50,7 +33,7 @@ test('URL mode declared: the request path reaches onElicitation with the URL; th
 });
 
 test('-32042 without a hook: a typed UrlElicitationRequiredError carrying the elicitations, the server error as cause (ELICIT-11)', async () => {
-  const { client, tap, done } = await open({ elicitationModes: ['url'], onElicitation: async () => ({ action: 'decline' }) });
+  const { client, tap, done } = await openOfficial('everything', { elicitationModes: ['url'], onElicitation: async () => ({ action: 'decline' }) });
   try {
     await assert.rejects(client.callTool('trigger-url-elicitation', { url: 'https://example.com/a', errorPath: true }), (e: unknown) => {
       assert.ok(e instanceof UrlElicitationRequiredError, String(e));
@@ -71,7 +54,7 @@ test('-32042 without a hook: a typed UrlElicitationRequiredError carrying the el
 
 test('-32042 with onUrlElicitationRequired: the hook sees the elicitations, the request is retried and succeeds', async () => {
   const completed: string[] = [];
-  const { client, tap, done } = await open({
+  const { client, tap, done } = await openOfficial('everything', {
     elicitationModes: ['url'],
     onElicitation: async () => ({ action: 'accept' }),
     onUrlElicitationRequired: async (elicitations, ctx) => {
