@@ -14,7 +14,7 @@ import { benchEnv } from './lib/spawn-job.js';
 import { benchFile } from './lib/paths.js';
 import { median, ratio } from './lib/stats.js';
 
-const CLIENTS = ['mcp-bridge', 'raw-progress', 'raw'] as const;
+const CLIENTS = ['mcp-bridge', 'raw-defaults', 'raw-progress', 'raw'] as const;
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -86,7 +86,7 @@ for (const [client, list] of runs) {
   console.log(`| ${client} | ${count} | ${wall} | ${cpu.length > 0 ? spread(cpu, 1) : 'not split here'} |`);
 }
 const ours = runs.get('mcp-bridge')!;
-for (const base of ['raw-progress', 'raw']) {
+for (const base of CLIENTS.slice(1)) {
   const counts = ours.map((r, i) => ratio(r.compiles.length, runs.get(base)![i]!.compiles.length)!);
   console.log(`\nmcp-bridge's compiles over ${base}'s, round by round: ${spread(counts, 2)}×`);
 }

@@ -11,7 +11,7 @@ export const BASE_ENV = 'MCPB_BENCH_BASE';
 
 /** Names of all adapters, mcp-bridge first (and its base build when given), then sdk, the raw loops, then any others alphabetically. */
 export function clientNames(): string[] {
-  const order = ['mcp-bridge', BASE_CLIENT, 'sdk', 'raw', 'raw-node-http', 'raw-unbatched', 'raw-progress'];
+  const order = ['mcp-bridge', BASE_CLIENT, 'sdk', 'raw', 'raw-node-http', 'raw-unbatched', 'raw-progress', 'raw-defaults'];
   const names = readdirSync(benchFile('clients'))
     .filter((f) => f.endsWith('.js') && !f.startsWith('_'))
     .map((f) => f.slice(0, -3));

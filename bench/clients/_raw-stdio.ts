@@ -23,7 +23,23 @@ interface Pending {
 /** How long the handshake may take. */
 const HANDSHAKE_TIMEOUT_MS = 30_000;
 
-type Message = { id?: number; result?: unknown; error?: { message?: string } };
+type Message = { jsonrpc?: unknown; id?: unknown; method?: unknown; result?: unknown; error?: { message?: string } };
+
+/** What one loop does beyond the bare loop of the limit. */
+export interface StdioLoopOptions {
+  /** Join the lines of one event-loop turn into one write (the best loop does); otherwise one write per request. */
+  batched: boolean;
+  /** Tool calls carry `_meta.progressToken` (their id), as mcp-bridge's do by default so that progress can restart their timeout (TIME-3). */
+  progress?: boolean;
+  /** The deadline of a request whose caller sets none (mcp-bridge's default: 60 s, TIME-1); none when unset. */
+  defaultTimeoutMs?: number;
+  /**
+   * Every answer is checked before it is handed over, as mcp-bridge checks it: a JSON-RPC 2.0 response
+   * (not a request or notification of the server's) with a string or number id, and a result that is an
+   * object whose `content`, when present, is an array. An answer that fails a check fails its request.
+   */
+  checked?: boolean;
+}
 
 function settle(pending: Map<number, Pending>, msg: Message): void {
   const p = pending.get(msg.id as number);
@@ -33,11 +49,32 @@ function settle(pending: Map<number, Pending>, msg: Message): void {
   else p.resolve(msg.result);
 }
 
-/**
- * `progress`: each tool call carries `_meta.progressToken` (its id), as mcp-bridge's do by default so
- * that progress can restart their timeout (TIME-3); the limit loops send none.
- */
-export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>, batched: boolean, progress = false): Promise<BenchConnection> {
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** {@link settle} after the checks of {@link StdioLoopOptions.checked}. */
+function settleChecked(pending: Map<number, Pending>, value: unknown): void {
+  if (!isObject(value)) return;
+  const msg = value as Message;
+  // A request or notification from the server: nothing of ours to settle (the bench's servers send none).
+  if (typeof msg.method === 'string') return;
+  const id = msg.id;
+  if (typeof id !== 'number' && typeof id !== 'string') return;
+  const p = pending.get(id as number);
+  if (!p) return;
+  pending.delete(id as number);
+  const result = msg.result;
+  if (msg.jsonrpc !== '2.0') p.reject(new Error(`request ${id}: the answer is not JSON-RPC 2.0`));
+  else if (msg.error) p.reject(new Error(`server error: ${msg.error.message}`));
+  else if (!isObject(result)) p.reject(new Error(`request ${id}: the result is not an object`));
+  else if (result.content !== undefined && !Array.isArray(result.content)) p.reject(new Error(`request ${id}: "content" is not an array`));
+  else p.resolve(result);
+}
+
+/** Connects the loop to `server`; the limit's loops take no option beyond `batched`. */
+export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }>, options: StdioLoopOptions): Promise<BenchConnection> {
+  const { batched, progress = false, defaultTimeoutMs, checked = false } = options;
   const child = spawn(server.command, server.args, { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...server.env } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -54,7 +91,10 @@ export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }
       } else {
         line = chunk.toString('utf8', start, nl);
       }
-      if (line.length > 0) settle(pending, JSON.parse(line) as Message);
+      if (line.length > 0) {
+        if (checked) settleChecked(pending, JSON.parse(line));
+        else settle(pending, JSON.parse(line) as Message);
+      }
       start = nl + 1;
       nl = chunk.indexOf(10, start);
     }
@@ -111,10 +151,11 @@ export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }
     arm(next);
   };
 
-  const request = (method: string, params: unknown, options?: CallOptions): Promise<unknown> =>
+  const request = (method: string, params: unknown, call?: CallOptions): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
-      const p: Pending = { resolve, reject, deadline: options?.timeoutMs ? Date.now() + options.timeoutMs : Infinity };
+      const timeoutMs = call?.timeoutMs ?? defaultTimeoutMs;
+      const p: Pending = { resolve, reject, deadline: timeoutMs ? Date.now() + timeoutMs : Infinity };
       if (p.deadline !== Infinity) arm(p.deadline);
       const lone = pending.size === 0;
       pending.set(id, p);
@@ -126,8 +167,8 @@ export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }
   send('{"jsonrpc":"2.0","method":"notifications/initialized"}\n', true);
   return {
     listTools: async () => ((await request('tools/list', {})) as { tools: unknown[] }).tools.length,
-    call: async (name, args, options) =>
-      firstText(await request('tools/call', progress ? { name, arguments: args, _meta: undefined } : { name, arguments: args }, options)),
+    call: async (name, args, call) =>
+      firstText(await request('tools/call', progress ? { name, arguments: args, _meta: undefined } : { name, arguments: args }, call)),
     async close() {
       if (timer) clearTimeout(timer);
       if (scheduled) flush();

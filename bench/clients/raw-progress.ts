@@ -1,7 +1,7 @@
 // The batched stdio loop with one thing more: each tool call carries `_meta.progressToken`, as
 // mcp-bridge's tool calls do by default (so that a server's progress can restart their timeout,
-// TIME-3). The limit loops send no token; this one shows what the token alone costs a loop, so the
-// rest of the distance to the limit is ours. Not a limit candidate; runs W3 and W7.
+// TIME-3). The limit loops send no token; this one shows what the token alone costs a loop, and
+// raw-defaults adds mcp-bridge's other defaults. Not a limit candidate; runs W3 and W7.
 import { connectStdio } from './_raw-stdio.js';
 import type { BenchClient } from './_types.js';
 
@@ -12,7 +12,7 @@ const rawProgress: BenchClient = {
   unavailable: async () => undefined,
   connect: (server) => {
     if (server.kind !== 'stdio') throw new Error('raw-progress is a stdio loop');
-    return connectStdio(server, true, true);
+    return connectStdio(server, { batched: true, progress: true });
   },
 };
 

@@ -11,7 +11,7 @@ const rawUnbatched: BenchClient = {
   unavailable: async () => undefined,
   connect: (server) => {
     if (server.kind !== 'stdio') throw new Error('raw-unbatched is a stdio loop');
-    return connectStdio(server, false);
+    return connectStdio(server, { batched: false });
   },
 };
 

@@ -9,7 +9,7 @@ const raw: BenchClient = {
   name: 'raw',
   importModules: () => ['node:child_process'],
   unavailable: async () => undefined,
-  connect: (server) => (server.kind === 'stdio' ? connectStdio(server, true) : connectUndiciDispatch(server)),
+  connect: (server) => (server.kind === 'stdio' ? connectStdio(server, { batched: true }) : connectUndiciDispatch(server)),
 };
 
 export default raw;

@@ -12,13 +12,16 @@ import type { Results } from './results.js';
 export const LIMIT_CLIENTS = ['raw', 'raw-node-http', 'raw-unbatched'] as const;
 
 /**
- * The loop that sends what mcp-bridge's tool calls send by default, the progress token included: the
- * like-for-like comparison, reported beside the limit (never part of it).
+ * The loop that does for each call what mcp-bridge does by default (the progress token, a deadline,
+ * the answer's checks): the like-for-like comparison, reported beside the limit (never part of it).
  */
-export const LIKE_FOR_LIKE_CLIENT = 'raw-progress';
+export const LIKE_FOR_LIKE_CLIENT = 'raw-defaults';
+
+/** A loop between the limit and the like-for-like one, with the progress token alone: it splits the defaults' cost in two. */
+export const TOKEN_ONLY_CLIENT = 'raw-progress';
 
 /** The clients run back to back in each repetition, so their figures pair up (`mcp-bridge-base`: the `--base` build, when given). */
-export const PAIRED_CLIENTS = ['mcp-bridge', 'mcp-bridge-base', ...LIMIT_CLIENTS, LIKE_FOR_LIKE_CLIENT] as const;
+export const PAIRED_CLIENTS = ['mcp-bridge', 'mcp-bridge-base', ...LIMIT_CLIENTS, TOKEN_ONLY_CLIENT, LIKE_FOR_LIKE_CLIENT] as const;
 
 /** Pairwise ratios: their median, min, max, and how many pairs they came from. */
 export interface Spread {
@@ -42,12 +45,12 @@ export function limitAt(results: Results, key: string, metric: string, better: '
   return better === 'higher' ? Math.max(...vs) : Math.min(...vs);
 }
 
-/** mcp-bridge / `against` per repetition (`limit` = the best raw loop of that repetition). */
-export function pairSpread(results: Results, key: string, metric: string, better: 'lower' | 'higher', against: string): Spread | undefined {
-  const n = results[key]?.['mcp-bridge']?.runs.length ?? 0;
+/** `of` (mcp-bridge unless named) / `against` per repetition (`limit` = the best raw loop of that repetition). */
+export function pairSpread(results: Results, key: string, metric: string, better: 'lower' | 'higher', against: string, of = 'mcp-bridge'): Spread | undefined {
+  const n = results[key]?.[of]?.runs.length ?? 0;
   const ratios: number[] = [];
   for (let i = 0; i < n; i++) {
-    const us = runValue(results, key, 'mcp-bridge', metric, i);
+    const us = runValue(results, key, of, metric, i);
     const them = against === 'limit' ? limitAt(results, key, metric, better, i) : runValue(results, key, against, metric, i);
     if (us !== undefined && them !== undefined && them !== 0) ratios.push(us / them);
   }
