@@ -20,6 +20,23 @@ export type MessageKind = 'request' | 'notification' | 'result' | 'error';
  * {@link MAX_MESSAGE_DEPTH} (`MAX_SHALLOW_TEXT_LENGTH` characters or fewer), so its depth is not walked.
  */
 export function messageKindOf(value: unknown, shallow = false): MessageKind | { invalid: string } {
+  // The answer to a request, by far the commonest message, decided in a few bytecodes: TurboFan inlines
+  // a function into its caller only while the bytecode inlined there stays within a budget, and this
+  // one runs at the bottom of the session's receive path. The same checks as below, in their order.
+  if (
+    shallow &&
+    isObject(value) &&
+    value.jsonrpc === '2.0' &&
+    typeof value.method !== 'string' &&
+    'result' in value &&
+    isValidId(value.id) &&
+    isObject(value.result)
+  )
+    return 'result';
+  return kindOf(value, shallow);
+}
+
+function kindOf(value: unknown, shallow: boolean): MessageKind | { invalid: string } {
   if (!isObject(value)) return { invalid: 'a JSON-RPC message must be a JSON object' };
   if (value.jsonrpc !== '2.0') return { invalid: 'missing or wrong "jsonrpc" member (must be "2.0")' };
   if (!shallow && nestsDeeperThan(value, MAX_MESSAGE_DEPTH)) {

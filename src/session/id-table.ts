@@ -50,6 +50,21 @@ export class IdTable<T extends Keyed> {
   /** Adds `entry` under its id (an entry of the same id is replaced). */
   add(entry: T): void {
     const id = entry.id;
+    // Nearly always: our next id, its slot free, no other ids. The general case apart, so this one stays
+    // small enough for TurboFan to inline into the request path.
+    if (isOwnId(id) && this.others === undefined) {
+      const at = id & this.mask;
+      if (this.ring[at] === undefined) {
+        this.count++;
+        this.ring[at] = entry;
+        return;
+      }
+    }
+    this.addAnyId(entry);
+  }
+
+  private addAnyId(entry: T): void {
+    const id = entry.id;
     if (isOwnId(id) && !this.others?.has(id)) {
       let at = id & this.mask;
       let slot = this.ring[at];
