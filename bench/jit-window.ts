@@ -4,9 +4,11 @@
 // every compile of the hot path happens while the calls are being timed, and on this 2-core machine
 // the compiler thread competes with the server for the second core.
 //
-//   node dist/bench/jit-window.js [--reps N] [--top N]
+//   node dist/bench/jit-window.js [--reps N] [--top N] [--slices N]
 //
-// The traced runs are not timed: V8's trace writes a line per compile inside the window.
+// The traced runs are not timed: V8's trace writes a line per compile inside the window. With
+// `--slices N`, each round also runs every client untraced with the window timed in N slices, and the
+// calls/s of each slice are printed: where in the window a client loses to another.
 import { spawn } from 'node:child_process';
 import type { Job, JobResult } from './workloads/jobs.js';
 import { parseJitTrace, type JitCompile } from './lib/jit-trace.js';
@@ -29,8 +31,13 @@ interface Traced {
   backgroundCpuMs: number | undefined;
 }
 
-function traced(client: string): Promise<Traced> {
-  const job: Job = { workload: 'par', client, transport: 'stdio', calls: 20_000, inflight: 64, warmup: 1000, traceJit: true };
+/** W3's job for `client`, as the bench runs it. */
+function w3(client: string): Extract<Job, { workload: 'par' }> {
+  return { workload: 'par', client, transport: 'stdio', calls: 20_000, inflight: 64, warmup: 1000 };
+}
+
+/** Runs `job` in a worker: its result, and everything the worker wrote to stdout. */
+function runJob(job: Job): Promise<{ result: JobResult; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--no-warnings', benchFile('worker.js'), JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -42,13 +49,23 @@ function traced(client: string): Promise<Traced> {
     child.once('close', () => {
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
       const result = line === undefined ? undefined : (JSON.parse(line.slice(7)) as JobResult);
-      if (!result?.ok) reject(new Error(`${client}: the traced run failed: ${line ?? 'no RESULT line'}`));
-      else {
-        const perCall = result.metrics.backgroundCpuUsPerCall;
-        resolve({ compiles: parseJitTrace(out), backgroundCpuMs: perCall === undefined ? undefined : (perCall * job.calls) / 1000 });
-      }
+      if (!result?.ok) reject(new Error(`${job.client}: the run failed: ${line ?? 'no RESULT line'}`));
+      else resolve({ result, out });
     });
   });
+}
+
+async function traced(client: string): Promise<Traced> {
+  const job = { ...w3(client), traceJit: true };
+  const { result, out } = await runJob(job);
+  const perCall = result.metrics.backgroundCpuUsPerCall;
+  return { compiles: parseJitTrace(out), backgroundCpuMs: perCall === undefined ? undefined : (perCall * job.calls) / 1000 };
+}
+
+/** The calls/s of each slice of an untraced W3 window. */
+async function sliced(client: string, slices: number): Promise<number[]> {
+  const { result } = await runJob({ ...w3(client), slices });
+  return Array.from({ length: slices }, (_, i) => result.metrics[`slice${i}CallsPerSec`]!);
 }
 
 const sum = (compiles: readonly JitCompile[]): number => compiles.reduce((total, c) => total + c.backgroundMs, 0);
@@ -57,12 +74,15 @@ const spread = (xs: number[], digits: number): string =>
 
 const reps = option('--reps', 5);
 const top = option('--top', 12);
+const slices = process.argv.includes('--slices') ? option('--slices', 10) : undefined;
 const runs = new Map<string, Traced[]>(CLIENTS.map((c) => [c, []]));
+const slicedRuns = new Map<string, number[][]>(CLIENTS.map((c) => [c, []]));
 for (let rep = 1; rep <= reps; rep++) {
   // Alternated: each round runs every client once, in a rotated order.
   for (let i = 0; i < CLIENTS.length; i++) {
     const client = CLIENTS[(i + rep) % CLIENTS.length]!;
     runs.get(client)!.push(await traced(client));
+    if (slices !== undefined) slicedRuns.get(client)!.push(await sliced(client, slices));
   }
   process.stderr.write(`round ${rep}/${reps} done\n`);
 }
@@ -99,4 +119,17 @@ for (const { compiles: list } of ours) {
 console.log(`\nmcp-bridge's costliest compiles (median ms over the rounds that compiled them):`);
 for (const [name, ms] of [...byName].sort((a, b) => median(b[1])! - median(a[1])!).slice(0, top)) {
   console.log(`  ${median(ms)!.toFixed(2).padStart(6)}  ${name}  (${ms.length}/${reps} rounds)`);
+}
+
+if (slices !== undefined) {
+  const each = w3('').calls / slices;
+  console.log(`\nThe window in ${slices} slices of ${each.toLocaleString('en')} calls, untraced (thousand calls/s, median over the rounds):\n`);
+  console.log(`| slice | ${CLIENTS.join(' | ')} | mcp-bridge over raw-defaults |\n| --- |${' --- |'.repeat(CLIENTS.length + 1)}`);
+  const ourSlices = slicedRuns.get('mcp-bridge')!;
+  const theirSlices = slicedRuns.get('raw-defaults')!;
+  for (let i = 0; i < slices; i++) {
+    const rates = CLIENTS.map((c) => (median(slicedRuns.get(c)!.map((run) => run[i]!))! / 1000).toFixed(0));
+    const ratios = ourSlices.map((run, round) => ratio(run[i]!, theirSlices[round]![i]!)!);
+    console.log(`| ${i + 1} | ${rates.join(' | ')} | ${spread(ratios, 3)}× |`);
+  }
 }

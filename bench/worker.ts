@@ -50,7 +50,7 @@ async function run(job: Job): Promise<JobResult> {
         const metrics =
           job.workload === 'seq'
             ? await sequential(conn, job.calls, job.warmup)
-            : await parallel(conn, job.calls, job.inflight, job.warmup, job.traceJit === true);
+            : await parallel(conn, job.calls, job.inflight, job.warmup, { traceJit: job.traceJit, slices: job.slices });
         return { ok: true, metrics };
       }
       case 'burst': {

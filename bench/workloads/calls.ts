@@ -53,11 +53,26 @@ export async function pool(calls: number, inflight: number, fn: (i: number) => P
   await Promise.all(Array.from({ length: Math.min(inflight, calls) }, lane));
 }
 
+/** What a `par` job asks beyond its calls (see the `par` {@link Job}). */
+export interface ParallelOptions {
+  traceJit?: boolean;
+  slices?: number;
+}
+
 /**
- * `calls` echo calls with `inflight` outstanding at once. `traceJit`: V8's trace of TurboFan's
- * compiles during the measured calls goes to stdout (bench/jit-window.ts reads it).
+ * `calls` echo calls with `inflight` outstanding at once. With `slices`, the calls run as that many
+ * pools of `calls / slices`, each timed (`slice0CallsPerSec`...): a pool drains before the next
+ * starts, so the whole is a little slower than one pool; it shows where in the window time goes.
  */
-export async function parallel(c: BenchConnection, calls: number, inflight: number, warmup: number, traceJit = false): Promise<Record<string, number>> {
+export async function parallel(
+  c: BenchConnection,
+  calls: number,
+  inflight: number,
+  warmup: number,
+  options: ParallelOptions = {},
+): Promise<Record<string, number>> {
+  const { traceJit = false, slices = 1 } = options;
+  if (!Number.isInteger(slices) || slices < 1 || calls % slices !== 0) throw new Error(`par: ${calls} calls do not split into ${slices} equal slices`);
   await pool(warmup, inflight, () => echo(c));
   const peak = trackPeakRss();
   const rss0 = process.memoryUsage.rss();
@@ -65,7 +80,16 @@ export async function parallel(c: BenchConnection, calls: number, inflight: numb
   const main0 = threadCpuMs();
   if (traceJit) startJitTrace();
   const t0 = performance.now();
-  await pool(calls, inflight, () => echo(c));
+  const sliceRates: number[] = [];
+  if (slices === 1) await pool(calls, inflight, () => echo(c));
+  else {
+    const each = calls / slices;
+    for (let i = 0; i < slices; i++) {
+      const started = performance.now();
+      await pool(each, inflight, () => echo(c));
+      sliceRates.push(each / ((performance.now() - started) / 1000));
+    }
+  }
   const wall = performance.now() - t0;
   const main1 = threadCpuMs();
   if (traceJit) stopJitTrace();
@@ -84,6 +108,7 @@ export async function parallel(c: BenchConnection, calls: number, inflight: numb
     ...(main === undefined ? {} : { mainCpuUsPerCall: (main * 1000) / calls, backgroundCpuUsPerCall: (Math.max(0, cpu - main) * 1000) / calls }),
     rssBefore: rss0,
     peakRss,
+    ...Object.fromEntries(sliceRates.map((rate, i) => [`slice${i}CallsPerSec`, rate])),
   };
 }
 

@@ -5,7 +5,18 @@ export type TransportKind = 'stdio' | 'http';
 export type Job =
   | { workload: 'connect'; client: string; cycles: number }
   | { workload: 'seq'; client: string; transport: TransportKind; calls: number; warmup: number }
-  | { workload: 'par'; client: string; transport: TransportKind; calls: number; inflight: number; warmup: number; traceJit?: boolean }
+  | {
+      workload: 'par';
+      client: string;
+      transport: TransportKind;
+      calls: number;
+      inflight: number;
+      warmup: number;
+      /** V8's trace of TurboFan's compiles during the measured calls goes to stdout (bench/jit-window.ts reads it). */
+      traceJit?: boolean;
+      /** The measured calls timed in this many equal slices, one after the other (bench/jit-window.ts --slices). */
+      slices?: number;
+    }
   | { workload: 'blob'; client: string; bytes: number; timeoutMs: number }
   | { workload: 'fleet'; client: string; servers: number; calls: number; inflight: number }
   | { workload: 'many-tools'; client: string; tools: number }
