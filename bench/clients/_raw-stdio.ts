@@ -8,7 +8,7 @@
 // first use (0.3 to 0.9 ms of CPU in our runs), and mcp-bridge beat this loop on 1 MiB results in every
 // pair of a full run.
 import { spawn } from 'node:child_process';
-import { firstText, type BenchConnection, type CallOptions, type ServerSpec } from './_types.js';
+import { firstText, type BenchClient, type BenchConnection, type CallOptions, type ServerSpec } from './_types.js';
 
 export const PROTOCOL = '2025-06-18';
 export const INIT_PARAMS = { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-raw', version: '1.0.0' } };
@@ -176,6 +176,23 @@ export async function connectStdio(server: Extract<ServerSpec, { kind: 'stdio' }
       const t = setTimeout(() => child.kill('SIGKILL'), 2000);
       await exited;
       clearTimeout(t);
+    },
+  };
+}
+
+/**
+ * A like-for-like loop: `options` add some of what mcp-bridge does by default to the batched loop. It
+ * runs W3 and W7, and is not a limit candidate (bench/report/pairs.ts).
+ */
+export function likeForLikeLoop(name: string, options: StdioLoopOptions): BenchClient {
+  return {
+    name,
+    importModules: () => ['node:child_process'],
+    covers: (key) => /^(w3\.par\.stdio|w7\.)/.test(key),
+    unavailable: async () => undefined,
+    connect: (server) => {
+      if (server.kind !== 'stdio') throw new Error(`${name} is a stdio loop`);
+      return connectStdio(server, options);
     },
   };
 }

@@ -3,21 +3,9 @@
 // timeout), and the checks mcp-bridge makes of every answer before handing it over. The like-for-like
 // loop: the distance from the limit to it is what those defaults cost a hand-written loop; the
 // distance from it to mcp-bridge is the library's own. Not a limit candidate; runs W3 and W7.
-import { connectStdio } from './_raw-stdio.js';
-import type { BenchClient } from './_types.js';
+import { likeForLikeLoop } from './_raw-stdio.js';
 
 /** mcp-bridge's default request timeout (DEFAULT_REQUEST_TIMEOUT_MS), written out: the bench does not import the library's internals. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-const rawDefaults: BenchClient = {
-  name: 'raw-defaults',
-  importModules: () => ['node:child_process'],
-  covers: (key) => /^(w3\.par\.stdio|w7\.)/.test(key),
-  unavailable: async () => undefined,
-  connect: (server) => {
-    if (server.kind !== 'stdio') throw new Error('raw-defaults is a stdio loop');
-    return connectStdio(server, { batched: true, progress: true, defaultTimeoutMs: DEFAULT_TIMEOUT_MS, checked: true });
-  },
-};
-
-export default rawDefaults;
+export default likeForLikeLoop('raw-defaults', { batched: true, progress: true, defaultTimeoutMs: DEFAULT_TIMEOUT_MS, checked: true });
