@@ -16,8 +16,30 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/** The clock reading of the current run of synchronous code, until a microtask forgets it. */
+let reading: number | undefined;
+const forget = (): void => {
+  reading = undefined;
+};
+
+/**
+ * `Date.now()`, read once per run of synchronous code. A burst of requests (64 answers that each start
+ * the next call, in one microtask checkpoint) takes its start times from one reading: deadlines of
+ * seconds need no finer one, and a clock read was 2 to 3 % of such a call. The reading is forgotten by
+ * a promise job queued with it, so code that awaits anything reads the clock afresh, and a request
+ * starts early by at most the synchronous work done since the first reading of its checkpoint. A
+ * promise, not queueMicrotask: fake timers in a user's tests replace queueMicrotask, never promises.
+ */
+export function checkpointNow(): number {
+  if (reading === undefined) {
+    reading = Date.now();
+    void Promise.resolve().then(forget);
+  }
+  return reading;
+}
+
 export const systemClock: Clock = {
-  now: () => Date.now(),
+  now: checkpointNow,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
