@@ -31,9 +31,12 @@ interface Traced {
   backgroundCpuMs: number | undefined;
 }
 
+/** W3's measured calls, as the bench times them after its warm-up. */
+const W3_CALLS = 20_000;
+
 /** W3's job for `client`, as the bench runs it. */
 function w3(client: string): Extract<Job, { workload: 'par' }> {
-  return { workload: 'par', client, transport: 'stdio', calls: 20_000, inflight: 64, warmup: 1000 };
+  return { workload: 'par', client, transport: 'stdio', calls: W3_CALLS, inflight: 64, warmup: 1000 };
 }
 
 /** Runs `job` in a worker: its result, and everything the worker wrote to stdout. */
@@ -122,7 +125,7 @@ for (const [name, ms] of [...byName].sort((a, b) => median(b[1])! - median(a[1])
 }
 
 if (slices !== undefined) {
-  const each = w3('').calls / slices;
+  const each = W3_CALLS / slices;
   console.log(`\nThe window in ${slices} slices of ${each.toLocaleString('en')} calls, untraced (thousand calls/s, median over the rounds):\n`);
   console.log(`| slice | ${CLIENTS.join(' | ')} | mcp-bridge over raw-defaults |\n| --- |${' --- |'.repeat(CLIENTS.length + 1)}`);
   const ourSlices = slicedRuns.get('mcp-bridge')!;
